@@ -1,0 +1,31 @@
+// Lint: typescript-eslint for all TypeScript, eslint-plugin-vue for single-file components.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import vue from 'eslint-plugin-vue';
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'out/**', 'dist/**', '.cache/**', 'test-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...vue.configs['flat/recommended'],
+  {
+    files: ['**/*.vue'],
+    languageOptions: { parserOptions: { parser: tseslint.parser } },
+  },
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'vue/multi-word-component-names': 'off',
+      'vue/max-attributes-per-line': 'off',
+      'vue/singleline-html-element-content-newline': 'off',
+      'vue/html-self-closing': 'off',
+    },
+  },
+  {
+    // The two walls of the house: shared/ stands alone; only Electron entry points import electron.
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['node:*', '../../main/*', '../../renderer/*', 'electron', 'ws', 'vue', 'pinia', 'bonjour-service'] }],
+    },
+  },
+);
