@@ -127,3 +127,26 @@ export interface SeatView {
   log: LogEntry[];
   moveCount: number;
 }
+
+/**
+ * A hand-made position, for tests and tools: `setupState(options, setup, seed?)` builds a state in phase 'turn'.
+ * Cards not listed anywhere go under the listed deck cards (bottom of the deck), in ALL_CARDS order, so the
+ * 49 cards are always conserved.
+ */
+export interface RoundSetup {
+  hands: CardId[][];
+  palettes: CardId[][];
+  /** The deck's listed cards, TOP FIRST. */
+  deck?: CardId[];
+  /** Canvas cards, bottom first (the last one is the rule). Default: empty (the Red starter). */
+  canvas?: CardId[];
+  /** Seat to act. Default: the seat after the one holding the highest palette card. */
+  current?: number;
+  out?: boolean[];
+  scores?: number[];
+  /** Cards already scored (they are out of the game). */
+  scored?: CardId[][];
+  round?: number;
+  /** How many listed deck cards (from the top) are public. Default 0. */
+  knownTop?: number;
+}
