@@ -1,0 +1,102 @@
+/**
+ * The desktop bridge: what the Electron preload exposes to the renderer as `window.red7`.
+ * One function per capability, nothing else (never ipcRenderer itself). Type-only, so the
+ * renderer, the preload and the main process share it without sharing code.
+ *
+ * Conventions
+ * - Every async function rejects with an Error whose message says why (e.g. a bad setting
+ *   value, a port in use); nothing is half-applied when it rejects.
+ * - In a plain browser there is no `window.red7`; the renderer uses its web implementation.
+ */
+
+/** A table found on the LAN by mDNS (mirrors main/discovery's FoundTable, field for field). */
+export interface DiscoveredTable {
+  /** Table id, unique on its host. */
+  id: string;
+  name: string;
+  /** Seated players. */
+  players: number;
+  seats: number;
+  state: 'open' | 'playing' | 'finished';
+  /** Unique across the LAN (host + table); the key of `down` events. */
+  key: string;
+  /** Where to connect: IPv4 preferred, taken from the announcing packet. */
+  address: string;
+  port: number;
+  hostName: string;
+  /** The host's PROTOCOL_VERSION; a lobby greys out tables it cannot speak to. */
+  protocol: number;
+}
+
+/**
+ * Lobby stream. Right after `subscribe`, every table already known arrives as an `up` event,
+ * so a subscriber never needs a separate snapshot call.
+ */
+export type TableEvent =
+  | { type: 'up' | 'update'; table: DiscoveredTable }
+  | { type: 'down'; key: string };
+
+export interface HostStartOptions {
+  /** Shown to other players in the lobby; default: the saved `hostName` setting or the computer's name. */
+  name?: string;
+  /** Default 47470; when taken, the host falls back to a free port (see the result). */
+  port?: number;
+  /** Announce tables on the LAN by mDNS. Default true. */
+  advertise?: boolean;
+}
+
+export interface HostStarted {
+  port: number;
+  /** This machine's LAN IPv4 addresses, for players who join by address (or from a browser). */
+  addresses: string[];
+}
+
+export type HostStatus =
+  | { running: false }
+  | { running: true; port: number; addresses: string[]; name: string; advertising: boolean };
+
+/** Persisted user settings (in the app's userData). */
+export interface Settings {
+  /** The name this player sits down with. '' until chosen. */
+  playerName: string;
+  /** UI language; 'auto' follows the system. */
+  locale: 'auto' | 'en' | 'it' | 'ko';
+  /** Name announced when this machine hosts. '' means the computer's name. */
+  hostName: string;
+  /** Port to host on. */
+  hostPort: number;
+}
+export type SettingKey = keyof Settings;
+
+export interface AppInfo {
+  name: string;
+  version: string;
+  platform: 'win32' | 'darwin' | 'linux' | string;
+  /** Runtime versions, for the About box and bug reports. */
+  versions: { electron: string; chrome: string; node: string };
+  /** The system locale (BCP 47), used when the locale setting is 'auto'. */
+  locale: string;
+  packaged: boolean;
+}
+
+export interface DesktopApi {
+  tables: {
+    /** Streams tables found on the LAN. Returns the unsubscribe function. */
+    subscribe(cb: (event: TableEvent) => void): () => void;
+  };
+  host: {
+    /** Starts hosting on this machine (idempotent: a running host's details come back). */
+    start(opts?: HostStartOptions): Promise<HostStarted>;
+    /** Stops accepting players, saves every table, withdraws the mDNS ads. */
+    stop(): Promise<void>;
+    status(): Promise<HostStatus>;
+  };
+  settings: {
+    get<K extends SettingKey>(key: K): Promise<Settings[K]>;
+    /** Rejects (and stores nothing) when the value does not fit the key. */
+    set<K extends SettingKey>(key: K, value: Settings[K]): Promise<void>;
+  };
+  app: {
+    info(): Promise<AppInfo>;
+  };
+}
