@@ -1,0 +1,119 @@
+import * as v from 'valibot';
+import type { CardId, Color, Move, Value } from '../engine/types';
+import type { TableOptions } from './tables';
+import {
+  CLIENT_NAME_MAX,
+  PLAYER_NAME_MAX,
+  TABLE_NAME_MAX,
+  TARGET_SCORE_MAX,
+  TARGET_SCORE_MIN,
+} from './limits';
+
+/** Every client → host message. Each is one JSON text frame. */
+export type ClientMessage =
+  | { type: 'hello'; protocol: number; client?: string }
+  | { type: 'ping'; id?: number }
+  | { type: 'listTables' }
+  | { type: 'createTable'; name: string; player: string; options: TableOptions; seat?: number; bots?: number[] }
+  | { type: 'join'; tableId: string; name: string; seat?: number }
+  | { type: 'resume'; token: string }
+  | { type: 'spectate'; tableId: string }
+  | { type: 'leave' }
+  | { type: 'setBot'; seat: number; bot: boolean }
+  | { type: 'start' }
+  | { type: 'move'; move: Move; moveCount: number }
+  | { type: 'nextRound'; moveCount: number }
+  | { type: 'rematch' }
+  | { type: 'replaceByBot'; seat: number }
+  | { type: 'voteOut'; seat: number };
+
+export type ClientMessageType = ClientMessage['type'];
+
+const COLORS: readonly Color[] = ['R', 'O', 'Y', 'G', 'B', 'I', 'V'];
+const VALUES: readonly Value[] = [1, 2, 3, 4, 5, 6, 7];
+const CARD_IDS: CardId[] = COLORS.flatMap((c) => VALUES.map((n): CardId => `${c}${n}`));
+
+const card = v.picklist(CARD_IDS, 'must be a card id such as "R7"');
+const seat = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(3));
+const moveCount = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000));
+/** Control characters would let a name break other players' screens or logs. */
+const printable = (max: number) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(1, 'must not be empty'),
+    v.maxLength(max, `must be at most ${max} characters`),
+    v.regex(/^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u, 'must not contain control characters'),
+  );
+/** Ids and tokens are the host's own base64url strings; anything else is refused before any lookup. */
+const tableId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{4,32}$/, 'is not a table id'));
+const token = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/, 'is not a token'));
+
+export const MoveSchema = v.variant('type', [
+  v.object({ type: v.literal('play'), card }),
+  v.object({ type: v.literal('discard'), card }),
+  v.object({ type: v.literal('draw') }),
+  v.object({ type: v.literal('noDraw') }),
+  v.object({ type: v.literal('seven'), card, to: v.picklist(['canvas', 'deck']) }),
+  v.object({ type: v.literal('one'), seat, card }),
+  v.object({ type: v.literal('end') }),
+  v.object({ type: v.literal('pass') }),
+  v.object({ type: v.literal('nextRound') }),
+]);
+
+export const TableOptionsSchema = v.object({
+  players: v.picklist([2, 3, 4], 'must be 2, 3 or 4'),
+  mode: v.picklist(['basic', 'advanced']),
+  actionRule: v.boolean(),
+  rulesVersion: v.optional(v.picklist(['1.1', '1.2'])),
+  targetScore: v.optional(
+    v.pipe(v.number(), v.integer(), v.minValue(TARGET_SCORE_MIN), v.maxValue(TARGET_SCORE_MAX)),
+  ),
+  autoDraw: v.optional(v.boolean()),
+});
+
+const CreateTableSchema = v.pipe(
+  v.object({
+    type: v.literal('createTable'),
+    name: printable(TABLE_NAME_MAX),
+    player: printable(PLAYER_NAME_MAX),
+    options: TableOptionsSchema,
+    seat: v.optional(seat),
+    bots: v.optional(v.pipe(v.array(seat), v.maxLength(3))),
+  }),
+  v.check((m) => m.seat === undefined || m.seat < m.options.players, 'seat: no such seat at this table'),
+  v.check(
+    (m) => (m.bots ?? []).every((b) => b < m.options.players && b !== (m.seat ?? 0)),
+    'bots: each bot seat must exist and differ from your own seat',
+  ),
+  v.check((m) => new Set(m.bots ?? []).size === (m.bots ?? []).length, 'bots: a seat is listed twice'),
+);
+
+export const ClientMessageSchema = v.variant('type', [
+  v.object({
+    type: v.literal('hello'),
+    protocol: v.pipe(v.number(), v.integer()),
+    client: v.optional(v.pipe(v.string(), v.maxLength(CLIENT_NAME_MAX))),
+  }),
+  v.object({ type: v.literal('ping'), id: v.optional(v.pipe(v.number(), v.integer())) }),
+  v.object({ type: v.literal('listTables') }),
+  CreateTableSchema,
+  v.object({ type: v.literal('join'), tableId, name: printable(PLAYER_NAME_MAX), seat: v.optional(seat) }),
+  v.object({ type: v.literal('resume'), token }),
+  v.object({ type: v.literal('spectate'), tableId }),
+  v.object({ type: v.literal('leave') }),
+  v.object({ type: v.literal('setBot'), seat, bot: v.boolean() }),
+  v.object({ type: v.literal('start') }),
+  v.object({ type: v.literal('move'), move: MoveSchema, moveCount }),
+  v.object({ type: v.literal('nextRound'), moveCount }),
+  v.object({ type: v.literal('rematch') }),
+  v.object({ type: v.literal('replaceByBot'), seat }),
+  v.object({ type: v.literal('voteOut'), seat }),
+]);
+
+// Compile-time guard: the schemas and the hand-written types must describe the same messages.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _movesAgree: Same<v.InferOutput<typeof MoveSchema>, Move> = true;
+const _messagesAgree: Same<v.InferOutput<typeof ClientMessageSchema>, ClientMessage> = true;
+void _movesAgree;
+void _messagesAgree;

@@ -1,0 +1,9 @@
+/** The wire protocol between a Red7 LAN host and its clients. See docs/protocol.md. */
+export { PROTOCOL_VERSION } from './version';
+export * from './limits';
+export type { TableSummary, TableOptions, TableInfo, SeatInfo } from './tables';
+export type { ClientMessage, ClientMessageType } from './client-messages';
+export { ClientMessageSchema, MoveSchema, TableOptionsSchema } from './client-messages';
+export type { ServerMessage, ServerMessageType, ErrorCode } from './server-messages';
+export { CLOSE_CODES } from './server-messages';
+export { parseClientMessage, parseServerMessage, type ParseResult } from './parse';

@@ -1,0 +1,67 @@
+import * as v from 'valibot';
+import { ClientMessageSchema, type ClientMessage } from './client-messages';
+import type { ServerMessage, ServerMessageType } from './server-messages';
+
+export type ParseResult<T> = { ok: true; msg: T } | { ok: false; reason: string; type?: string };
+
+const CLIENT_TYPES = new Set<string>(ClientMessageSchema.options.map((o) => readType(o)));
+
+function readType(schema: unknown): string {
+  // A variant option is either an object schema or a pipe whose first item is one.
+  const s = schema as { entries?: { type: { literal: string } }; pipe?: unknown[] };
+  return s.entries ? s.entries.type.literal : readType(s.pipe?.[0]);
+}
+
+/** The one door for untrusted input: a raw text frame in, a typed message or a reason out. */
+export function parseClientMessage(raw: string): ParseResult<ClientMessage> {
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return { ok: false, reason: 'not valid JSON' };
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return { ok: false, reason: 'a message must be a JSON object' };
+  }
+  const type = (data as { type?: unknown }).type;
+  if (typeof type !== 'string') return { ok: false, reason: 'type: missing or not a string' };
+  if (!CLIENT_TYPES.has(type)) return { ok: false, reason: `unknown message type "${type.slice(0, 32)}"` };
+  const result = v.safeParse(ClientMessageSchema, data, { abortEarly: true });
+  if (result.success) return { ok: true, msg: result.output };
+  const issue = result.issues[0];
+  const path = v.getDotPath(issue);
+  return { ok: false, reason: path ? `${path}: ${issue.message}` : issue.message, type };
+}
+
+const SERVER_TYPES: ReadonlySet<ServerMessageType> = new Set<ServerMessageType>([
+  'welcome',
+  'pong',
+  'tables',
+  'joined',
+  'spectating',
+  'left',
+  'table',
+  'view',
+  'error',
+]);
+
+/**
+ * For clients: reads a host frame. The host is trusted for content, so this checks the envelope only
+ * (a JSON object with a known type), which is what keeps an older client from misreading a newer host.
+ */
+export function parseServerMessage(raw: string): ParseResult<ServerMessage> {
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return { ok: false, reason: 'not valid JSON' };
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return { ok: false, reason: 'a message must be a JSON object' };
+  }
+  const type = (data as { type?: unknown }).type;
+  if (typeof type !== 'string' || !SERVER_TYPES.has(type as ServerMessageType)) {
+    return { ok: false, reason: `unknown message type ${JSON.stringify(type)}` };
+  }
+  return { ok: true, msg: data as ServerMessage };
+}

@@ -1,0 +1,78 @@
+import type { SeatView } from '../engine/types';
+import type { ClientMessageType } from './client-messages';
+import type { TableInfo, TableSummary } from './tables';
+
+/** Why the host refused something. A client may switch on the code; `reason` is for people and logs. */
+export type ErrorCode =
+  /** The frame is not JSON, is binary, or does not match any message schema. */
+  | 'badMessage'
+  /** Too many messages per second from this connection; the message was dropped. */
+  | 'rateLimited'
+  /** `hello` carried another protocol version; the socket is then closed. */
+  | 'protocolMismatch'
+  /** The first message must be `hello`. */
+  | 'helloRequired'
+  | 'noSuchTable'
+  | 'tableFull'
+  | 'seatTaken'
+  | 'tooManyTables'
+  /** The token is unknown, revoked (voted out) or belongs to a table that is gone. */
+  | 'badToken'
+  /** The connection holds no seat (or no table) for this request. */
+  | 'notSeated'
+  | 'notCreator'
+  /** Already seated at a table; `leave` first (before the start) to go elsewhere. */
+  | 'alreadySeated'
+  | 'alreadyStarted'
+  | 'notStarted'
+  /** `start` with free seats. */
+  | 'notReady'
+  | 'notYourTurn'
+  /** `moveCount` differs from the game's: the move was sent for an older position. */
+  | 'staleMove'
+  /** The engine refused the move; `reason` says why. */
+  | 'illegalMove'
+  | 'gameNotOver'
+  /** replaceByBot / voteOut on a seat that is connected, a bot, free, or not away long enough. */
+  | 'notAway'
+  | 'badSeat'
+  /** The host is shutting down or at its connection cap. */
+  | 'unavailable';
+
+/** Every host → client message. Each is one JSON text frame. */
+export type ServerMessage =
+  | { type: 'welcome'; protocol: number; host: { name: string; version: string } }
+  | { type: 'pong'; id?: number }
+  | { type: 'tables'; tables: TableSummary[] }
+  /** Your seat and its private token; keep the token to `resume` after a dropped connection. */
+  | { type: 'joined'; tableId: string; seat: number; token: string }
+  | { type: 'spectating'; tableId: string }
+  /** You are no longer attached to this table (you left, or the table was removed). */
+  | { type: 'left'; tableId: string }
+  | { type: 'table'; table: TableInfo }
+  /** The game as your seat may see it (`viewFor`); spectators get seat null. */
+  | { type: 'view'; tableId: string; view: SeatView }
+  | {
+      type: 'error';
+      code: ErrorCode;
+      reason: string;
+      /** The type of the message that was refused, when it could be read. */
+      to?: ClientMessageType;
+      /** With `protocolMismatch`: the version this host speaks. */
+      protocol?: number;
+      /** With `staleMove` / `notYourTurn` / `illegalMove`: the game's current move count. */
+      moveCount?: number;
+    };
+
+export type ServerMessageType = ServerMessage['type'];
+
+/** WebSocket close codes the host uses besides the standard ones. */
+export const CLOSE_CODES = {
+  protocolMismatch: 4000,
+  /** Kept sending after being rate limited. */
+  abusive: 4001,
+  /** Host stopping. */
+  shutdown: 4002,
+  /** Connection cap reached. */
+  full: 4003,
+} as const;

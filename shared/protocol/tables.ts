@@ -1,0 +1,59 @@
+import type { RulesVersion } from '../engine/types';
+
+/** What a lobby shows for one table (also served as JSON by GET /api/tables). */
+export interface TableSummary {
+  id: string;
+  name: string;
+  /** Seats taken, by people or bots. */
+  players: number;
+  seats: number;
+  state: 'open' | 'playing' | 'finished';
+  mode: 'basic' | 'advanced';
+  actionRule: boolean;
+  rulesVersion: RulesVersion;
+  spectators: number;
+}
+
+/** The options a table is created with; they become the engine's GameOptions. */
+export interface TableOptions {
+  players: 2 | 3 | 4;
+  mode: 'basic' | 'advanced';
+  actionRule: boolean;
+  /** Default '1.2'. */
+  rulesVersion?: RulesVersion;
+  /** Advanced only; default 40 / 35 / 30 for 2 / 3 / 4 players. */
+  targetScore?: number;
+  /** Advanced only; take the advanced draw without asking. Default false. */
+  autoDraw?: boolean;
+}
+
+/** One seat as every connection at the table sees it. Never holds a token. */
+export interface SeatInfo {
+  seat: number;
+  /** null: the seat is free. */
+  name: string | null;
+  /** A person's socket is attached to the seat now (always false for a bot). */
+  connected: boolean;
+  /** A bot plays this seat (from the start, or standing in for a player who was away). */
+  bot: boolean;
+  /** The bot stands in for a person, who takes the seat back by resuming with their token. */
+  standIn: boolean;
+  /** This seat created the table: it alone may start the game and change bot seats. */
+  creator: boolean;
+  /** The table voted this player out: the host passes for them; their token no longer works. */
+  votedOut: boolean;
+  /** Milliseconds since the person's socket dropped; null while connected, for bots and free seats. */
+  awayMs: number | null;
+  /** Seats that voted to remove this player. */
+  votes: number[];
+}
+
+/** The full table as sent in a `table` message. */
+export interface TableInfo extends TableSummary {
+  options: Required<TableOptions>;
+  seatList: SeatInfo[];
+  /** How long a player must be away before the table may replace them by a bot or vote them out. */
+  awayGraceMs: number;
+  /** Counts games at this table: 1 for the first, +1 per rematch. */
+  game: number;
+}
