@@ -14,7 +14,14 @@ export type ClientMessage =
   | { type: 'hello'; protocol: number; client?: string }
   | { type: 'ping'; id?: number }
   | { type: 'listTables' }
-  | { type: 'createTable'; name: string; player: string; options: TableOptions; seat?: number; bots?: number[] }
+  | {
+      type: 'createTable';
+      name: string;
+      player: string;
+      options: TableOptions;
+      seat?: number;
+      bots?: number[];
+    }
   | { type: 'join'; tableId: string; name: string; seat?: number }
   | { type: 'resume'; token: string }
   | { type: 'spectate'; tableId: string }
