@@ -1,1 +1,33 @@
+/** The Red7 rules engine: pure functions over plain-JSON states. See docs/engine.md. */
 export type * from './types';
+export {
+  ALL_CARDS,
+  COLORS,
+  VALUES,
+  RULE_NAMES,
+  RULE_TEXTS,
+  cardColor,
+  cardValue,
+  cardRank,
+  cardFromRank,
+  compareCards,
+  sortCards,
+  isCardId,
+} from './cards';
+export { countingSet } from './rules';
+export { standing, leader, paletteScore } from './score';
+export {
+  IllegalMoveError,
+  newGame,
+  setupState,
+  legalMoves,
+  applyMove,
+  whyIllegal,
+  isLeading,
+  ruleOf,
+  playersLeft,
+  normalizeOptions,
+} from './game';
+export { viewFor } from './view';
+export { completeTurns, playout } from './playout';
+export { nextRandom, shuffle } from './rng';

@@ -37,6 +37,8 @@ export type Move =
 export type Pending = 'seven' | 'five' | 'one' | 'draw';
 
 export interface TurnState {
+  /** The odd card whose action is pending (the 7 or 1 a choice is made for), else null. */
+  actionCard: CardId | null;
   /** Cards played from hand to palette this turn (a 5 allows more than one). */
   played: number;
   /** A hand card went to the canvas this turn (the turn then ends). */
@@ -48,13 +50,14 @@ export type OutReason = 'notLeading' | 'emptyHand' | 'pass';
 
 /**
  * The public game log. A 'draw' entry carries the card only in the drawer's own view
- * (and in the host's state); everyone else sees `card: null`.
+ * (and in the host's state); everyone else sees `card: null`, unless the card was public (`known`:
+ * a 7 or a 1 had put it on top of the deck face up).
  */
 export type LogEntry =
   | { kind: 'deal'; round: number; palettes: CardId[][]; first: number }
   | { kind: 'play'; seat: number; card: CardId }
   | { kind: 'discard'; seat: number; card: CardId }
-  | { kind: 'draw'; seat: number; card: CardId | null; cause: 'advanced' | 'three' }
+  | { kind: 'draw'; seat: number; card: CardId | null; cause: 'advanced' | 'three'; known: boolean }
   | { kind: 'noDraw'; seat: number }
   | { kind: 'seven'; seat: number; card: CardId; to: 'canvas' | 'deck' }
   | { kind: 'one'; seat: number; target: number; card: CardId }

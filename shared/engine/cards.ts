@@ -1,0 +1,54 @@
+import type { CardId, Color, Rule, Value } from './types';
+
+/** Colours from the highest rank (Red) to the lowest (Violet). */
+export const COLORS: readonly Color[] = ['R', 'O', 'Y', 'G', 'B', 'I', 'V'];
+export const VALUES: readonly Value[] = [1, 2, 3, 4, 5, 6, 7];
+
+export const RULE_NAMES: Readonly<Record<Rule, string>> = {
+  R: 'Red',
+  O: 'Orange',
+  Y: 'Yellow',
+  G: 'Green',
+  B: 'Blue',
+  I: 'Indigo',
+  V: 'Violet',
+};
+
+/** What each rule asks for, in one line (the UI has translated, longer texts). */
+export const RULE_TEXTS: Readonly<Record<Rule, string>> = {
+  R: 'Highest card',
+  O: 'Most cards of one number',
+  Y: 'Most cards of one colour',
+  G: 'Most even cards',
+  B: 'Most different colours',
+  I: 'Most cards in a run',
+  V: 'Most cards below 4',
+};
+
+export const cardColor = (card: CardId): Color => card[0] as Color;
+export const cardValue = (card: CardId): Value => Number(card[1]) as Value;
+export const colorIndex = (color: Color): number => COLORS.indexOf(color);
+
+/**
+ * The card's strength, 0 (V1) to 48 (R7): value first, then colour. Distinct for every card,
+ * so it also serves as the card's index in bit sets.
+ */
+export function cardRank(card: CardId): number {
+  return (cardValue(card) - 1) * 7 + (6 - colorIndex(cardColor(card)));
+}
+
+export function cardFromRank(rank: number): CardId {
+  return `${COLORS[6 - (rank % 7)]}${Math.floor(rank / 7) + 1}` as CardId;
+}
+
+/** All 49 cards, weakest (V1) first. */
+export const ALL_CARDS: readonly CardId[] = Array.from({ length: 49 }, (_, rank) => cardFromRank(rank));
+
+const CARD_SET: ReadonlySet<string> = new Set(ALL_CARDS);
+export const isCardId = (value: unknown): value is CardId => typeof value === 'string' && CARD_SET.has(value);
+
+/** Positive when a beats b. */
+export const compareCards = (a: CardId, b: CardId): number => cardRank(a) - cardRank(b);
+
+/** Strongest first. */
+export const sortCards = (cards: readonly CardId[]): CardId[] => [...cards].sort((a, b) => compareCards(b, a));

@@ -1,0 +1,525 @@
+import { ALL_CARDS, cardColor, cardRank, cardValue, isCardId } from './cards';
+import { countingSet } from './rules';
+import { paletteScore } from './score';
+import { seedState, shuffle } from './rng';
+import type { CardId, GameOptions, GameState, LogEntry, Move, NormalizedOptions, RoundSetup, Rule } from './types';
+
+/** Thrown by applyMove for anything not legal now; the message says why. */
+export class IllegalMoveError extends Error {
+  override name = 'IllegalMoveError';
+}
+
+const DEFAULT_TARGET = { 2: 40, 3: 35, 4: 30 } as const;
+const HAND_SIZE = 7;
+
+export function normalizeOptions(options: GameOptions): NormalizedOptions {
+  if (![2, 3, 4].includes(options.players)) throw new RangeError('A table seats 2 to 4 players.');
+  const target = options.targetScore ?? DEFAULT_TARGET[options.players];
+  if (!Number.isInteger(target) || target < 1) throw new RangeError('The target score must be a positive whole number.');
+  return {
+    players: options.players,
+    mode: options.mode === 'advanced' ? 'advanced' : 'basic',
+    actionRule: options.actionRule === true,
+    rulesVersion: options.rulesVersion === '1.1' ? '1.1' : '1.2',
+    targetScore: target,
+    autoDraw: options.autoDraw === true,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading a state
+
+/** The rule in force: the colour of the top canvas card, or Red (the starter) on an empty canvas. */
+export const ruleOf = (state: Pick<GameState, 'canvas'>): Rule =>
+  state.canvas.length === 0 ? 'R' : cardColor(state.canvas[state.canvas.length - 1]);
+
+/** The seat leading among those still in the round under `rule`, or null. */
+function leadingSeat(state: GameState, rule: Rule = ruleOf(state)): number | null {
+  let best = 0;
+  let seat: number | null = null;
+  for (let i = 0; i < state.palettes.length; i++) {
+    if (state.out[i]) continue;
+    const score = paletteScore(state.palettes[i], rule);
+    if (score > best) {
+      best = score;
+      seat = i;
+    }
+  }
+  return seat;
+}
+
+/** Does `seat` lead now (strictly, with a non-empty counting set, among the players still in)? */
+export const isLeading = (state: GameState, seat: number): boolean => leadingSeat(state) === seat;
+
+/** Would `seat` lead if `palette` were theirs and `rule` in force? */
+function wouldLead(state: GameState, seat: number, palette: readonly CardId[], rule: Rule): boolean {
+  const mine = paletteScore(palette, rule);
+  if (mine === 0) return false;
+  for (let i = 0; i < state.palettes.length; i++) {
+    if (i !== seat && !state.out[i] && paletteScore(state.palettes[i], rule) >= mine) return false;
+  }
+  return true;
+}
+
+export const playersLeft = (state: GameState): number => state.out.filter((o) => !o).length;
+
+/** Cards still in play (not scored): what the next deal shuffles. */
+const cardsInPlay = (state: GameState): CardId[] => {
+  const scored = new Set(state.scored.flat());
+  return ALL_CARDS.filter((card) => !scored.has(card));
+};
+
+// ---------------------------------------------------------------------------------------------
+// Building states
+
+function emptyState(options: NormalizedOptions, seed: number): GameState {
+  const n = options.players;
+  return {
+    options,
+    seed,
+    rng: seedState(seed),
+    phase: 'turn',
+    round: 0,
+    deck: [],
+    knownTop: 0,
+    hands: Array.from({ length: n }, () => []),
+    palettes: Array.from({ length: n }, () => []),
+    canvas: [],
+    out: Array.from({ length: n }, () => false),
+    scores: Array.from({ length: n }, () => 0),
+    scored: Array.from({ length: n }, () => []),
+    current: null,
+    turn: null,
+    roundWinner: null,
+    winners: [],
+    log: [],
+    moveCount: 0,
+  };
+}
+
+const freshTurn = () => ({ actionCard: null, played: 0, discarded: false, pending: null });
+
+/** The seat after the one holding the highest palette card. */
+function firstPlayer(palettes: CardId[][]): number {
+  let bestSeat = 0;
+  let best = -1;
+  palettes.forEach((palette, seat) => {
+    for (const card of palette) {
+      if (cardRank(card) > best) {
+        best = cardRank(card);
+        bestSeat = seat;
+      }
+    }
+  });
+  return (bestSeat + 1) % palettes.length;
+}
+
+/** Gathers every card still in play, shuffles, deals 7 to each hand and 1 to each palette. Mutates `s`. */
+function dealRound(s: GameState): void {
+  const n = s.options.players;
+  const [deck, rng] = shuffle(cardsInPlay(s), s.rng);
+  s.rng = rng;
+  s.round += 1;
+  s.hands = Array.from({ length: n }, () => deck.splice(deck.length - HAND_SIZE, HAND_SIZE));
+  s.palettes = Array.from({ length: n }, () => [deck.pop()!]);
+  s.deck = deck;
+  s.knownTop = 0;
+  s.canvas = [];
+  s.out = s.out.map(() => false);
+  s.roundWinner = null;
+  s.phase = 'turn';
+  s.current = firstPlayer(s.palettes);
+  s.turn = freshTurn();
+  s.log.push({ kind: 'deal', round: s.round, palettes: s.palettes.map((p) => [...p]), first: s.current });
+}
+
+/** A new game: same options and seed, same game. */
+export function newGame(options: GameOptions, seed: number): GameState {
+  const s = emptyState(normalizeOptions(options), seed >>> 0);
+  dealRound(s);
+  return s;
+}
+
+/** A hand-made position in the middle of a round (for tests and tools). See RoundSetup. */
+export function setupState(options: GameOptions, setup: RoundSetup, seed = 0): GameState {
+  const s = emptyState(normalizeOptions(options), seed >>> 0);
+  const n = s.options.players;
+  const at = (list: unknown[] | undefined, what: string) => {
+    if (list && list.length !== n) throw new RangeError(`setupState: ${what} must have ${n} entries.`);
+  };
+  at(setup.hands, 'hands');
+  at(setup.palettes, 'palettes');
+  at(setup.out, 'out');
+  at(setup.scores, 'scores');
+  at(setup.scored, 'scored');
+  const listed = [
+    ...setup.hands.flat(),
+    ...setup.palettes.flat(),
+    ...(setup.deck ?? []),
+    ...(setup.canvas ?? []),
+    ...(setup.scored ?? []).flat(),
+  ];
+  const seen = new Set<string>();
+  for (const card of listed) {
+    if (!isCardId(card)) throw new RangeError(`setupState: ${String(card)} is not a card.`);
+    if (seen.has(card)) throw new RangeError(`setupState: ${card} is listed twice.`);
+    seen.add(card);
+  }
+  const rest = ALL_CARDS.filter((card) => !seen.has(card));
+  s.round = setup.round ?? 1;
+  s.hands = setup.hands.map((h) => [...h]);
+  s.palettes = setup.palettes.map((p) => [...p]);
+  // The deck array keeps its top last; listed cards are given top first, the rest lie beneath them.
+  s.deck = [...[...rest].reverse(), ...[...(setup.deck ?? [])].reverse()];
+  s.knownTop = Math.min(setup.knownTop ?? 0, setup.deck?.length ?? 0);
+  s.canvas = [...(setup.canvas ?? [])];
+  s.out = setup.out ? [...setup.out] : s.out;
+  s.scores = setup.scores ? [...setup.scores] : s.scores;
+  s.scored = setup.scored ? setup.scored.map((c) => [...c]) : s.scored;
+  s.current = setup.current ?? firstPlayer(s.palettes);
+  s.turn = freshTurn();
+  s.log.push({ kind: 'deal', round: s.round, palettes: s.palettes.map((p) => [...p]), first: s.current });
+  return s;
+}
+
+/** A copy deep enough that applying a move to it never touches the original. Log entries are immutable. */
+function cloneState(state: GameState): GameState {
+  return {
+    ...state,
+    deck: [...state.deck],
+    hands: state.hands.map((h) => [...h]),
+    palettes: state.palettes.map((p) => [...p]),
+    canvas: [...state.canvas],
+    out: [...state.out],
+    scores: [...state.scores],
+    scored: state.scored.map((c) => [...c]),
+    turn: state.turn && { ...state.turn },
+    winners: [...state.winners],
+    log: [...state.log],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Legality: one function says why a move is not legal now; legalMoves is everything it accepts.
+
+const without = (cards: readonly CardId[], card: CardId): CardId[] => cards.filter((c) => c !== card);
+const isOdd = (card: CardId): boolean => cardValue(card) % 2 === 1;
+
+/** Seats `seat` may aim a 1 at, with the cards each offers. */
+function oneTargets(s: GameState, seat: number): [target: number, cards: CardId[]][] {
+  const mySize = s.palettes[seat].length;
+  const result: [number, CardId[]][] = [];
+  s.palettes.forEach((palette, target) => {
+    if (target === seat || s.out[target]) return;
+    const ok = s.options.rulesVersion === '1.1' ? palette.length >= 2 : palette.length >= mySize && palette.length > 0;
+    if (ok) result.push([target, [...palette]]);
+  });
+  return result;
+}
+
+/** The choices a pending 7 offers. */
+function sevenChoices(s: GameState, seat: number): Move[] {
+  const moves: Move[] = [];
+  const palette = s.palettes[seat];
+  for (const card of palette) {
+    if (card === s.turn!.actionCard) continue;
+    if (wouldLead(s, seat, without(palette, card), cardColor(card))) moves.push({ type: 'seven', card, to: 'canvas' });
+    if (s.options.rulesVersion === '1.2') moves.push({ type: 'seven', card, to: 'deck' });
+  }
+  return moves;
+}
+
+/** Can the current player still end this turn leading, by some sequence of choices from `s`? */
+function canEndLeading(s: GameState): boolean {
+  const seat = s.current!;
+  const turn = s.turn!;
+  if (turn.pending === null) {
+    if (isLeading(s, seat)) return true;
+    return !turn.discarded && s.hands[seat].some((card) => wouldLead(s, seat, s.palettes[seat], cardColor(card)));
+  }
+  if (turn.pending === 'draw') return true; // only reached after a discard, which needs the lead
+  return candidateMoves(s).some((move) => move.type !== 'pass' && whyIllegal(s, move) === null && canEndLeading(step(s, move)));
+}
+
+/** Every move worth asking whyIllegal about in this state. */
+function candidateMoves(s: GameState): Move[] {
+  if (s.phase === 'roundOver') return [{ type: 'nextRound' }];
+  if (s.phase !== 'turn' || s.current === null) return [];
+  const seat = s.current;
+  const turn = s.turn!;
+  const hand = s.hands[seat];
+  switch (turn.pending) {
+    case 'draw':
+      return [{ type: 'draw' }, { type: 'noDraw' }, { type: 'pass' }];
+    case 'seven':
+      return [...sevenChoices(s, seat), { type: 'pass' }];
+    case 'one':
+      return [
+        ...oneTargets(s, seat).flatMap(([target, cards]) => cards.map((card): Move => ({ type: 'one', seat: target, card }))),
+        { type: 'pass' },
+      ];
+    case 'five':
+      return [...hand.map((card): Move => ({ type: 'play', card })), { type: 'pass' }];
+    default:
+      return [
+        ...hand.map((card): Move => ({ type: 'play', card })),
+        ...hand.map((card): Move => ({ type: 'discard', card })),
+        { type: 'end' },
+        { type: 'pass' },
+      ];
+  }
+}
+
+/** Why `move` is not legal in `s`, or null if it is. */
+export function whyIllegal(s: GameState, move: Move): string | null {
+  if (s.phase === 'gameOver') return 'The game is over.';
+  if (s.phase === 'roundOver') return move.type === 'nextRound' ? null : 'The round is over: the next round has to start first.';
+  if (move.type === 'nextRound') return 'The round is still being played.';
+  const seat = s.current!;
+  const turn = s.turn!;
+  const hand = s.hands[seat];
+  if (move.type === 'pass') return null;
+
+  if (turn.pending === 'draw' && move.type !== 'draw' && move.type !== 'noDraw')
+    return 'First choose whether to draw a card.';
+  if (turn.pending === 'seven' && move.type !== 'seven') return "First carry out the 7's action: choose one of your palette cards.";
+  if (turn.pending === 'one' && move.type !== 'one') return "First carry out the 1's action: choose a card from another player's palette.";
+  if (turn.pending === 'five' && move.type !== 'play') return "First carry out the 5's action: play another card to your palette.";
+
+  switch (move.type) {
+    case 'play': {
+      if (turn.pending !== 'five') {
+        if (turn.discarded) return 'You have already discarded this turn.';
+        if (turn.played > 0) return 'You have already played a card this turn.';
+      }
+      if (!hand.includes(move.card)) return `${move.card} is not in your hand.`;
+      if (s.options.actionRule && (cardValue(move.card) === 7 || cardValue(move.card) === 1)) {
+        if (!canEndLeading(step(s, move)))
+          return `You may only play ${move.card} if your turn can still end with you leading.`;
+      }
+      return null;
+    }
+    case 'discard': {
+      if (turn.discarded) return 'You have already discarded this turn.';
+      if (!hand.includes(move.card)) return `${move.card} is not in your hand.`;
+      if (!wouldLead(s, seat, s.palettes[seat], cardColor(move.card)))
+        return `Discarding ${move.card} would not leave you leading under its rule.`;
+      return null;
+    }
+    case 'draw':
+    case 'noDraw':
+      return turn.pending === 'draw' ? null : 'No draw is on offer.';
+    case 'seven': {
+      if (turn.pending !== 'seven') return 'No 7 action is pending.';
+      if (move.card === turn.actionCard || !s.palettes[seat].includes(move.card))
+        return `${move.card} is not another card of your palette.`;
+      if (move.to === 'deck') return s.options.rulesVersion === '1.2' ? null : 'Under rules v1.1 a 7 puts the card on the canvas only.';
+      if (move.to !== 'canvas') return 'A 7 puts the card on the canvas or on the deck.';
+      return wouldLead(s, seat, without(s.palettes[seat], move.card), cardColor(move.card))
+        ? null
+        : `Putting ${move.card} on the canvas would not leave you leading under its rule.`;
+    }
+    case 'one': {
+      if (turn.pending !== 'one') return 'No 1 action is pending.';
+      const target = oneTargets(s, seat).find(([t]) => t === move.seat);
+      if (!target) return s.options.rulesVersion === '1.1'
+        ? 'Choose another player still in the round whose palette has more than one card.'
+        : 'Choose another player still in the round whose palette has at least as many cards as yours.';
+      return target[1].includes(move.card) ? null : `${move.card} is not in that player's palette.`;
+    }
+    case 'end':
+      if (turn.discarded) return 'Your turn is already over.';
+      if (turn.played === 0) return 'Play or discard a card first (or pass).';
+      return null;
+    default:
+      return 'Unknown move.';
+  }
+}
+
+/** Every move the player to act may make now (in 'roundOver': the next round). */
+export function legalMoves(state: GameState): Move[] {
+  return candidateMoves(state).filter((move) => whyIllegal(state, move) === null);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Applying moves. `step` works on a copy and trusts that the move is legal.
+
+/** Pure: returns the state after `move`, or throws IllegalMoveError and leaves `state` as it was. */
+export function applyMove(state: GameState, move: Move): GameState {
+  const reason = whyIllegal(state, move);
+  if (reason !== null) throw new IllegalMoveError(reason);
+  const next = step(state, move);
+  next.moveCount = state.moveCount + 1;
+  return next;
+}
+
+function step(state: GameState, move: Move): GameState {
+  const s = cloneState(state);
+  const seat = s.current!;
+  const turn = s.turn!;
+  const log = (entry: LogEntry) => s.log.push(entry);
+  switch (move.type) {
+    case 'nextRound':
+      dealRound(s);
+      break;
+    case 'pass':
+      eliminate(s, seat, 'pass');
+      advance(s);
+      break;
+    case 'play':
+      s.hands[seat] = without(s.hands[seat], move.card);
+      s.palettes[seat].push(move.card);
+      turn.played += 1;
+      turn.pending = null;
+      turn.actionCard = null;
+      log({ kind: 'play', seat, card: move.card });
+      if (s.options.actionRule && isOdd(move.card)) startAction(s, seat, move.card);
+      break;
+    case 'discard': {
+      s.hands[seat] = without(s.hands[seat], move.card);
+      s.canvas.push(move.card);
+      turn.discarded = true;
+      log({ kind: 'discard', seat, card: move.card });
+      const drawOffered =
+        s.options.mode === 'advanced' && cardValue(move.card) > s.palettes[seat].length && s.deck.length > 0;
+      if (drawOffered && s.options.autoDraw) drawCard(s, seat, 'advanced');
+      if (drawOffered && !s.options.autoDraw) turn.pending = 'draw';
+      else endTurn(s);
+      break;
+    }
+    case 'draw':
+      turn.pending = null;
+      drawCard(s, seat, 'advanced');
+      endTurn(s);
+      break;
+    case 'noDraw':
+      turn.pending = null;
+      log({ kind: 'noDraw', seat });
+      endTurn(s);
+      break;
+    case 'seven':
+      s.palettes[seat] = without(s.palettes[seat], move.card);
+      if (move.to === 'canvas') s.canvas.push(move.card);
+      else putOnDeck(s, move.card);
+      turn.pending = null;
+      turn.actionCard = null;
+      log({ kind: 'seven', seat, card: move.card, to: move.to });
+      break;
+    case 'one':
+      s.palettes[move.seat] = without(s.palettes[move.seat], move.card);
+      putOnDeck(s, move.card);
+      turn.pending = null;
+      turn.actionCard = null;
+      log({ kind: 'one', seat, target: move.seat, card: move.card });
+      break;
+    case 'end':
+      endTurn(s);
+      break;
+  }
+  return s;
+}
+
+/** An odd card was played under the Action rule: do what it says, or set up the choice it asks for. */
+function startAction(s: GameState, seat: number, card: CardId): void {
+  const turn = s.turn!;
+  const skip = () => s.log.push({ kind: 'actionSkipped', seat, card });
+  switch (cardValue(card)) {
+    case 7:
+      turn.pending = 'seven';
+      turn.actionCard = card;
+      if (sevenChoices(s, seat).length === 0) {
+        turn.pending = null;
+        turn.actionCard = null;
+        skip();
+      }
+      break;
+    case 5:
+      turn.pending = 'five';
+      turn.actionCard = card;
+      // "If you can": with no playable card (empty hand, or only a 7 or 1 that cannot end leading) it lapses.
+      if (!s.hands[seat].some((c) => whyIllegal(s, { type: 'play', card: c }) === null)) {
+        turn.pending = null;
+        turn.actionCard = null;
+        skip();
+      }
+      break;
+    case 3:
+      if (s.deck.length > 0) drawCard(s, seat, 'three');
+      else skip();
+      break;
+    case 1:
+      if (oneTargets(s, seat).length > 0) {
+        turn.pending = 'one';
+        turn.actionCard = card;
+      } else skip();
+      break;
+  }
+}
+
+function drawCard(s: GameState, seat: number, cause: 'advanced' | 'three'): void {
+  const known = s.knownTop > 0;
+  const card = s.deck.pop()!;
+  if (known) s.knownTop -= 1;
+  s.hands[seat].push(card);
+  s.log.push({ kind: 'draw', seat, card, cause, known });
+}
+
+function putOnDeck(s: GameState, card: CardId): void {
+  s.deck.push(card);
+  s.knownTop += 1;
+}
+
+function eliminate(s: GameState, seat: number, reason: 'notLeading' | 'emptyHand' | 'pass'): void {
+  s.out[seat] = true;
+  s.log.push({ kind: 'out', seat, reason });
+}
+
+function endTurn(s: GameState): void {
+  const seat = s.current!;
+  if (!isLeading(s, seat)) eliminate(s, seat, 'notLeading');
+  advance(s);
+}
+
+/** Passes the turn to the next player still in; ends the round when one player is left. */
+function advance(s: GameState): void {
+  const n = s.options.players;
+  let seat = s.current!;
+  for (;;) {
+    if (playersLeft(s) === 1) return endRound(s, s.out.indexOf(false));
+    do seat = (seat + 1) % n;
+    while (s.out[seat]);
+    // Start of that player's turn: an empty hand means they cannot do anything to lead.
+    if (s.hands[seat].length > 0) break;
+    eliminate(s, seat, 'emptyHand');
+  }
+  s.current = seat;
+  s.turn = freshTurn();
+}
+
+function endRound(s: GameState, winner: number): void {
+  const rule = ruleOf(s);
+  s.current = null;
+  s.turn = null;
+  s.roundWinner = winner;
+  if (s.options.mode === 'basic') {
+    s.log.push({ kind: 'roundWon', seat: winner, round: s.round, rule, scored: [], points: 0 });
+    return endGame(s, [winner]);
+  }
+  const scored = countingSet(s.palettes[winner], rule);
+  const points = scored.reduce((sum, card) => sum + cardValue(card), 0);
+  s.palettes[winner] = s.palettes[winner].filter((card) => !scored.includes(card));
+  s.scored[winner].push(...scored);
+  s.scores[winner] += points;
+  s.log.push({ kind: 'roundWon', seat: winner, round: s.round, rule, scored, points });
+  const top = Math.max(...s.scores);
+  if (top >= s.options.targetScore || cardsInPlay(s).length < 8 * s.options.players) {
+    return endGame(s, s.scores.flatMap((score, seat) => (score === top ? [seat] : [])));
+  }
+  s.phase = 'roundOver';
+}
+
+function endGame(s: GameState, winners: number[]): void {
+  s.phase = 'gameOver';
+  s.winners = winners;
+  s.log.push({ kind: 'gameOver', winners, scores: [...s.scores] });
+}
