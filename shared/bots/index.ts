@@ -1,0 +1,66 @@
+import { applyMove, completeTurns, playout } from '../engine';
+import type { GameState, Move, SeatView } from '../engine';
+import { determinize } from './determinize';
+
+export { determinize };
+
+export interface BotOptions {
+  /** Guesses of the hidden cards to search (more: stronger and slower). */
+  samples?: number;
+  /** Rollouts spent per decision, spread over the samples and candidate turns. */
+  playouts?: number;
+}
+
+const keyOf = (move: Move): string => JSON.stringify(move);
+
+/** Chance of `seat` winning the round after a complete turn, by random playouts. */
+function winRate(state: GameState, seat: number, playouts: number, seed: number): number {
+  if (state.phase !== 'turn') return state.roundWinner === seat ? 1 : 0;
+  if (state.out[seat]) return 0;
+  let wins = 0;
+  for (let i = 0; i < playouts; i++) if (playout(state, seed + i * 7919) === seat) wins++;
+  return wins / playouts;
+}
+
+/**
+ * The bot: a pure function of one seat's view. It guesses the hidden cards several times, tries
+ * every complete turn that keeps it in the round, rolls each out, and plays the first move of the
+ * turn that wins most often (ties: the turn that spends fewer cards). With no turn that leads, it passes.
+ */
+export function chooseBotMove(view: SeatView, seed = 0, options: BotOptions = {}): Move {
+  const legal = view.legalMoves;
+  if (legal.length === 0) throw new RangeError('The bot has no move to make.');
+  if (legal.length === 1) return legal[0];
+  const nextRound = legal.find((m) => m.type === 'nextRound');
+  if (nextRound) return nextRound;
+  const seat = view.seat!;
+  const samples = options.samples ?? 6;
+  const budget = options.playouts ?? 2400;
+  const value = new Map<string, { move: Move; total: number; cost: number }>();
+
+  for (let k = 0; k < samples; k++) {
+    const state = determinize(view, seed * 31 + k);
+    const turns = completeTurns(state);
+    const each = Math.max(2, Math.floor(budget / samples / Math.max(1, turns.length)));
+    // Within one guess, a first move is worth its best continuation: the bot chooses those later.
+    const best = new Map<string, number>();
+    turns.forEach((turn, t) => {
+      let after = state;
+      for (const move of turn) after = applyMove(after, move);
+      const rate = winRate(after, seat, each, seed + k * 1_000_003 + t * 101) - turn.length * 1e-6;
+      const key = keyOf(turn[0]);
+      if (!best.has(key) || rate > best.get(key)!) best.set(key, rate);
+      const entry = value.get(key) ?? { move: turn[0], total: 0, cost: 0 };
+      entry.cost = Math.max(entry.cost, turn.length);
+      value.set(key, entry);
+    });
+    for (const [key, rate] of best) value.get(key)!.total += rate;
+  }
+  const legalKeys = new Set(legal.map(keyOf));
+  let choice: { move: Move; total: number } | null = null;
+  for (const [key, entry] of value) {
+    if (!legalKeys.has(key)) continue;
+    if (!choice || entry.total > choice.total) choice = entry;
+  }
+  return choice?.move ?? legal.find((m) => m.type === 'pass') ?? legal[0];
+}
