@@ -22,6 +22,8 @@ export interface DiscoveredTable {
   key: string;
   /** Where to connect: IPv4 preferred, taken from the announcing packet. */
   address: string;
+  /** Every address the host answered from recently (several when it sits on several networks). */
+  addresses: string[];
   port: number;
   hostName: string;
   /** The host's PROTOCOL_VERSION; a lobby greys out tables it cannot speak to. */
