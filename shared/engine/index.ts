@@ -29,5 +29,5 @@ export {
   normalizeOptions,
 } from './game';
 export { viewFor } from './view';
-export { completeTurns, playout } from './playout';
+export { completeTurns, playout, leadingTurnCount } from './playout';
 export { nextRandom, shuffle } from './rng';

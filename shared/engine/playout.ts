@@ -67,15 +67,13 @@ function bestOpponent(players: number, seat: number, rule: number): number {
   return best;
 }
 
-/** Plays the round in `state` (at the start of a turn) to its end; returns the winning seat. */
-export function playout(state: GameState, seed: number): number {
+/** Loads a state (at the start of a turn) into the bit-set arrays; returns the number of players still in. */
+function load(state: GameState): number {
   if (state.phase !== 'turn' || state.current === null) throw new RangeError('playout needs a round in play.');
   if (state.turn && (state.turn.played > 0 || state.turn.discarded || state.turn.pending))
     throw new RangeError('playout starts at the beginning of a turn.');
-  const players = state.options.players;
-  const advanced = state.options.mode === 'advanced';
   let alive = 0;
-  for (let p = 0; p < players; p++) {
+  for (let p = 0; p < state.options.players; p++) {
     handLo[p] = handHi[p] = palLo[p] = palHi[p] = 0;
     for (const card of state.hands[p]) {
       const r = cardRank(card);
@@ -91,47 +89,69 @@ export function playout(state: GameState, seed: number): number {
     out[p] = state.out[p] ? 1 : 0;
     if (!out[p]) alive++;
   }
+  for (let i = 0; i < state.deck.length; i++) deck[i] = cardRank(state.deck[i]);
+  return alive;
+}
+
+/** Fills `candidates` with every distinct complete turn of `seat` that leaves it leading; returns how many. */
+function gatherTurns(players: number, seat: number, rule: number): number {
+  let n = 0;
+  for (let m = handLo[seat]; m !== 0; m &= m - 1) handCards[n++] = 31 - Math.clz32(m & -m);
+  for (let m = handHi[seat]; m !== 0; m &= m - 1) handCards[n++] = 28 + 31 - Math.clz32(m & -m);
+  if (n === 0) return 0;
+  // The best opponent's score under each rule a discard could set, and under the current rule.
+  for (let r = 0; r < 7; r++) oppBest[r] = -1;
+  oppBest[rule] = bestOpponent(players, seat, rule);
+  for (let j = 0; j < n; j++) {
+    const r = ruleOfRank(handCards[j]);
+    if (oppBest[r] < 0) oppBest[r] = bestOpponent(players, seat, r);
+  }
+  const lo = palLo[seat];
+  const hi = palHi[seat];
+  let count = 0;
+  // Discard only.
+  for (let j = 0; j < n; j++) {
+    const d = handCards[j];
+    const r = ruleOfRank(d);
+    if (scoreMasks(lo, hi, r) > oppBest[r]) candidates[count++] = d + 1;
+  }
+  for (let i = 0; i < n; i++) {
+    const c = handCards[i];
+    const plo = lo | maskLo(c);
+    const phi = hi | maskHi(c);
+    for (let r = 0; r < 7; r++) ownAfterPlay[r] = -1;
+    // Play only: the player must lead under the current rule.
+    if (scoreMasks(plo, phi, rule) > oppBest[rule]) candidates[count++] = (c + 1) * 64;
+    // Play, then discard another card.
+    for (let j = 0; j < n; j++) {
+      if (j === i) continue;
+      const d = handCards[j];
+      const r = ruleOfRank(d);
+      const own = ownAfterPlay[r] >= 0 ? ownAfterPlay[r] : (ownAfterPlay[r] = scoreMasks(plo, phi, r));
+      if (own > oppBest[r]) candidates[count++] = (c + 1) * 64 + d + 1;
+    }
+  }
+  return count;
+}
+
+/** How many distinct complete turns that leave the player leading the fast playout chooses among now. */
+export function leadingTurnCount(state: GameState): number {
+  load(state);
+  return gatherTurns(state.options.players, state.current!, RULE_INDEX[ruleOf(state)]);
+}
+
+/** Plays the round in `state` (at the start of a turn) to its end; returns the winning seat. */
+export function playout(state: GameState, seed: number): number {
+  const players = state.options.players;
+  const advanced = state.options.mode === 'advanced';
+  let alive = load(state);
   let deckSize = state.deck.length;
-  for (let i = 0; i < deckSize; i++) deck[i] = cardRank(state.deck[i]);
   let rule = RULE_INDEX[ruleOf(state)];
-  let seat = state.current;
+  let seat = state.current!;
   rng = (seed ^ 0x5bd1e995) | 0 || 1;
 
-  for (;;) {
-    if (alive === 1) break;
-    // Gather the hand.
-    let n = 0;
-    for (let m = handLo[seat]; m !== 0; m &= m - 1) handCards[n++] = 31 - Math.clz32(m & -m);
-    for (let m = handHi[seat]; m !== 0; m &= m - 1) handCards[n++] = 28 + 31 - Math.clz32(m & -m);
-    let count = 0;
-    if (n > 0) {
-      oppBest.fill(-1);
-      const opp = (r: number) => (oppBest[r] >= 0 ? oppBest[r] : (oppBest[r] = bestOpponent(players, seat, r)));
-      const lo = palLo[seat];
-      const hi = palHi[seat];
-      // Discard only.
-      for (let j = 0; j < n; j++) {
-        const d = handCards[j];
-        const r = ruleOfRank(d);
-        if (scoreMasks(lo, hi, r) > opp(r)) candidates[count++] = d + 1;
-      }
-      for (let i = 0; i < n; i++) {
-        const c = handCards[i];
-        const plo = lo | maskLo(c);
-        const phi = hi | maskHi(c);
-        ownAfterPlay.fill(-1);
-        // Play only: must lead under the current rule.
-        if (scoreMasks(plo, phi, rule) > opp(rule)) candidates[count++] = (c + 1) * 64;
-        // Play, then discard another card.
-        for (let j = 0; j < n; j++) {
-          if (j === i) continue;
-          const d = handCards[j];
-          const r = ruleOfRank(d);
-          const own = ownAfterPlay[r] >= 0 ? ownAfterPlay[r] : (ownAfterPlay[r] = scoreMasks(plo, phi, r));
-          if (own > opp(r)) candidates[count++] = (c + 1) * 64 + d + 1;
-        }
-      }
-    }
+  while (alive > 1) {
+    const count = gatherTurns(players, seat, rule);
     if (count === 0) {
       out[seat] = 1;
       alive--;

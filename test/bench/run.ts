@@ -1,0 +1,12 @@
+// `npm run bench`: runs every test/bench/*.bench.ts in its own process, one after another
+// (so workloads do not share a warm JIT or a heap); each prints one JSON line per workload.
+import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const dir = fileURLToPath(new URL('.', import.meta.url));
+const only = process.argv.slice(2);
+for (const file of readdirSync(dir).filter((f) => f.endsWith('.bench.ts')).sort()) {
+  if (only.length > 0 && !only.some((name) => file.includes(name))) continue;
+  execFileSync(process.execPath, ['--import', 'tsx', `${dir}/${file}`], { stdio: 'inherit' });
+}
