@@ -1,0 +1,20 @@
+/**
+ * LAN discovery: hosts announce their tables by mDNS (`_red7._tcp`), lobbies browse for them.
+ * Plain Node (never imports electron). See docs/discovery.md.
+ */
+export { createPublisher } from './publisher';
+export { browseTables } from './browser';
+export { syncAds, adOf } from './sync';
+export { lanAddresses } from './interfaces';
+export {
+  SERVICE_TYPE,
+  SERVICE_DOMAIN,
+  type TableAd,
+  type TableState,
+  type Publisher,
+  type PublisherOptions,
+  type FoundTable,
+  type BrowseEvent,
+  type TableBrowser,
+  type BrowseOptions,
+} from './types';

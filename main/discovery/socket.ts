@@ -1,0 +1,53 @@
+import Bonjour from 'bonjour-service';
+import { mdnsOf } from './bonjour-internals';
+
+export type ErrorSink = (err: Error) => void;
+
+export const warnOnce = (): ErrorSink => {
+  const seen = new Set<string>();
+  return (err) => {
+    if (seen.has(err.message)) return;
+    seen.add(err.message);
+    console.warn(`[discovery] ${err.message}`);
+  };
+};
+
+/**
+ * One Bonjour per interface address. Binding 0.0.0.0 (not the address itself) is what lets the
+ * socket receive multicast queries; `interface` picks where it joins the group and sends.
+ */
+export function openBonjour(address: string, onError: ErrorSink): Bonjour {
+  const report = (err: Error) => onError(new Error(`mDNS on ${address}: ${err.message}`));
+  // The library's default error callback throws, which would take the whole app down.
+  const bonjour = new Bonjour({ interface: address, bind: '0.0.0.0' } as object, report);
+  const mdns = mdnsOf(bonjour);
+  // 'error' (port taken, no permission) has no listener otherwise and would crash the process.
+  mdns.on('error', report);
+  // Warnings with a code are socket trouble (e.g. joining the group failed); the rest are
+  // undecodable packets from other devices, which are not ours to report.
+  mdns.on('warning', (err) => {
+    if ((err as NodeJS.ErrnoException).code) report(err);
+  });
+  return bonjour;
+}
+
+/** Closes a Bonjour's socket; resolves when closed or after timeoutMs, whichever comes first. */
+export function closeBonjour(bonjour: Bonjour, timeoutMs: number): Promise<void> {
+  return within(timeoutMs, (done) => bonjour.destroy(done));
+}
+
+/** Runs a callback-style step and resolves when it calls back or when time is up. */
+export function within(timeoutMs: number, step: (done: () => void) => void): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    try {
+      step(done);
+    } catch {
+      done();
+    }
+  });
+}
