@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { adOf, syncAds, type Publisher, type TableAd } from '../../main/discovery';
+import { InterfacePool } from '../../main/discovery/interfaces';
+import type { TableSummary } from '../../shared/protocol';
+
+/** Records calls; keeps the ads the way the real publisher does. */
+function fakePublisher() {
+  const ads = new Map<string, TableAd>();
+  const calls: string[] = [];
+  const publisher: Publisher = {
+    publish: (ad) => (calls.push(`publish ${ad.id}`), void ads.set(ad.id, ad)),
+    update: (ad) => (calls.push(`update ${ad.id}`), void ads.set(ad.id, ad)),
+    unpublish: (id) => (calls.push(`unpublish ${id}`), void ads.delete(id)),
+    ads: () => [...ads.values()],
+    stop: async () => {},
+  };
+  return { publisher, calls, ads };
+}
+
+const summary = (id: string, players = 1): TableSummary => ({
+  id,
+  name: `Table ${id}`,
+  players,
+  seats: 4,
+  state: 'open',
+  mode: 'basic',
+  actionRule: false,
+  rulesVersion: '1.2',
+  spectators: 0,
+});
+
+describe('syncAds', () => {
+  it('publishes new tables, updates known ones and says goodbye to vanished ones', () => {
+    const { publisher, calls, ads } = fakePublisher();
+    syncAds(publisher, [summary('aaaa'), summary('bbbb')]);
+    expect(calls).toEqual(['publish aaaa', 'publish bbbb']);
+    calls.length = 0;
+    syncAds(publisher, [summary('bbbb', 3), summary('cccc')]);
+    expect(calls).toEqual(['unpublish aaaa', 'update bbbb', 'publish cccc']);
+    expect(ads.get('bbbb')).toEqual({ id: 'bbbb', name: 'Table bbbb', players: 3, seats: 4, state: 'open' });
+  });
+
+  it('announces only the TXT fields, nothing else of the summary', () => {
+    expect(Object.keys(adOf(summary('aaaa'))).sort()).toEqual(['id', 'name', 'players', 'seats', 'state']);
+  });
+});
+
+describe('the interface pool', () => {
+  it('opens new interfaces and closes vanished ones', () => {
+    let current = ['10.0.0.2'];
+    const log: string[] = [];
+    const pool = new InterfacePool(
+      (a) => (log.push(`open ${a}`), a),
+      (_item, a) => void log.push(`close ${a}`),
+      () => current,
+    );
+    pool.reconcile();
+    current = ['10.0.0.2', '192.168.1.5'];
+    pool.reconcile();
+    current = ['192.168.1.5'];
+    pool.reconcile();
+    expect(log).toEqual(['open 10.0.0.2', 'open 192.168.1.5', 'close 10.0.0.2']);
+    expect(pool.drain()).toEqual(['192.168.1.5']);
+    expect(pool.values()).toEqual([]);
+  });
+});

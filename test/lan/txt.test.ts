@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { checkAd, cleanText, decodeTxt, encodeAd, parseAd } from '../../main/discovery/txt';
+import type { TableAd } from '../../main/discovery';
+
+const ad: TableAd = { id: 'Tb_12-x', name: 'Friday table', players: 2, seats: 4, state: 'open' };
+const wire = (txt: Record<string, string>) => Object.entries(txt).map(([k, v]) => Buffer.from(`${k}=${v}`));
+
+describe('TXT records', () => {
+  it('carry a table through encoding and back', () => {
+    const txt = encodeAd(ad, 3, 'Alice’s laptop');
+    expect(txt).toEqual({ v: '3', id: 'Tb_12-x', name: 'Friday table', players: '2', seats: '4', state: 'open', host: 'Alice’s laptop' });
+    expect(parseAd(decodeTxt(wire(txt)))).toEqual({ ...ad, protocol: 3, host: 'Alice’s laptop' });
+  });
+
+  it('cut long names on a character boundary and drop control characters', () => {
+    const korean = '레드세븐'.repeat(30); // 3 bytes a character
+    const cut = cleanText(korean, 200);
+    expect(Buffer.byteLength(cut)).toBeLessThanOrEqual(200);
+    expect(cut).toBe('레드세븐'.repeat(16) + '레드');
+    expect(cleanText('a\nb\u0000c\u202Ed ')).toBe('a b c d');
+  });
+
+  it('decode like RFC 6763: first key wins, keys ignore case, values may hold "="', () => {
+    const txt = decodeTxt([Buffer.from('Name=a=b'), Buffer.from('name=second'), Buffer.from('flag'), Buffer.from('=x')]);
+    expect(txt).toEqual({ name: 'a=b', flag: '' });
+  });
+
+  it.each([
+    ['no version', { v: undefined }],
+    ['a version that is not a number', { v: '1x' }],
+    ['more players than seats', { players: '5' }],
+    ['a negative count', { players: '-1' }],
+    ['an unknown state', { state: 'paused' }],
+    ['an id with spaces', { id: 'a b' }],
+    ['an empty name', { name: '   ' }],
+    ['a name of 101 characters', { name: 'x'.repeat(101) }],
+    ['seats out of range', { seats: '99' }],
+  ])('refuse an announcement with %s', (_what, change) => {
+    const txt: Record<string, string> = { ...encodeAd(ad, 1, 'h') };
+    for (const [k, v] of Object.entries(change)) {
+      if (v === undefined) delete txt[k];
+      else txt[k] = v;
+    }
+    expect(parseAd(txt)).toBeNull();
+  });
+
+  it('accept an announcement without a host name (another implementation)', () => {
+    const { host: _host, ...txt } = encodeAd(ad, 1, 'h');
+    expect(parseAd(txt)?.host).toBe('');
+  });
+
+  it.each([
+    [{ ...ad, id: '' }, /id must be/],
+    [{ ...ad, name: '\n' }, /name must not be empty/],
+    [{ ...ad, players: 5 }, /players must be/],
+    [{ ...ad, seats: 2.5 }, /seats must be/],
+    [{ ...ad, state: 'closed' as never }, /state must be one of open, playing, finished/],
+  ])('refuse to announce a bad ad with the reason (%#)', (bad, reason) => {
+    expect(() => checkAd(bad)).toThrow(reason);
+  });
+});
