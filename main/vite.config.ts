@@ -1,22 +1,82 @@
-import { defineConfig } from 'vite';
+import { build, defineConfig, type InlineConfig, type Plugin } from 'vite';
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-// The Electron main process and preload, bundled as CommonJS for Node.
-const external = ['electron', 'ws', 'bonjour-service', ...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+// The Electron main process (plus the host's bot worker) and the preload, bundled as CommonJS.
+// The preload is a second, separate build: a sandboxed preload can require only 'electron', so it
+// must be one self-contained file that never shares a chunk with the main process.
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+const mainExternal = ['electron', 'ws', 'bonjour-service', ...nodeBuiltins];
+
+/** The preload's build, into the same folder as the main process (run after it, never emptying it). */
+export function preloadConfig(outDir: string): InlineConfig {
+  return {
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      outDir,
+      emptyOutDir: false,
+      target: 'node22',
+      ssr: true,
+      minify: false,
+      copyPublicDir: false,
+      lib: {
+        entry: { preload: here('./preload.ts') },
+        formats: ['cjs'],
+        fileName: (_f, name) => `${name}.cjs`,
+      },
+      rollupOptions: { external: ['electron'] },
+    },
+    plugins: [preloadRequiresOnlyElectron()],
+  };
+}
+
+/** Fails the build when the preload would need anything but 'electron' at run time. */
+function preloadRequiresOnlyElectron(): Plugin {
+  return {
+    name: 'red7:preload-requires-only-electron',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((o) => o.type === 'chunk');
+      if (chunks.length !== 1)
+        throw new Error(`preload must be one file, got ${chunks.map((c) => c.fileName).join(', ')}`);
+      const extra = chunks[0].imports.filter((m) => m !== 'electron');
+      if (extra.length)
+        throw new Error(`a sandboxed preload can require only 'electron', not ${extra.join(', ')}`);
+    },
+  };
+}
+
+/** Builds the preload once the main bundle is written, into the folder the main build used. */
+function buildPreloadAfterMain(): Plugin {
+  let outDir = '';
+  return {
+    name: 'red7:build-preload',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async closeBundle(error) {
+      if (error) return;
+      await build(preloadConfig(outDir));
+    },
+  };
+}
 
 export default defineConfig({
+  plugins: [buildPreloadAfterMain()],
   build: {
-    outDir: fileURLToPath(new URL('../out/main', import.meta.url)),
+    outDir: here('../out/main'),
     emptyOutDir: true,
     target: 'node22',
     ssr: true,
     minify: false,
+    copyPublicDir: false,
     lib: {
-      entry: { index: fileURLToPath(new URL('./index.ts', import.meta.url)) },
+      entry: { index: here('./index.ts'), 'bot-worker': here('./host/bot-worker.ts') },
       formats: ['cjs'],
       fileName: (_format, name) => `${name}.cjs`,
     },
-    rollupOptions: { external },
+    rollupOptions: { external: mainExternal },
   },
 });

@@ -1,0 +1,80 @@
+/**
+ * The main-process side of every DesktopApi capability, as IPC handlers. Arguments come from the
+ * renderer and are validated here again, whatever the types say.
+ */
+import type { AppInfo } from '../../shared/desktop-api';
+import type { IpcEvent } from '../ipc';
+import type { HostController } from './host-controller';
+import type { IpcHandlers, IpcSender } from './ipc-handlers';
+import type { SettingsStore } from './settings-store';
+import type { TableFeed } from './table-feed';
+
+export interface DesktopServices {
+  settings: SettingsStore;
+  host: HostController;
+  tables: TableFeed;
+  appInfo(): AppInfo;
+}
+
+export const TABLES_EVENT = 'tables:event' satisfies IpcEvent;
+
+function noExtraArgs(channel: string, args: unknown[], allowed: number): void {
+  if (args.length > allowed) throw new Error(`${channel}: expected at most ${allowed} argument(s)`);
+}
+
+export function createIpcHandlers(services: DesktopServices): IpcHandlers {
+  const { settings, host, tables } = services;
+  const watched = new Set<number>();
+
+  const subscribe = (sender: IpcSender) => {
+    tables.subscribe({
+      id: sender.id,
+      send: (event) => {
+        if (!sender.isDestroyed()) sender.send(TABLES_EVENT, event);
+      },
+    });
+    if (!watched.has(sender.id)) {
+      watched.add(sender.id);
+      // A page that closes or crashes stops listening without telling us.
+      sender.once('destroyed', () => {
+        watched.delete(sender.id);
+        tables.unsubscribe(sender.id);
+      });
+    }
+  };
+
+  return {
+    'host:start': (_sender, ...args) => {
+      noExtraArgs('host.start', args, 1);
+      return host.start(args[0]);
+    },
+    'host:stop': (_sender, ...args) => {
+      noExtraArgs('host.stop', args, 0);
+      return host.stop();
+    },
+    'host:status': (_sender, ...args) => {
+      noExtraArgs('host.status', args, 0);
+      return host.status();
+    },
+    'settings:get': (_sender, ...args) => {
+      noExtraArgs('settings.get', args, 1);
+      return settings.get(args[0]);
+    },
+    'settings:set': (_sender, ...args) => {
+      noExtraArgs('settings.set', args, 2);
+      return settings.set(args[0], args[1]);
+    },
+    'app:info': (_sender, ...args) => {
+      noExtraArgs('app.info', args, 0);
+      return services.appInfo();
+    },
+    'tables:subscribe': (sender, ...args) => {
+      noExtraArgs('tables.subscribe', args, 0);
+      subscribe(sender);
+    },
+    'tables:unsubscribe': (sender, ...args) => {
+      noExtraArgs('tables.unsubscribe', args, 0);
+      tables.unsubscribe(sender.id);
+    },
+  };
+}

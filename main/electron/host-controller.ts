@@ -1,0 +1,184 @@
+/**
+ * Hosting from the desktop app: starts the Node host (main/host) in this process with userData as
+ * its data folder, and keeps the mDNS ads in step with its tables. Electron-free: the host,
+ * publisher and ad sync are passed in, so it is tested with real or fake ones in plain Node.
+ */
+import * as v from 'valibot';
+import type { HostStartOptions, HostStarted, HostStatus } from '../../shared/desktop-api';
+import type { TableSummary } from '../../shared/protocol';
+import type { Publisher, PublisherOptions } from '../discovery/types';
+
+/** The slice of main/host's Host the controller uses. */
+export interface RunningHost {
+  readonly port: number;
+  tables(): TableSummary[];
+  onTablesChanged(cb: (tables: TableSummary[]) => void): () => void;
+  close(opts?: { timeoutMs?: number }): Promise<void>;
+}
+
+export interface HostControllerDeps {
+  startHost(opts: {
+    port?: number;
+    dataDir: string;
+    staticDir?: string;
+    hostName?: string;
+  }): Promise<RunningHost>;
+  createPublisher(opts: PublisherOptions): Publisher;
+  syncAds(publisher: Publisher, tables: TableSummary[]): void;
+  dataDir: string;
+  /** The built renderer, served to players who join from a browser. */
+  staticDir?: string;
+  /** Name and port used when the caller gives none (the settings, then the computer's name). */
+  defaults(): { name: string; port: number };
+  /** This machine's LAN IPv4 addresses. */
+  addresses(): string[];
+}
+
+export interface HostController {
+  start(opts?: unknown): Promise<HostStarted>;
+  /** closeHost, then withdrawAds (even when closing failed). */
+  stop(opts?: { timeoutMs?: number }): Promise<void>;
+  /** Stop accepting players, flush snapshots, close the sockets (the quit sequence's first step). */
+  closeHost(timeoutMs: number): Promise<void>;
+  /** mDNS goodbyes for every table, so lobbies drop them at once (the second step). */
+  withdrawAds(timeoutMs: number): Promise<void>;
+  status(): HostStatus;
+}
+
+const Name = v.pipe(
+  v.string('name must be text'),
+  v.trim(),
+  v.minLength(1, 'name must not be empty'),
+  v.maxLength(40, 'name must be at most 40 characters'),
+  v.regex(/^[^\p{Cc}]*$/u, 'name must not contain control characters'),
+);
+const StartOptions = v.optional(
+  v.strictObject(
+    {
+      name: v.optional(Name),
+      port: v.optional(
+        v.pipe(
+          v.number('port must be a number'),
+          v.integer('port must be a whole number'),
+          v.minValue(1024, 'port must be between 1024 and 65535'),
+          v.maxValue(65535, 'port must be between 1024 and 65535'),
+        ),
+      ),
+      advertise: v.optional(v.boolean('advertise must be true or false')),
+    },
+    (issue) => `unknown option ${String(issue.input === undefined ? issue.expected : issue.received)}`,
+  ),
+);
+
+/** Validates host.start's options, which come from the renderer and are untrusted. */
+export function parseHostStartOptions(input: unknown): HostStartOptions {
+  const result = v.safeParse(StartOptions, input);
+  if (!result.success) throw new Error(`host.start: ${result.issues[0].message}`);
+  return result.output ?? {};
+}
+
+interface Running {
+  host: RunningHost;
+  name: string;
+  publisher: Publisher | null;
+  advertising: boolean;
+  unwatch: () => void;
+  hostClosed: boolean;
+}
+
+export function createHostController(deps: HostControllerDeps): HostController {
+  let running: Running | null = null;
+  let starting: Promise<HostStarted> | null = null;
+  let stopping: Promise<void> | null = null;
+
+  const started = (r: Running): HostStarted => ({ port: r.host.port, addresses: deps.addresses() });
+
+  async function launch(opts: HostStartOptions): Promise<HostStarted> {
+    const defaults = deps.defaults();
+    const name = opts.name ?? defaults.name;
+    const host = await deps.startHost({
+      port: opts.port ?? defaults.port,
+      dataDir: deps.dataDir,
+      staticDir: deps.staticDir,
+      hostName: name,
+    });
+    let publisher: Publisher | null = null;
+    let unwatch = () => {};
+    if (opts.advertise !== false) {
+      try {
+        const ads = deps.createPublisher({ port: host.port, hostName: name });
+        deps.syncAds(ads, host.tables());
+        unwatch = host.onTablesChanged((tables) => deps.syncAds(ads, tables));
+        publisher = ads;
+      } catch (error) {
+        // Without ads the host still works for players who join by address; never leave it half-up.
+        await host.close({ timeoutMs: 2000 }).catch(() => undefined);
+        throw error;
+      }
+    }
+    running = { host, name, publisher, advertising: publisher !== null, unwatch, hostClosed: false };
+    return started(running);
+  }
+
+  async function closeHost(timeoutMs: number): Promise<void> {
+    if (starting) await starting.catch(() => undefined);
+    const r = running;
+    if (!r || r.hostClosed) return;
+    r.hostClosed = true;
+    r.unwatch();
+    try {
+      await r.host.close({ timeoutMs });
+    } finally {
+      if (!r.publisher && running === r) running = null;
+    }
+  }
+
+  async function withdrawAds(timeoutMs: number): Promise<void> {
+    const r = running;
+    if (!r) return;
+    const publisher = r.publisher;
+    r.publisher = null;
+    r.advertising = false;
+    if (r.hostClosed && running === r) running = null;
+    await publisher?.stop(timeoutMs);
+  }
+
+  return {
+    async start(input) {
+      const opts = parseHostStartOptions(input);
+      if (stopping) await stopping;
+      if (running) return started(running);
+      starting ??= launch(opts).finally(() => {
+        starting = null;
+      });
+      return starting;
+    },
+
+    stop({ timeoutMs = 3000 } = {}) {
+      stopping ??= (async () => {
+        try {
+          await closeHost(timeoutMs);
+        } finally {
+          await withdrawAds(timeoutMs);
+        }
+      })().finally(() => {
+        stopping = null;
+      });
+      return stopping;
+    },
+
+    closeHost,
+    withdrawAds,
+
+    status() {
+      if (!running) return { running: false };
+      return {
+        running: true,
+        port: running.host.port,
+        addresses: deps.addresses(),
+        name: running.name,
+        advertising: running.advertising,
+      };
+    },
+  };
+}

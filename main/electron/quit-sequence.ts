@@ -1,0 +1,69 @@
+/**
+ * Quitting: the app waits for its shutdown steps (stop accepting players and flush snapshots,
+ * then mDNS goodbyes, then stop browsing) before it really quits, and each step has its own
+ * time budget, so a hung step delays the quit by at most that budget and never blocks it.
+ */
+import type { App } from 'electron';
+
+export interface QuitStep {
+  name: string;
+  run(): Promise<void>;
+  timeoutMs: number;
+}
+
+export interface QuitReport {
+  completed: string[];
+  failed: string[];
+  timedOut: string[];
+}
+
+export async function runQuitSteps(
+  steps: QuitStep[],
+  log: (message: string) => void = console.warn,
+): Promise<QuitReport> {
+  const report: QuitReport = { completed: [], failed: [], timedOut: [] };
+  for (const step of steps) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), step.timeoutMs);
+    });
+    try {
+      const outcome = await Promise.race([Promise.resolve().then(() => step.run()), timeout]);
+      if (outcome === 'timeout') {
+        report.timedOut.push(step.name);
+        log(`quit: ${step.name} did not finish within ${step.timeoutMs} ms; going on`);
+      } else {
+        report.completed.push(step.name);
+      }
+    } catch (error) {
+      report.failed.push(step.name);
+      log(`quit: ${step.name} failed: ${String(error)}`);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  return report;
+}
+
+/**
+ * Holds the first quit request until the steps are done, then quits for real. Later requests
+ * while it runs are swallowed; the second `before-quit` (from our own app.quit) passes.
+ */
+export function installQuitSequence(
+  app: Pick<App, 'on' | 'quit'>,
+  steps: () => QuitStep[],
+  log: (message: string) => void = console.warn,
+): { readonly state: 'idle' | 'running' | 'done' } {
+  const guard = { state: 'idle' as 'idle' | 'running' | 'done' };
+  app.on('before-quit', (event) => {
+    if (guard.state === 'done') return;
+    event.preventDefault();
+    if (guard.state === 'running') return;
+    guard.state = 'running';
+    void runQuitSteps(steps(), log).finally(() => {
+      guard.state = 'done';
+      app.quit();
+    });
+  });
+  return guard;
+}

@@ -1,0 +1,52 @@
+/**
+ * The IPC channel map: the one type that both `ipcMain.handle` registration (main) and the
+ * preload's `ipcRenderer.invoke` calls are checked against. Each entry is derived from the
+ * DesktopApi function it serves, so the renderer contract, the preload and the handlers cannot
+ * drift apart without a type error.
+ *
+ * Plain TypeScript with no imports at run time: the sandboxed preload bundles it.
+ */
+import type { DesktopApi, TableEvent } from '../shared/desktop-api';
+
+type Args<F> = F extends (...args: infer A) => unknown ? A : never;
+type Result<F> = F extends (...args: never[]) => infer R ? Awaited<R> : never;
+type Channel<F> = { args: Args<F>; result: Result<F> };
+
+/** Renderer → main requests (ipcRenderer.invoke / ipcMain.handle). */
+export interface IpcChannels {
+  'host:start': Channel<DesktopApi['host']['start']>;
+  'host:stop': Channel<DesktopApi['host']['stop']>;
+  'host:status': Channel<DesktopApi['host']['status']>;
+  'settings:get': Channel<DesktopApi['settings']['get']>;
+  'settings:set': Channel<DesktopApi['settings']['set']>;
+  'app:info': Channel<DesktopApi['app']['info']>;
+  /** Start streaming `tables:event` to the calling page; known tables are replayed as `up`. */
+  'tables:subscribe': { args: []; result: void };
+  'tables:unsubscribe': { args: []; result: void };
+}
+export type IpcChannel = keyof IpcChannels;
+
+/** Main → renderer pushes (webContents.send / ipcRenderer.on). */
+export interface IpcEvents {
+  'tables:event': TableEvent;
+}
+export type IpcEvent = keyof IpcEvents;
+
+/**
+ * What every handler sends back. Errors travel as data rather than a rejected invoke, because
+ * Electron rewrites a rejection's message ("Error invoking remote method …"); the preload turns
+ * `ok: false` back into an Error with the handler's own message.
+ */
+export type IpcReply<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** Every channel once, checked both ways against the map (a missing or extra key fails to compile). */
+export const IPC_CHANNELS = Object.keys({
+  'host:start': true,
+  'host:stop': true,
+  'host:status': true,
+  'settings:get': true,
+  'settings:set': true,
+  'app:info': true,
+  'tables:subscribe': true,
+  'tables:unsubscribe': true,
+} satisfies Record<IpcChannel, true>) as IpcChannel[];
