@@ -15,6 +15,8 @@ export type ErrorCode =
   | 'noSuchTable'
   | 'tableFull'
   | 'seatTaken'
+  /** Another seat at the table has this name (compared without case). */
+  | 'nameTaken'
   | 'tooManyTables'
   /** The token is unknown, revoked (voted out) or belongs to a table that is gone. */
   | 'badToken'
@@ -37,7 +39,9 @@ export type ErrorCode =
   | 'notAway'
   | 'badSeat'
   /** The host is shutting down or at its connection cap. */
-  | 'unavailable';
+  | 'unavailable'
+  /** The host failed on this request (a bug, logged on the host); nothing was changed. */
+  | 'internal';
 
 /** Every host → client message. Each is one JSON text frame. */
 export type ServerMessage =

@@ -1,0 +1,66 @@
+import { viewFor } from '../../shared/engine';
+import type { Move, SeatView } from '../../shared/engine';
+import type { BotBrain } from './bot-brain';
+import type { Table } from './table';
+
+/** What the host plays for a voted-out player: give the round up, or the mildest way out of a decision. */
+export function passFor(view: SeatView): Move {
+  const legal = view.legalMoves;
+  const pick = (t: Move['type']) => legal.find((m) => m.type === t);
+  return pick('pass') ?? pick('noDraw') ?? pick('end') ?? legal[0];
+}
+
+/**
+ * Plays for bot and voted-out seats. A bot starts thinking at once (in the brain's thread) and its move is
+ * applied no sooner than `delayMs` after its turn began, through the same path as a person's move.
+ */
+export class BotDriver {
+  private readonly busy = new Set<string>();
+  private stopped = false;
+
+  constructor(
+    private readonly brain: BotBrain,
+    private readonly delayMs: number,
+    /** Applies the move like a person's; returns false if the table no longer accepts it. */
+    private readonly act: (table: Table, seat: number, move: Move, moveCount: number) => boolean,
+    private readonly report: (problem: string) => void,
+  ) {}
+
+  /** Call after any change to a table: if a seat the host plays is to act, it will. */
+  kick(table: Table): void {
+    if (this.stopped || this.busy.has(table.id)) return;
+    const seat = table.automatedSeatToAct();
+    if (seat === null || table.state === null) return;
+    this.busy.add(table.id);
+    const state = table.state;
+    const view = viewFor(state, seat);
+    const votedOut = table.seats[seat].votedOut;
+    const started = performance.now();
+    const thinking = votedOut ? Promise.resolve(passFor(view)) : this.brain.choose(view, state.moveCount);
+    void thinking
+      .catch((e: Error) => {
+        this.report(`table ${table.id}: bot failed (${e.message}); it gives the round up`);
+        return passFor(view);
+      })
+      .then(async (move) => {
+        const wait = this.delayMs - (performance.now() - started);
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        this.busy.delete(table.id);
+        // The position may have moved on (a person took the seat back, the table was removed).
+        if (
+          this.stopped ||
+          table.state?.moveCount !== state.moveCount ||
+          table.automatedSeatToAct() !== seat
+        ) {
+          this.kick(table);
+          return;
+        }
+        if (this.act(table, seat, move, state.moveCount)) this.kick(table);
+      });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.brain.close();
+  }
+}

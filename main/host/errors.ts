@@ -1,0 +1,12 @@
+import type { ErrorCode } from '../../shared/protocol';
+
+/** A refusal with a protocol error code: sent to the one connection that asked, nothing else changes. */
+export class TableError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    reason: string,
+  ) {
+    super(reason);
+    this.name = 'TableError';
+  }
+}

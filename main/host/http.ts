@@ -1,0 +1,44 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { PROTOCOL_VERSION } from '../../shared/protocol';
+import type { TableSummary } from '../../shared/protocol';
+import { serveStatic } from './static-files';
+
+export interface HttpDeps {
+  info: { name: string; version: string };
+  tables: () => TableSummary[];
+  staticDir?: string;
+}
+
+/** The host's plain HTTP side: the lobby API and, when built, the renderer. */
+export function httpHandler(deps: HttpDeps) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return send(res, 405, { error: 'only GET and HEAD' }, { Allow: 'GET, HEAD' });
+    }
+    const path = (req.url ?? '/').split('?')[0];
+    if (path === '/api/tables') return send(res, 200, deps.tables());
+    if (path === '/api/info') return send(res, 200, { ...deps.info, protocol: PROTOCOL_VERSION });
+    if (path.startsWith('/api/')) return send(res, 404, { error: 'no such API' });
+    if (deps.staticDir && serveStatic(deps.staticDir, req, res)) return;
+    send(res, 404, { error: 'not found' });
+  };
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+    // Lobby data is public on the LAN (mDNS announces it too); the app's file:// pages may read it.
+    'Access-Control-Allow-Origin': '*',
+    'X-Content-Type-Options': 'nosniff',
+    ...headers,
+  });
+  res.end(text);
+}

@@ -1,0 +1,47 @@
+import { MAX_FRAME_BYTES } from '../../shared/protocol';
+
+/** Every knob that bounds what one host spends on its clients. Tests shrink the timings. */
+export interface HostLimits {
+  /** Open WebSocket connections. */
+  maxConnections: number;
+  /** Tables held at once (open, playing and finished). */
+  maxTables: number;
+  /** Largest incoming frame in bytes; ws closes the socket (1009) above it. */
+  maxPayload: number;
+  /** Sustained messages per second per connection (token bucket refill). */
+  ratePerSecond: number;
+  /** Messages a connection may send in a burst. */
+  rateBurst: number;
+  /** Messages dropped for rate before the socket is closed as abusive. */
+  rateStrikes: number;
+  /** A socket that does not answer a ping within this period is dropped. */
+  heartbeatMs: number;
+  /** A socket must say hello within this time. */
+  helloTimeoutMs: number;
+  /** A player must be away this long before the table may replace them by a bot or vote them out. */
+  awayGraceMs: number;
+  /** A bot waits this long before moving, so people can follow its play. */
+  botDelayMs: number;
+  /** Moves within this window share one snapshot write (the move log has each one at once). */
+  snapshotDelayMs: number;
+  /** An open or finished table nobody is attached to is removed after this long. */
+  idleTableMs: number;
+  /** A socket whose unsent data exceeds this many bytes is too slow to keep up and is dropped. */
+  maxBufferedBytes: number;
+}
+
+export const DEFAULT_LIMITS: HostLimits = {
+  maxConnections: 256,
+  maxTables: 64,
+  maxPayload: MAX_FRAME_BYTES,
+  ratePerSecond: 20,
+  rateBurst: 40,
+  rateStrikes: 200,
+  heartbeatMs: 15_000,
+  helloTimeoutMs: 10_000,
+  awayGraceMs: 60_000,
+  botDelayMs: 600,
+  snapshotDelayMs: 200,
+  idleTableMs: 30 * 60_000,
+  maxBufferedBytes: 4 * 1024 * 1024,
+};

@@ -1,0 +1,23 @@
+/** A token bucket: `burst` messages at once, refilled at `perSecond`. */
+export class TokenBucket {
+  private tokens: number;
+  private last: number;
+
+  constructor(
+    private readonly perSecond: number,
+    private readonly burst: number,
+    now = performance.now(),
+  ) {
+    this.tokens = burst;
+    this.last = now;
+  }
+
+  /** Takes one token if there is one. */
+  take(now = performance.now()): boolean {
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.perSecond);
+    this.last = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}

@@ -1,0 +1,48 @@
+import { applyMove, newGame, viewFor } from '../../shared/engine';
+import type { GameState } from '../../shared/engine';
+import type { StoredTable } from './store';
+import { Table } from './table';
+
+/**
+ * Rebuilds a table from its snapshot and move log: the snapshot gives seats and a recent state, the log
+ * replays every move accepted after it (and a game started after it). Returns null when the two cannot be
+ * made to agree; the reason goes to `report`.
+ */
+export function restoreTable(
+  stored: StoredTable,
+  now: number,
+  awayGraceMs: number,
+  report: (problem: string) => void,
+): Table | null {
+  const { record, log } = stored;
+  const id = record.id;
+  let game = record.game;
+  let state: GameState | null = record.state;
+  try {
+    const lastStart = log.findLast((l) => 'start' in l && l.g >= game);
+    if (lastStart && 'start' in lastStart && lastStart.g > game) {
+      // The host died after starting a game but before its snapshot: the log alone rebuilds it.
+      game = lastStart.g;
+      state = newGame(record.options, lastStart.start.seed);
+    }
+    if (game > 0 && state === null) {
+      report(`table ${id}: game ${game} has no state and no start in the log; skipped`);
+      return null;
+    }
+    if (state !== null) {
+      for (const line of log) {
+        if (!('m' in line) || line.g !== game || line.n < state.moveCount) continue;
+        if (line.n !== state.moveCount) {
+          report(`table ${id}: move log jumps from move ${state.moveCount} to ${line.n}; replay stops there`);
+          break;
+        }
+        state = applyMove(state, line.m);
+      }
+      viewFor(state, null); // proves the engine can read the state
+    }
+  } catch (e) {
+    report(`table ${id}: cannot rebuild the game (${(e as Error).message}); skipped`);
+    return null;
+  }
+  return new Table({ ...record, game, state }, now, awayGraceMs);
+}

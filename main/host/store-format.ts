@@ -1,0 +1,108 @@
+import * as v from 'valibot';
+import { MoveSchema } from '../../shared/protocol';
+import type { GameState, Move, NormalizedOptions } from '../../shared/engine';
+import type { TableRecord } from './table';
+
+/** One line of a table's move log: a game's start (options and seed) or an accepted move. */
+export type LogLine =
+  | { g: number; start: { options: NormalizedOptions; seed: number } }
+  | { g: number; n: number; s: number | null; m: Move };
+
+const int = v.pipe(v.number(), v.integer(), v.minValue(0));
+const seatNo = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(3));
+
+const OptionsSchema = v.object({
+  players: v.picklist([2, 3, 4]),
+  mode: v.picklist(['basic', 'advanced']),
+  actionRule: v.boolean(),
+  rulesVersion: v.picklist(['1.1', '1.2']),
+  targetScore: v.pipe(int, v.minValue(1)),
+  autoDraw: v.boolean(),
+});
+
+const LogLineSchema = v.union([
+  v.object({ g: int, start: v.object({ options: OptionsSchema, seed: int }) }),
+  v.object({ g: int, n: int, s: v.nullable(seatNo), m: MoveSchema }),
+]);
+
+const SeatSchema = v.object({
+  name: v.nullable(v.string()),
+  tokenHash: v.nullable(v.string()),
+  bot: v.boolean(),
+  standIn: v.boolean(),
+  votedOut: v.boolean(),
+});
+
+/**
+ * The game state is the engine's plain JSON; its shape is checked here so that a damaged file fails at
+ * load time with a reason instead of inside a later move.
+ */
+const cards = v.array(v.string());
+const StateSchema = v.looseObject({
+  options: OptionsSchema,
+  seed: int,
+  rng: v.number(),
+  phase: v.picklist(['turn', 'roundOver', 'gameOver']),
+  round: int,
+  deck: cards,
+  knownTop: int,
+  hands: v.array(cards),
+  palettes: v.array(cards),
+  canvas: cards,
+  out: v.array(v.boolean()),
+  scores: v.array(v.number()),
+  scored: v.array(cards),
+  current: v.nullable(seatNo),
+  log: v.array(v.looseObject({ kind: v.string() })),
+  moveCount: int,
+});
+
+const SnapshotSchema = v.pipe(
+  v.object({
+    format: v.literal(1),
+    id: v.string(),
+    name: v.string(),
+    options: OptionsSchema,
+    creator: seatNo,
+    seats: v.array(SeatSchema),
+    game: int,
+    state: v.nullable(StateSchema),
+    createdAt: v.number(),
+  }),
+  v.check((s) => s.seats.length === s.options.players, 'seat count differs from the table size'),
+  v.check(
+    (s) => s.state === null || s.state.hands.length === s.options.players,
+    'hand count differs from the table size',
+  ),
+);
+
+const reasonOf = (issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]) => {
+  const path = v.getDotPath(issues[0]);
+  return path ? `${path}: ${issues[0].message}` : issues[0].message;
+};
+
+export function parseSnapshot(
+  text: string,
+): { ok: true; record: TableRecord } | { ok: false; reason: string } {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, reason: `not JSON: ${(e as Error).message}` };
+  }
+  const r = v.safeParse(SnapshotSchema, data);
+  if (!r.success) return { ok: false, reason: reasonOf(r.issues) };
+  const { format: _format, ...record } = r.output;
+  return { ok: true, record: { ...record, state: record.state as unknown as GameState | null } };
+}
+
+export function parseLogLine(text: string): { ok: true; line: LogLine } | { ok: false; reason: string } {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: 'not JSON' };
+  }
+  const r = v.safeParse(LogLineSchema, data);
+  return r.success ? { ok: true, line: r.output } : { ok: false, reason: reasonOf(r.issues) };
+}

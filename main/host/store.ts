@@ -1,0 +1,257 @@
+import * as fs from 'node:fs';
+import * as fsp from 'node:fs/promises';
+import { join } from 'node:path';
+import type { NormalizedOptions } from '../../shared/engine';
+import { parseSnapshot, parseLogLine, type LogLine } from './store-format';
+import type { AcceptedMove, TableRecord } from './table';
+
+export type { LogLine } from './store-format';
+
+/** What the data folder holds for one table: the last snapshot and the log lines written after it began. */
+export interface StoredTable {
+  record: TableRecord;
+  /** Every intact line of the move log, oldest first. */
+  log: LogLine[];
+}
+
+const SNAPSHOT = 'snapshot.json';
+const MOVES = 'moves.jsonl';
+const TABLE_DIR = /^[A-Za-z0-9_-]{4,32}$/;
+
+interface Entry {
+  getRecord: () => TableRecord;
+  fd: number | null;
+  unsynced: boolean;
+  timer: NodeJS.Timeout | null;
+  writing: Promise<void> | null;
+  again: boolean;
+}
+
+/**
+ * A data folder of tables. Each table has an append-only move log (one JSON line per accepted move, written
+ * before anyone is told of the move) and a snapshot replaced atomically (temp file, fsync, rename).
+ * Nothing here throws at the host for a damaged file: problems go to `report` and the table is skipped.
+ */
+export class TableStore {
+  private readonly root: string;
+  private readonly entries = new Map<string, Entry>();
+  private readonly syncTimer: NodeJS.Timeout;
+
+  constructor(
+    dataDir: string,
+    private readonly snapshotDelayMs: number,
+    private readonly report: (problem: string) => void,
+  ) {
+    this.root = join(dataDir, 'tables');
+    fs.mkdirSync(this.root, { recursive: true });
+    // The log is in the OS cache as soon as it is written (safe from a killed process); fsync it now and
+    // then for safety from power loss without paying an fsync per move.
+    this.syncTimer = setInterval(() => this.syncLogs(), 1000);
+    this.syncTimer.unref();
+  }
+
+  /** Reads every table in the folder. Damaged tables are reported and left on disk untouched. */
+  loadAll(): StoredTable[] {
+    const out: StoredTable[] = [];
+    for (const name of fs.readdirSync(this.root)) {
+      if (!TABLE_DIR.test(name)) continue;
+      const loaded = this.load(name);
+      if (loaded) out.push(loaded);
+    }
+    return out;
+  }
+
+  private load(id: string): StoredTable | null {
+    const dir = join(this.root, id);
+    let text: string;
+    try {
+      text = fs.readFileSync(join(dir, SNAPSHOT), 'utf8');
+    } catch (e) {
+      this.report(`table ${id}: no readable snapshot (${(e as Error).message}); skipped`);
+      return null;
+    }
+    const parsed = parseSnapshot(text);
+    if (!parsed.ok) {
+      this.report(`table ${id}: snapshot is damaged (${parsed.reason}); skipped`);
+      return null;
+    }
+    if (parsed.record.id !== id) {
+      this.report(`table ${id}: snapshot names table ${parsed.record.id}; skipped`);
+      return null;
+    }
+    return { record: parsed.record, log: this.readLog(id) };
+  }
+
+  /**
+   * Reads the intact prefix of a move log. A torn last line (a crash mid-write) or a damaged line ends the
+   * log there: the file is cut back to the intact prefix (the damaged original kept beside it), so later
+   * appends continue a clean log.
+   */
+  private readLog(id: string): LogLine[] {
+    const path = join(this.root, id, MOVES);
+    let text: string;
+    try {
+      text = fs.readFileSync(path, 'utf8');
+    } catch {
+      return [];
+    }
+    const lines: LogLine[] = [];
+    let good = 0;
+    let problem: string | null = null;
+    while (good < text.length) {
+      const end = text.indexOf('\n', good);
+      if (end < 0) {
+        problem = 'the last line is cut short';
+        break;
+      }
+      const line = parseLogLine(text.slice(good, end));
+      if (!line.ok) {
+        problem = `line ${lines.length + 1}: ${line.reason}`;
+        break;
+      }
+      lines.push(line.line);
+      good = end + 1;
+    }
+    if (problem !== null) {
+      this.report(`table ${id}: move log damaged (${problem}); kept ${lines.length} intact line(s)`);
+      try {
+        fs.copyFileSync(path, `${path}.damaged-${Date.now()}`);
+        fs.truncateSync(path, Buffer.byteLength(text.slice(0, good)));
+      } catch (e) {
+        this.report(`table ${id}: could not repair the move log (${(e as Error).message})`);
+      }
+    }
+    return lines;
+  }
+
+  /** Starts keeping a table: `getRecord` gives its current state whenever a snapshot is due. */
+  track(id: string, getRecord: () => TableRecord): void {
+    if (this.entries.has(id)) return;
+    fs.mkdirSync(join(this.root, id), { recursive: true });
+    this.entries.set(id, { getRecord, fd: null, unsynced: false, timer: null, writing: null, again: false });
+  }
+
+  appendStart(id: string, game: number, options: NormalizedOptions, seed: number): void {
+    this.append(id, { g: game, start: { options, seed } });
+  }
+
+  appendMove(id: string, m: AcceptedMove): void {
+    this.append(id, { g: m.game, n: m.n, s: m.seat, m: m.move });
+  }
+
+  private append(id: string, line: LogLine): void {
+    const e = this.entry(id);
+    e.fd ??= fs.openSync(join(this.root, id, MOVES), 'a');
+    fs.writeSync(e.fd, `${JSON.stringify(line)}\n`);
+    e.unsynced = true;
+  }
+
+  private syncLogs(): void {
+    for (const e of this.entries.values()) {
+      if (e.fd === null || !e.unsynced) continue;
+      e.unsynced = false;
+      fs.fdatasync(e.fd, () => {});
+    }
+  }
+
+  /** Schedules a snapshot; changes within `snapshotDelayMs` share one write. */
+  save(id: string, now = false): void {
+    const e = this.entry(id);
+    if (now) {
+      if (e.timer) clearTimeout(e.timer);
+      e.timer = null;
+      void this.write(id, e);
+      return;
+    }
+    e.timer ??= setTimeout(() => {
+      e.timer = null;
+      void this.write(id, e);
+    }, this.snapshotDelayMs);
+  }
+
+  private write(id: string, e: Entry): Promise<void> {
+    if (e.writing) {
+      e.again = true;
+      return e.writing;
+    }
+    const json = JSON.stringify({ format: 1, ...e.getRecord() });
+    e.writing = writeAtomic(join(this.root, id), SNAPSHOT, json)
+      .catch((err: Error) => this.report(`table ${id}: snapshot not written (${err.message})`))
+      .finally(() => {
+        e.writing = null;
+        if (e.again && this.entries.get(id) === e) {
+          e.again = false;
+          void this.write(id, e);
+        }
+      });
+    return e.writing;
+  }
+
+  /** Writes every pending snapshot now and waits for all writes. */
+  async flush(): Promise<void> {
+    const pending: Promise<void>[] = [];
+    for (const [id, e] of this.entries) {
+      if (e.timer) {
+        clearTimeout(e.timer);
+        e.timer = null;
+        e.again = false;
+        pending.push(this.write(id, e));
+      } else if (e.writing) {
+        pending.push(e.writing);
+      }
+    }
+    await Promise.all(pending);
+    // A write finishing above may have queued one more with the latest state.
+    if ([...this.entries.values()].some((e) => e.writing)) await this.flush();
+  }
+
+  /** Forgets a table and deletes its files. */
+  async remove(id: string): Promise<void> {
+    const e = this.entries.get(id);
+    if (e) {
+      this.entries.delete(id);
+      if (e.timer) clearTimeout(e.timer);
+      if (e.fd !== null) fs.closeSync(e.fd);
+      await e.writing;
+    }
+    await fsp.rm(join(this.root, id), { recursive: true, force: true });
+  }
+
+  /** Flushes snapshots, fsyncs and closes the logs. */
+  async close(): Promise<void> {
+    clearInterval(this.syncTimer);
+    await this.flush();
+    for (const e of this.entries.values()) {
+      if (e.fd === null) continue;
+      fs.fsyncSync(e.fd);
+      fs.closeSync(e.fd);
+      e.fd = null;
+    }
+  }
+
+  private entry(id: string): Entry {
+    const e = this.entries.get(id);
+    if (!e) throw new Error(`table ${id} is not tracked by the store`);
+    return e;
+  }
+}
+
+/** Replaces `dir/name` so that a reader sees either the old or the new file, even after a crash. */
+async function writeAtomic(dir: string, name: string, data: string): Promise<void> {
+  const tmp = join(dir, `${name}.tmp`);
+  const fh = await fsp.open(tmp, 'w');
+  try {
+    await fh.writeFile(data);
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+  await fsp.rename(tmp, join(dir, name));
+  // Make the rename itself durable; directories cannot be opened for this on every platform.
+  try {
+    const d = await fsp.open(dir, 'r');
+    await d.sync().finally(() => d.close());
+  } catch {
+    /* best effort */
+  }
+}

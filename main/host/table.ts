@@ -1,0 +1,386 @@
+import { IllegalMoveError, applyMove, newGame, normalizeOptions } from '../../shared/engine';
+import type { GameState, Move, NormalizedOptions } from '../../shared/engine';
+import type { SeatInfo, TableInfo, TableOptions, TableSummary } from '../../shared/protocol';
+import { TableError } from './errors';
+
+/** One seat as persisted. A free seat has no name. */
+export interface SeatRecord {
+  name: string | null;
+  /** sha256 of the seat token; null for free and bot seats and after a vote-out. */
+  tokenHash: string | null;
+  bot: boolean;
+  /** The bot stands in for the named person until they resume. */
+  standIn: boolean;
+  /** Voted out: the host passes for this seat. */
+  votedOut: boolean;
+}
+
+/** The persisted form of a table (the snapshot file), plain JSON. */
+export interface TableRecord {
+  id: string;
+  name: string;
+  options: NormalizedOptions;
+  creator: number;
+  seats: SeatRecord[];
+  /** 0 before the first start. */
+  game: number;
+  state: GameState | null;
+  createdAt: number;
+}
+
+/** A move the table accepted, as the move log records it. */
+export interface AcceptedMove {
+  game: number;
+  /** The game's moveCount before the move. */
+  n: number;
+  /** The acting seat (null: a `nextRound` is the table's, not a seat's). */
+  seat: number | null;
+  move: Move;
+}
+
+const freeSeat = (): SeatRecord => ({
+  name: null,
+  tokenHash: null,
+  bot: false,
+  standIn: false,
+  votedOut: false,
+});
+const botName = (seat: number) => `Bot ${seat + 1}`;
+
+/**
+ * A table's rules of seating and play, without any I/O: each method checks who may do what, changes the
+ * record, or throws a TableError. Presence (who is connected) is runtime state fed in by the host.
+ */
+export class Table {
+  readonly id: string;
+  name: string;
+  readonly options: NormalizedOptions;
+  creator: number;
+  readonly seats: SeatRecord[];
+  game: number;
+  state: GameState | null;
+  readonly createdAt: number;
+  /** Runtime: a person's socket is attached to the seat. */
+  readonly connected: boolean[];
+  /** Runtime: when a named person's socket went away (ms clock), for the away grace. */
+  readonly awaySince: (number | null)[];
+  /** Runtime: seats that voted a seat out. */
+  readonly votes: Set<number>[];
+  /** Runtime: last change, for idle cleanup. */
+  lastActivity: number;
+
+  constructor(
+    record: TableRecord,
+    now: number,
+    /** How long a person must be away before stand-ins and votes. */
+    readonly awayGraceMs: number,
+  ) {
+    this.id = record.id;
+    this.name = record.name;
+    this.options = record.options;
+    this.creator = record.creator;
+    this.seats = record.seats;
+    this.game = record.game;
+    this.state = record.state;
+    this.createdAt = record.createdAt;
+    const n = record.options.players;
+    this.connected = Array.from({ length: n }, () => false);
+    // After a restart every person counts as away from now: the grace starts again.
+    this.awaySince = record.seats.map((s) => (s.name !== null && !s.bot ? now : null));
+    this.votes = Array.from({ length: n }, () => new Set<number>());
+    this.lastActivity = now;
+  }
+
+  static create(
+    id: string,
+    name: string,
+    options: TableOptions,
+    creator: { name: string; seat: number; tokenHash: string },
+    bots: number[],
+    now: number,
+    awayGraceMs: number,
+  ): Table {
+    const normalized = normalizeOptions(options);
+    const seats = Array.from({ length: normalized.players }, freeSeat);
+    seats[creator.seat] = { ...freeSeat(), name: creator.name, tokenHash: creator.tokenHash };
+    for (const b of bots) seats[b] = { ...freeSeat(), name: botName(b), bot: true };
+    const table = new Table(
+      { id, name, options: normalized, creator: creator.seat, seats, game: 0, state: null, createdAt: now },
+      now,
+      awayGraceMs,
+    );
+    table.connected[creator.seat] = true;
+    table.awaySince[creator.seat] = null;
+    return table;
+  }
+
+  record(): TableRecord {
+    return {
+      id: this.id,
+      name: this.name,
+      options: this.options,
+      creator: this.creator,
+      seats: this.seats,
+      game: this.game,
+      state: this.state,
+      createdAt: this.createdAt,
+    };
+  }
+
+  get status(): TableSummary['state'] {
+    if (this.state === null) return 'open';
+    return this.state.phase === 'gameOver' ? 'finished' : 'playing';
+  }
+
+  get started(): boolean {
+    return this.state !== null;
+  }
+
+  /** A seat a person holds (named, not a bot, not voted out). */
+  isPerson(seat: number): boolean {
+    const s = this.seats[seat];
+    return s !== undefined && s.name !== null && !s.bot && !s.votedOut;
+  }
+
+  summary(spectators: number): TableSummary {
+    return {
+      id: this.id,
+      name: this.name,
+      players: this.seats.filter((s) => s.name !== null).length,
+      seats: this.options.players,
+      state: this.status,
+      mode: this.options.mode,
+      actionRule: this.options.actionRule,
+      rulesVersion: this.options.rulesVersion,
+      spectators,
+    };
+  }
+
+  info(spectators: number, now: number): TableInfo {
+    const seatList: SeatInfo[] = this.seats.map((s, seat) => ({
+      seat,
+      name: s.name,
+      connected: this.connected[seat],
+      bot: s.bot,
+      standIn: s.standIn,
+      creator: seat === this.creator,
+      votedOut: s.votedOut,
+      awayMs: this.awaySince[seat] === null ? null : Math.max(0, now - this.awaySince[seat]),
+      votes: [...this.votes[seat]].sort(),
+    }));
+    return {
+      ...this.summary(spectators),
+      options: { ...this.options },
+      seatList,
+      awayGraceMs: this.awayGraceMs,
+      game: this.game,
+    };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Seating (before the start)
+
+  join(name: string, wanted: number | undefined, tokenHash: string, now: number): number {
+    if (this.started) throw new TableError('alreadyStarted', 'the game has started; you may spectate');
+    if (this.seats.some((s) => s.name !== null && s.name.toLowerCase() === name.toLowerCase())) {
+      throw new TableError('nameTaken', `"${name}" is already seated here; choose another name`);
+    }
+    let seat: number;
+    if (wanted !== undefined) {
+      if (wanted >= this.options.players) throw new TableError('badSeat', `this table has no seat ${wanted}`);
+      if (this.seats[wanted].name !== null) throw new TableError('seatTaken', `seat ${wanted} is taken`);
+      seat = wanted;
+    } else {
+      seat = this.seats.findIndex((s) => s.name === null);
+      if (seat < 0) throw new TableError('tableFull', 'every seat is taken');
+    }
+    this.seats[seat] = { ...freeSeat(), name, tokenHash };
+    this.connected[seat] = true;
+    this.awaySince[seat] = null;
+    this.lastActivity = now;
+    return seat;
+  }
+
+  /** Frees a seat before the start. Returns the token hash that no longer opens anything. */
+  leave(seat: number, now: number): string | null {
+    if (this.started) {
+      throw new TableError(
+        'alreadyStarted',
+        'the game has started; your seat waits for you if you step away',
+      );
+    }
+    const hash = this.seats[seat].tokenHash;
+    this.freeSeat(seat);
+    this.lastActivity = now;
+    return hash;
+  }
+
+  /** True when no person holds a seat any more: the table has no reason to exist. */
+  get deserted(): boolean {
+    return !this.seats.some((_, i) => this.isPerson(i));
+  }
+
+  private freeSeat(seat: number): void {
+    this.seats[seat] = freeSeat();
+    this.connected[seat] = false;
+    this.awaySince[seat] = null;
+    this.votes[seat].clear();
+    for (const v of this.votes) v.delete(seat);
+    if (seat === this.creator) {
+      // The creator role passes to the next person, so the table can still start.
+      const next = this.seats.findIndex((_, i) => this.isPerson(i));
+      if (next >= 0) this.creator = next;
+    }
+  }
+
+  setBot(by: number, seat: number, bot: boolean, now: number): void {
+    this.requireCreator(by, 'choose bot seats');
+    if (this.started) throw new TableError('alreadyStarted', 'bot seats are set before the start');
+    if (seat >= this.options.players) throw new TableError('badSeat', `this table has no seat ${seat}`);
+    const s = this.seats[seat];
+    if (bot) {
+      if (s.name !== null) throw new TableError('seatTaken', `seat ${seat} is taken`);
+      this.seats[seat] = { ...freeSeat(), name: botName(seat), bot: true };
+    } else {
+      if (!s.bot) throw new TableError('badSeat', `seat ${seat} is not a bot`);
+      this.seats[seat] = freeSeat();
+    }
+    this.lastActivity = now;
+  }
+
+  private requireCreator(by: number, what: string): void {
+    if (by !== this.creator) throw new TableError('notCreator', `only the table's creator may ${what}`);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Play
+
+  start(by: number, seed: number, now: number): void {
+    this.requireCreator(by, 'start the game');
+    if (this.started) throw new TableError('alreadyStarted', 'the game has already started');
+    const free = this.seats.filter((s) => s.name === null).length;
+    if (free > 0)
+      throw new TableError('notReady', `${free} seat(s) still free: wait for players or add bots`);
+    this.begin(seed, now);
+  }
+
+  rematch(by: number, seed: number, now: number): void {
+    if (!this.isPerson(by)) throw new TableError('notSeated', 'only a seated player may ask for a rematch');
+    if (this.state?.phase !== 'gameOver') throw new TableError('gameNotOver', 'the game is not over');
+    this.begin(seed, now);
+  }
+
+  private begin(seed: number, now: number): void {
+    this.state = newGame(this.options, seed);
+    this.game += 1;
+    this.lastActivity = now;
+  }
+
+  /**
+   * Applies a move for `seat` if it is that seat's to make at `moveCount`. A `nextRound` belongs to the
+   * table: any seated person may send it between rounds.
+   */
+  play(seat: number, move: Move, moveCount: number, now: number): AcceptedMove {
+    const state = this.state;
+    if (state === null) throw new TableError('notStarted', 'the game has not started');
+    if (moveCount !== state.moveCount) {
+      throw new TableError(
+        'staleMove',
+        `the move was made for move ${moveCount}, the game is at move ${state.moveCount}`,
+      );
+    }
+    const tableMove = move.type === 'nextRound';
+    if (!tableMove && state.current !== seat) {
+      throw new TableError(
+        'notYourTurn',
+        state.current === null ? 'nobody is to move now' : `it is seat ${state.current}'s turn`,
+      );
+    }
+    let next: GameState;
+    try {
+      next = applyMove(state, move);
+    } catch (e) {
+      if (e instanceof IllegalMoveError) throw new TableError('illegalMove', e.message);
+      throw e;
+    }
+    this.state = next;
+    this.lastActivity = now;
+    return { game: this.game, n: state.moveCount, seat: tableMove ? null : seat, move };
+  }
+
+  /** The seat the host must play for now (a bot, or a voted-out person), if any. */
+  automatedSeatToAct(): number | null {
+    const cur = this.state?.phase === 'turn' ? this.state.current : null;
+    if (cur === null || cur === undefined) return null;
+    const s = this.seats[cur];
+    return s.bot || s.votedOut ? cur : null;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Presence, stand-ins and votes
+
+  setConnected(seat: number, connected: boolean, now: number): void {
+    this.connected[seat] = connected;
+    this.awaySince[seat] = connected || !this.isPersonOrStandIn(seat) ? null : now;
+    if (connected) {
+      this.votes[seat].clear();
+      const s = this.seats[seat];
+      // A returning person takes the seat back from the bot that stood in.
+      if (s.standIn) this.seats[seat] = { ...s, bot: false, standIn: false };
+    }
+    this.lastActivity = now;
+  }
+
+  private isPersonOrStandIn(seat: number): boolean {
+    return this.isPerson(seat) || this.seats[seat].standIn;
+  }
+
+  private requireAway(by: number, seat: number, now: number): void {
+    if (!this.isPerson(by) || !this.connected[by]) {
+      throw new TableError('notSeated', 'only a seated, connected player may do this');
+    }
+    if (seat >= this.options.players || seat === by)
+      throw new TableError('badSeat', `cannot do this to seat ${seat}`);
+    const since = this.awaySince[seat];
+    if (!this.isPerson(seat) || this.connected[seat] || since === null) {
+      throw new TableError('notAway', `seat ${seat} is not an away player`);
+    }
+    if (now - since < this.awayGraceMs) {
+      const wait = Math.ceil((this.awayGraceMs - (now - since)) / 1000);
+      throw new TableError(
+        'notAway',
+        `seat ${seat} has been away for less than the grace period (${wait} s left)`,
+      );
+    }
+  }
+
+  replaceByBot(by: number, seat: number, now: number): void {
+    this.requireAway(by, seat, now);
+    this.seats[seat] = { ...this.seats[seat], bot: true, standIn: true };
+    this.votes[seat].clear();
+    this.lastActivity = now;
+  }
+
+  /**
+   * Records a vote. A majority of the other connected people removes the player: before the start the
+   * seat is freed, during a game the host passes for them. Returns the revoked token hash, if any.
+   */
+  voteOut(by: number, seat: number, now: number): { out: boolean; revoked: string | null } {
+    this.requireAway(by, seat, now);
+    this.votes[seat].add(by);
+    const voters = this.seats.filter((_, i) => i !== seat && this.isPerson(i) && this.connected[i]).length;
+    const needed = Math.floor(voters / 2) + 1;
+    const votes = [...this.votes[seat]].filter((v) => this.isPerson(v) && this.connected[v]).length;
+    this.lastActivity = now;
+    if (votes < needed) return { out: false, revoked: null };
+    const revoked = this.seats[seat].tokenHash;
+    if (!this.started) {
+      this.freeSeat(seat);
+    } else {
+      this.seats[seat] = { ...this.seats[seat], tokenHash: null, votedOut: true, bot: false, standIn: false };
+      this.awaySince[seat] = null;
+      this.votes[seat].clear();
+    }
+    return { out: true, revoked };
+  }
+}
