@@ -29,7 +29,7 @@ export class FakeWebContents extends EventEmitter {
 
 export interface ElectronMock {
   module: Record<string, unknown>;
-  app: EventEmitter & Record<string, ReturnType<typeof vi.fn> | unknown>;
+  app: FakeApp;
   windows: FakeBrowserWindowLike[];
   ipcHandlers: Map<string, Handler>;
   ipcRendererListeners: Map<string, Set<Handler>>;
@@ -46,6 +46,24 @@ export interface FakeBrowserWindowLike extends EventEmitter {
   maximize: ReturnType<typeof vi.fn>;
 }
 
+function createApp(userData: string, readyPromise: Promise<void>, isReady: () => boolean) {
+  return Object.assign(new EventEmitter(), {
+    requestSingleInstanceLock: vi.fn(() => true),
+    quit: vi.fn(),
+    exit: vi.fn(),
+    enableSandbox: vi.fn(),
+    setAppUserModelId: vi.fn(),
+    whenReady: vi.fn(() => readyPromise),
+    isReady: vi.fn(isReady),
+    getPath: vi.fn((_name: string) => userData),
+    getName: vi.fn(() => 'Red7 LAN'),
+    getVersion: vi.fn(() => '0.1.0'),
+    getLocale: vi.fn(() => 'en-US'),
+    isPackaged: false,
+  });
+}
+export type FakeApp = ReturnType<typeof createApp>;
+
 export function createElectronMock(
   userData = join(tmpdir(), `red7-electron-${process.pid}-${Date.now()}`),
 ): ElectronMock {
@@ -55,20 +73,7 @@ export function createElectronMock(
   });
   let isReady = false;
 
-  const app = Object.assign(new EventEmitter(), {
-    requestSingleInstanceLock: vi.fn(() => true),
-    quit: vi.fn(),
-    exit: vi.fn(),
-    enableSandbox: vi.fn(),
-    setAppUserModelId: vi.fn(),
-    whenReady: vi.fn(() => readyPromise),
-    isReady: vi.fn(() => isReady),
-    getPath: vi.fn((_name: string) => userData),
-    getName: vi.fn(() => 'Red7 LAN'),
-    getVersion: vi.fn(() => '0.1.0'),
-    getLocale: vi.fn(() => 'en-US'),
-    isPackaged: false,
-  });
+  const app = createApp(userData, readyPromise, () => isReady);
 
   const windows: FakeBrowserWindowLike[] = [];
   class FakeBrowserWindow extends EventEmitter {
@@ -140,7 +145,7 @@ export function createElectronMock(
 
   return {
     module: { ...module, default: module },
-    app: app as ElectronMock['app'],
+    app,
     windows,
     ipcHandlers,
     ipcRendererListeners,
