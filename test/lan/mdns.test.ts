@@ -1,0 +1,162 @@
+/**
+ * Real mDNS between simulated machines (network namespaces). Topology:
+ *
+ *   a 10.77.0.2 ─┐
+ *   c 10.77.0.3 ─┼─ switch ─ eth0 10.77.0.1  h (host)  eth1 10.78.0.1 ── b 10.78.0.2
+ *
+ * h sits on two networks, like a laptop on Ethernet and Wi-Fi: its tables must reach both.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Agent, type AgentEvent } from './agent';
+import { Lan, lanSupport } from './netns';
+
+const support = lanSupport();
+const DEAD_HOST_LIMIT_MS = 10_000;
+
+type Table = { key: string; id: string; players: number; state: string; address: string; addresses: string[] };
+const table = (e: AgentEvent) => e.table as Table;
+const upOf = (id: string) => (e: AgentEvent) => e.type === 'up' && table(e).id === id;
+const ad = (id: string, over: object = {}) => ({ id, name: `Table ${id}`, players: 1, seats: 4, state: 'open', ...over });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+if (!support.ok) {
+  describe('LAN discovery (needs network namespaces)', () => {
+    if (process.env.CI) {
+      it('can create network namespaces (required in CI)', () => {
+        throw new Error(`LAN tests cannot run: ${support.reason}`);
+      });
+    } else {
+      console.warn(`LAN tests skipped: ${support.reason}`);
+      it.skip(`skipped: ${support.reason}`, () => {});
+    }
+  });
+}
+
+describe.runIf(support.ok)('LAN discovery between simulated machines', () => {
+  let lan: Lan;
+  const ns: Record<'h' | 'a' | 'b' | 'c', string> = { h: '', a: '', b: '', c: '' };
+  const agents: Agent[] = [];
+  const browsers: Record<'a' | 'b' | 'c', Agent> = {} as never;
+  const start = (label: string, where: string, script: string, args: string[] = []) => {
+    const agent = new Agent(label, where, script, args);
+    agents.push(agent);
+    return agent;
+  };
+  const ready = (agent: Agent) => agent.waitFor('ready', (e) => e.type === 'ready', 15_000);
+  const figures: Record<string, number> = {};
+  /** The host of the first tests, kept running until the goodbye test stops it. */
+  let publisher: Agent;
+
+  beforeAll(async () => {
+    lan = new Lan();
+    const sw = lan.switch('sw');
+    for (const m of ['h', 'a', 'b', 'c'] as const) ns[m] = lan.machine(m);
+    lan.plug(ns.h, 'eth0', '10.77.0.1/24', sw);
+    lan.plug(ns.a, 'eth0', '10.77.0.2/24', sw);
+    lan.plug(ns.c, 'eth0', '10.77.0.3/24', sw);
+    lan.cable(ns.h, 'eth1', '10.78.0.1/24', ns.b, 'eth0', '10.78.0.2/24');
+    for (const m of ['a', 'b', 'c'] as const) browsers[m] = start(`browser ${m}`, ns[m], 'browse.ts');
+    await Promise.all(Object.values(browsers).map(ready));
+    // Sockets bind right after 'ready'; leave them a moment so the first announcement is heard.
+    await sleep(300);
+  });
+
+  afterAll(async () => {
+    for (const agent of agents) agent.kill('SIGKILL');
+    await Promise.all(agents.map((a) => a.exited));
+    lan?.destroy();
+    console.log(`LAN figures (ms): ${JSON.stringify(figures)}`);
+    expect(lan?.remaining() ?? []).toEqual([]);
+  });
+
+  it('a published table reaches every machine within 1 s, with the host address on each network', async () => {
+    const host = start('publisher h', ns.h, 'publish.ts', ['--port', '47470', '--host-name', 'Alice']);
+    await ready(host);
+    host.send({ cmd: 'publish', ad: ad('fri1') });
+    const published = await host.waitFor('published', (e) => e.type === 'published');
+    const expected = { a: '10.77.0.1', c: '10.77.0.1', b: '10.78.0.1' };
+    for (const [m, address] of Object.entries(expected) as ['a' | 'b' | 'c', string][]) {
+      const up = await browsers[m].waitFor('up fri1', upOf('fri1'), 1000);
+      expect(up.t - published.t).toBeLessThan(1000);
+      expect(table(up)).toMatchObject({ id: 'fri1', name: 'Table fri1', players: 1, seats: 4, state: 'open', address, port: 47470, hostName: 'Alice', protocol: 1 });
+      expect(table(up).addresses).toEqual([address]);
+      figures[`publish→up ${m}`] = up.t - published.t;
+    }
+    publisher = host;
+  });
+
+  it('TXT updates arrive, and later re-announcements do not bring the old values back', async () => {
+    const host = publisher;
+    host.send({ cmd: 'update', ad: ad('fri1', { players: 3, state: 'playing' }) });
+    const sent = await host.waitFor('updated', (e) => e.type === 'updated');
+    for (const m of ['a', 'b', 'c'] as const) {
+      const update = await browsers[m].waitFor('update', (e) => e.type === 'update' && table(e).players === 3, 1000);
+      expect(table(update)).toMatchObject({ id: 'fri1', players: 3, state: 'playing' });
+      figures[`update ${m}`] = update.t - sent.t;
+    }
+    // The library re-announces 1 s and 4 s after publishing; both must carry the new TXT.
+    await sleep(4200);
+    const later = browsers.a.events.filter((e) => e.t > sent.t && e.type !== 'ready');
+    expect(later.map((e) => [e.type, table(e).players])).toEqual([['update', 3]]);
+  });
+
+  it('unpublishing one table says goodbye for it alone; a lobby opened later still finds the rest at once', async () => {
+    const host = publisher;
+    host.send({ cmd: 'publish', ad: ad('sat2') });
+    const up = await browsers.a.waitFor('up sat2', upOf('sat2'), 1000);
+    host.send({ cmd: 'unpublish', id: 'sat2' });
+    const sent = await host.waitFor('unpublished', (e) => e.type === 'unpublished');
+    const down = await browsers.a.waitFor('down sat2', (e) => e.type === 'down' && e.key === table(up).key, 1000);
+    figures['unpublish→down'] = down.t - sent.t;
+
+    // Answers to a fresh query must still include fri1 (bonjour-service alone would have dropped
+    // every table's PTR with sat2's) and its updated TXT, and must not include sat2.
+    const late = start('late browser c', ns.c, 'browse.ts');
+    const lateReady = await ready(late);
+    const found = await late.waitFor('up fri1', upOf('fri1'), 1000);
+    figures['late lobby→up'] = found.t - lateReady.t;
+    expect(table(found)).toMatchObject({ players: 3, state: 'playing', address: '10.77.0.1' });
+    await sleep(500);
+    expect(late.events.filter(upOf('sat2'))).toEqual([]);
+    // And fri1 is still answered: no expiry while the host lives (checked over one expiry period).
+    await sleep(7500 - 500);
+    expect(browsers.a.events.filter((e) => e.type === 'down' && e.key === table(found).key)).toEqual([]);
+    expect(late.events.filter((e) => e.type === 'down')).toEqual([]);
+  });
+
+  it('a stopped host disappears at once (goodbye) on both networks', async () => {
+    const host = publisher;
+    const key = table(browsers.a.events.find(upOf('fri1'))!).key;
+    const asked = Date.now();
+    host.send({ cmd: 'stop' });
+    const stopped = await host.waitFor('stopped', (e) => e.type === 'stopped', 2000);
+    expect(stopped.ms as number).toBeLessThan(1000);
+    for (const m of ['a', 'b', 'c'] as const) {
+      const down = await browsers[m].waitFor('down fri1', (e) => e.type === 'down' && e.key === key, 1000);
+      expect(down.t - asked).toBeLessThan(500);
+      figures[`stop→down ${m}`] = down.t - asked;
+    }
+    expect((await host.exited).code).toBe(0);
+  });
+
+  it('a killed host (no goodbye) leaves every lobby within 10 s', async () => {
+    const host = start('doomed publisher h', ns.h, 'publish.ts', ['--port', '47471']);
+    await ready(host);
+    host.send({ cmd: 'publish', ad: ad('doom') });
+    const ups = await Promise.all(Object.values(browsers).map((b) => b.waitFor('up doom', upOf('doom'), 1000)));
+    host.kill('SIGKILL');
+    const killed = Date.now();
+    expect((await host.exited).signal).toBe('SIGKILL');
+    const downs = await Promise.all(
+      Object.values(browsers).map((b, i) =>
+        b.waitFor('down doom', (e) => e.type === 'down' && e.key === table(ups[i]).key, DEAD_HOST_LIMIT_MS),
+      ),
+    );
+    for (const down of downs) expect(down.t - killed).toBeLessThan(DEAD_HOST_LIMIT_MS);
+    figures['kill→down (slowest)'] = Math.max(...downs.map((d) => d.t - killed));
+    figures['kill→down (fastest)'] = Math.min(...downs.map((d) => d.t - killed));
+    // Expiry, not a false alarm: the last answer came at most one re-query (7000 / 3 ms) before
+    // the kill, so no lobby may drop the table sooner than 7000 - 2333 ms after it.
+    expect(figures['kill→down (fastest)']).toBeGreaterThan(4000);
+  });
+});
