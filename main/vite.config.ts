@@ -7,13 +7,16 @@ import { fileURLToPath } from 'node:url';
 // must be one self-contained file that never shares a chunk with the main process.
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
-const mainExternal = ['electron', 'ws', 'bonjour-service', ...nodeBuiltins];
+// Everything else is bundled, so the packaged app needs no node_modules at all. ws's optional
+// native speed-ups stay external: it falls back to JavaScript when they are missing.
+const mainExternal = ['electron', 'bufferutil', 'utf-8-validate', ...nodeBuiltins];
 
 /** The preload's build, into the same folder as the main process (run after it, never emptying it). */
 export function preloadConfig(outDir: string): InlineConfig {
   return {
     configFile: false,
     logLevel: 'warn',
+    ssr: { noExternal: true },
     build: {
       outDir,
       emptyOutDir: false,
@@ -65,6 +68,7 @@ function buildPreloadAfterMain(): Plugin {
 
 export default defineConfig({
   plugins: [buildPreloadAfterMain()],
+  ssr: { noExternal: true },
   build: {
     outDir: here('../out/main'),
     emptyOutDir: true,

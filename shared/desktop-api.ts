@@ -34,9 +34,7 @@ export interface DiscoveredTable {
  * Lobby stream. Right after `subscribe`, every table already known arrives as an `up` event,
  * so a subscriber never needs a separate snapshot call.
  */
-export type TableEvent =
-  | { type: 'up' | 'update'; table: DiscoveredTable }
-  | { type: 'down'; key: string };
+export type TableEvent = { type: 'up' | 'update'; table: DiscoveredTable } | { type: 'down'; key: string };
 
 export interface HostStartOptions {
   /** Shown to other players in the lobby; default: the saved `hostName` setting or the computer's name. */

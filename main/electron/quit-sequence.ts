@@ -3,8 +3,6 @@
  * then mDNS goodbyes, then stop browsing) before it really quits, and each step has its own
  * time budget, so a hung step delays the quit by at most that budget and never blocks it.
  */
-import type { App } from 'electron';
-
 export interface QuitStep {
   name: string;
   run(): Promise<void>;
@@ -49,8 +47,14 @@ export async function runQuitSteps(
  * Holds the first quit request until the steps are done, then quits for real. Later requests
  * while it runs are swallowed; the second `before-quit` (from our own app.quit) passes.
  */
+/** The slice of Electron's app the guard needs. */
+export interface QuittingApp {
+  on(event: 'before-quit', listener: (event: { preventDefault(): void }) => void): unknown;
+  quit(): void;
+}
+
 export function installQuitSequence(
-  app: Pick<App, 'on' | 'quit'>,
+  app: QuittingApp,
   steps: () => QuitStep[],
   log: (message: string) => void = console.warn,
 ): { readonly state: 'idle' | 'running' | 'done' } {

@@ -1,0 +1,286 @@
+import { EventEmitter } from 'node:events';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import type { DesktopApi, TableEvent } from '../../shared/desktop-api';
+import { IPC_CHANNELS, type IpcChannel } from '../../main/ipc';
+import { createIpcHandlers, TABLES_EVENT } from '../../main/electron/desktop-services';
+import { createHostController } from '../../main/electron/host-controller';
+import { registerIpcHandlers, UNTRUSTED_SENDER, type IpcHandlers } from '../../main/electron/ipc-handlers';
+import { bridgeFromIpcRenderer, createDesktopApi } from '../../main/electron/preload-api';
+import { openSettingsStore } from '../../main/electron/settings-store';
+import { createTableFeed } from '../../main/electron/table-feed';
+import type { BrowseEvent, FoundTable } from '../../main/discovery/types';
+import { FakeWebContents } from './electron-mock';
+
+type Invoke = (event: unknown, ...args: unknown[]) => Promise<unknown>;
+
+const APP_FRAME = { url: 'app://red7/index.html', parent: null };
+
+function captureHandlers(handlers: IpcHandlers, log = vi.fn()) {
+  const registered = new Map<string, Invoke>();
+  registerIpcHandlers(
+    { handle: (channel: string, fn: Invoke) => registered.set(channel, fn) } as never,
+    handlers,
+    log,
+  );
+  return registered;
+}
+
+function spyHandlers(): IpcHandlers {
+  return Object.fromEntries(IPC_CHANNELS.map((c) => [c, vi.fn(() => `${c} done`)])) as unknown as IpcHandlers;
+}
+
+describe('IPC registration and the sender check', () => {
+  it('registers exactly the channels of the map', () => {
+    const registered = captureHandlers(spyHandlers());
+    expect([...registered.keys()].sort()).toEqual(
+      [
+        'app:info',
+        'host:start',
+        'host:status',
+        'host:stop',
+        'settings:get',
+        'settings:set',
+        'tables:subscribe',
+        'tables:unsubscribe',
+      ].sort(),
+    );
+  });
+
+  const untrusted: [string, unknown][] = [
+    ['no frame', null],
+    ['a remote page', { url: 'https://evil.example/', parent: null }],
+    ['a LAN host page', { url: 'http://192.168.1.9:47470/', parent: null }],
+    ['a file page', { url: 'file:///tmp/index.html', parent: null }],
+    ['another app host', { url: 'app://evil/index.html', parent: null }],
+    ['a sub-frame of the app', { url: 'app://red7/index.html', parent: APP_FRAME }],
+    ['a destroyed frame', 'throws'],
+  ];
+
+  for (const channel of IPC_CHANNELS) {
+    it(`${channel}: refuses every sender but the app's own page`, async () => {
+      const handlers = spyHandlers();
+      const log = vi.fn();
+      const registered = captureHandlers(handlers, log);
+      const invoke = registered.get(channel)!;
+      for (const [what, frame] of untrusted) {
+        const event =
+          frame === 'throws'
+            ? Object.defineProperty({ sender: new FakeWebContents() }, 'senderFrame', {
+                get() {
+                  throw new Error('Render frame was disposed before WebFrameMain could be accessed');
+                },
+              })
+            : { senderFrame: frame, sender: new FakeWebContents() };
+        expect(await invoke(event, 'x'), what).toEqual({ ok: false, error: UNTRUSTED_SENDER });
+      }
+      expect(handlers[channel as IpcChannel]).not.toHaveBeenCalled();
+      expect(log).toHaveBeenCalledTimes(untrusted.length);
+
+      const sender = new FakeWebContents();
+      expect(await invoke({ senderFrame: APP_FRAME, sender })).toEqual({
+        ok: true,
+        value: `${channel} done`,
+      });
+      expect(handlers[channel as IpcChannel]).toHaveBeenCalledWith(sender);
+    });
+  }
+
+  it("sends a handler's error back as its message", async () => {
+    const handlers = spyHandlers();
+    handlers['host:start'] = () => Promise.reject(new Error('port 80 is not allowed'));
+    const invoke = captureHandlers(handlers).get('host:start')!;
+    expect(await invoke({ senderFrame: APP_FRAME, sender: new FakeWebContents() }, { port: 80 })).toEqual({
+      ok: false,
+      error: 'port 80 is not allowed',
+    });
+  });
+});
+
+/** One page wired to the main process through fake ipcMain / ipcRenderer, over the real modules. */
+async function wirePage() {
+  const dir = mkdtempSync(join(tmpdir(), 'red7-ipc-'));
+  const settings = await openSettingsStore(join(dir, 'settings.json'), vi.fn());
+  let emit: (e: BrowseEvent) => void = () => {};
+  const browserStop = vi.fn(async () => {});
+  const found: FoundTable[] = [];
+  const browse = vi.fn((onEvent: (e: BrowseEvent) => void) => {
+    emit = (e) => {
+      if (e.type !== 'down') found.push(e.table);
+      onEvent(e);
+    };
+    return { tables: () => [...found], stop: browserStop };
+  });
+  const tables = createTableFeed(browse, {}, vi.fn());
+  const host = createHostController({
+    startHost: vi.fn(async () => ({
+      port: 47999,
+      tables: () => [],
+      onTablesChanged: () => () => {},
+      close: async () => {},
+    })),
+    createPublisher: vi.fn(),
+    syncAds: vi.fn(),
+    dataDir: dir,
+    defaults: () => ({ name: 'Test host', port: 47470 }),
+    addresses: () => ['10.0.0.2'],
+  });
+  const handlers = createIpcHandlers({
+    settings,
+    host,
+    tables,
+    appInfo: () => ({
+      name: 'Red7 LAN',
+      version: '0.1.0',
+      platform: 'linux',
+      versions: { electron: '45', chrome: '1', node: '24' },
+      locale: 'en-US',
+      packaged: false,
+    }),
+  });
+  const registered = captureHandlers(handlers);
+
+  // The page: its webContents (main side) and its ipcRenderer (preload side).
+  const contents = new FakeWebContents();
+  const rendererSide = new EventEmitter();
+  contents.send.mockImplementation((channel: string, payload: unknown) =>
+    rendererSide.emit(channel, { sender: 'ipc' }, payload),
+  );
+  const ipcRenderer = {
+    invoke: (channel: string, ...args: unknown[]) =>
+      registered.get(channel)!({ senderFrame: APP_FRAME, sender: contents }, ...structuredClone(args)),
+    on: (channel: string, l: (...a: unknown[]) => void) => rendererSide.on(channel, l),
+    removeListener: (channel: string, l: (...a: unknown[]) => void) =>
+      rendererSide.removeListener(channel, l),
+  };
+  const api: DesktopApi = createDesktopApi(bridgeFromIpcRenderer(ipcRenderer as never), vi.fn());
+  return { api, dir, emit, browse, browserStop, contents, rendererSide, emitLater: () => emit, host };
+}
+
+const table = (n: number): FoundTable => ({
+  id: `t${n}`,
+  name: `Table ${n}`,
+  players: 1,
+  seats: 4,
+  state: 'open',
+  key: `host-${n}._red7._tcp.local`,
+  address: `10.0.0.${n}`,
+  addresses: [`10.0.0.${n}`],
+  port: 47470,
+  hostName: `host ${n}`,
+  protocol: 1,
+});
+
+describe('the DesktopApi through IPC', () => {
+  it('settings: a value round-trips and is saved; a bad value or key is refused and nothing changes', async () => {
+    const { api, dir } = await wirePage();
+    expect(await api.settings.get('hostPort')).toBe(47470);
+    await api.settings.set('playerName', '  Ada ');
+    expect(await api.settings.get('playerName')).toBe('Ada');
+    expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8')).playerName).toBe('Ada');
+
+    await expect(api.settings.set('hostPort', 80)).rejects.toThrow(
+      'setting hostPort must be between 1024 and 65535',
+    );
+    await expect(api.settings.set('locale', 'fr' as never)).rejects.toThrow(
+      'setting locale must be one of auto, en, it, ko',
+    );
+    await expect(api.settings.set('isAdmin' as never, true as never)).rejects.toThrow(
+      'unknown setting "isAdmin"',
+    );
+    await expect(api.settings.get('__proto__' as never)).rejects.toThrow('unknown setting "__proto__"');
+    expect(await api.settings.get('hostPort')).toBe(47470);
+    expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'))).toEqual({
+      playerName: 'Ada',
+      locale: 'auto',
+      hostName: '',
+      hostPort: 47470,
+    });
+  });
+
+  it('app.info and host status come back as plain data', async () => {
+    const { api } = await wirePage();
+    expect(await api.app.info()).toMatchObject({ name: 'Red7 LAN', version: '0.1.0' });
+    expect(await api.host.status()).toEqual({ running: false });
+    expect(await api.host.start({ name: 'Friday' })).toEqual({ port: 47999, addresses: ['10.0.0.2'] });
+    expect(await api.host.status()).toEqual({
+      running: true,
+      port: 47999,
+      addresses: ['10.0.0.2'],
+      name: 'Friday',
+      advertising: true,
+    });
+    await api.host.stop();
+    expect(await api.host.status()).toEqual({ running: false });
+  });
+
+  it('host.start refuses bad options with a reason', async () => {
+    const { api } = await wirePage();
+    await expect(api.host.start({ port: 22 })).rejects.toThrow(
+      'host.start: port must be between 1024 and 65535',
+    );
+    await expect(api.host.start({ name: '' })).rejects.toThrow('host.start: name must not be empty');
+    await expect(api.host.start({ bind: '0.0.0.0' } as never)).rejects.toThrow(/host\.start: unknown option/);
+    expect(await api.host.status()).toEqual({ running: false });
+  });
+
+  it('tables: streams up/update/down, replays known tables to late subscribers, and stops browsing when nobody listens', async () => {
+    const page = await wirePage();
+    const first: TableEvent[] = [];
+    const unsubscribeFirst = page.api.tables.subscribe((e) => first.push(e));
+    await vi.waitFor(() => expect(page.browse).toHaveBeenCalledOnce());
+    page.emitLater()({ type: 'up', table: table(1) });
+    page.emitLater()({ type: 'update', table: { ...table(1), players: 2 } });
+    expect(first.map((e) => e.type)).toEqual(['up', 'update']);
+    expect(first[1]).toEqual({ type: 'update', table: { ...table(1), players: 2 } });
+
+    const second: TableEvent[] = [];
+    const unsubscribeSecond = page.api.tables.subscribe((e) => second.push(e));
+    expect(second).toEqual([{ type: 'up', table: { ...table(1), players: 2 } }]);
+
+    page.emitLater()({ type: 'down', key: table(1).key });
+    expect(first.at(-1)).toEqual({ type: 'down', key: table(1).key });
+    expect(second.at(-1)).toEqual({ type: 'down', key: table(1).key });
+
+    unsubscribeFirst();
+    unsubscribeSecond();
+    await vi.waitFor(() => expect(page.browserStop).toHaveBeenCalledOnce());
+    expect(page.rendererSide.listenerCount(TABLES_EVENT)).toBe(0);
+  });
+
+  it('a page that subscribes after tables are known gets them first, as up events', async () => {
+    const page = await wirePage();
+    const stop = page.api.tables.subscribe(() => {});
+    await vi.waitFor(() => expect(page.browse).toHaveBeenCalled());
+    page.emitLater()({ type: 'up', table: table(2) });
+    stop();
+    await vi.waitFor(() => expect(page.browserStop).toHaveBeenCalled());
+    // Browsing starts again, the new browser already knows table 2 (as discovery does after a query).
+    const events: TableEvent[] = [];
+    page.api.tables.subscribe((e) => events.push(e));
+    await vi.waitFor(() => expect(page.browse).toHaveBeenCalledTimes(2));
+    page.emitLater()({ type: 'up', table: table(3) });
+    expect(events.map((e) => (e.type === 'down' ? e.key : e.table.id))).toEqual(['t3']);
+  });
+
+  it('a closed page stops the stream without unsubscribing', async () => {
+    const page = await wirePage();
+    page.api.tables.subscribe(() => {});
+    await vi.waitFor(() => expect(page.browse).toHaveBeenCalled());
+    page.contents.destroy();
+    await vi.waitFor(() => expect(page.browserStop).toHaveBeenCalledOnce());
+  });
+
+  it('a listener never receives the IPC event object', async () => {
+    const page = await wirePage();
+    const received: unknown[][] = [];
+    page.api.tables.subscribe((...args: unknown[]) => received.push(args));
+    await vi.waitFor(() => expect(page.browse).toHaveBeenCalled());
+    page.emitLater()({ type: 'up', table: table(4) });
+    expect(received).toHaveLength(1);
+    expect(received[0]).toHaveLength(1);
+    expect(JSON.stringify(received[0][0])).not.toContain('sender');
+  });
+});
