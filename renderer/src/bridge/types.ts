@@ -1,0 +1,13 @@
+import type { DesktopApi } from '../../../shared/desktop-api';
+
+/**
+ * What only the desktop app can do, behind one interface. In Electron it is the preload's
+ * window.red7; in a browser the web implementation stands in (the serving host is the table
+ * source and the place new tables are created).
+ */
+export interface Bridge {
+  kind: 'desktop' | 'web';
+  api: DesktopApi;
+  /** Where the page came from, in the web build: new tables are created there. */
+  origin: { address: string; port: number } | null;
+}

@@ -1,0 +1,152 @@
+import type {
+  AppInfo,
+  DesktopApi,
+  DiscoveredTable,
+  HostStatus,
+  SettingKey,
+  Settings,
+  TableEvent,
+} from '../../../shared/desktop-api';
+import type { TableSummary } from '../../../shared/protocol';
+import type { Bridge } from './types';
+
+export interface WebBridgeOptions {
+  /** The page's location (injected by tests). */
+  location: Pick<Location, 'hostname' | 'port' | 'protocol' | 'origin'>;
+  fetch: typeof fetch;
+  storage: Storage;
+  /** How often the table list is re-read from the host. */
+  pollMs?: number;
+}
+
+const DEFAULT_SETTINGS: Settings = { playerName: '', locale: 'auto', hostName: '', hostPort: 47470 };
+
+interface HostInfo {
+  name: string;
+  version: string;
+  protocol: number;
+}
+
+export function defaultPort(loc: Pick<Location, 'port' | 'protocol'>): number {
+  return loc.port ? Number(loc.port) : loc.protocol === 'https:' ? 443 : 80;
+}
+
+/**
+ * The bridge for a browser that the host served: tables come from that host's GET /api/tables
+ * (polled), settings live in localStorage, and "hosting" means creating a table on that host.
+ */
+export function webBridge(opts: WebBridgeOptions): Bridge {
+  const { location: loc, storage } = opts;
+  const port = defaultPort(loc);
+  const pollMs = opts.pollMs ?? 3000;
+  let info: HostInfo | null = null;
+
+  async function getJson<T>(path: string): Promise<T> {
+    const res = await opts.fetch(`${loc.origin}${path}`, { headers: { accept: 'application/json' } });
+    if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+    return (await res.json()) as T;
+  }
+
+  async function hostInfo(): Promise<HostInfo> {
+    info ??= await getJson<HostInfo>('/api/info');
+    return info;
+  }
+
+  function toDiscovered(t: TableSummary, host: HostInfo): DiscoveredTable {
+    return {
+      id: t.id,
+      name: t.name,
+      players: t.players,
+      seats: t.seats,
+      state: t.state,
+      key: `${loc.hostname}:${port}/${t.id}`,
+      address: loc.hostname,
+      addresses: [loc.hostname],
+      port,
+      hostName: host.name,
+      protocol: host.protocol,
+    };
+  }
+
+  const api: DesktopApi = {
+    tables: {
+      subscribe(cb: (e: TableEvent) => void): () => void {
+        const known = new Map<string, string>();
+        let stopped = false;
+        let timer: ReturnType<typeof setTimeout> | null = null;
+        const poll = async (): Promise<void> => {
+          try {
+            const host = await hostInfo();
+            const tables = (await getJson<TableSummary[]>('/api/tables')).map((t) => toDiscovered(t, host));
+            if (stopped) return;
+            const seen = new Set<string>();
+            for (const table of tables) {
+              seen.add(table.key);
+              const json = JSON.stringify(table);
+              const before = known.get(table.key);
+              if (before === json) continue;
+              known.set(table.key, json);
+              cb({ type: before === undefined ? 'up' : 'update', table });
+            }
+            for (const key of [...known.keys()]) {
+              if (!seen.has(key)) {
+                known.delete(key);
+                cb({ type: 'down', key });
+              }
+            }
+          } catch {
+            // The host is unreachable for now: keep what we showed, try again at the next tick.
+          }
+          if (!stopped) timer = setTimeout(() => void poll(), pollMs);
+        };
+        void poll();
+        return () => {
+          stopped = true;
+          if (timer) clearTimeout(timer);
+        };
+      },
+    },
+    host: {
+      // A browser cannot host; its tables are created on the host that served it.
+      async start() {
+        return { port, addresses: [loc.hostname] };
+      },
+      async stop() {
+        throw new Error('A browser cannot stop the host that serves it.');
+      },
+      async status(): Promise<HostStatus> {
+        const host = await hostInfo().catch(() => null);
+        return { running: true, port, addresses: [loc.hostname], name: host?.name ?? loc.hostname, advertising: false };
+      },
+    },
+    settings: {
+      async get<K extends SettingKey>(key: K): Promise<Settings[K]> {
+        const raw = storage.getItem(`red7.setting.${key}`);
+        if (raw === null) return DEFAULT_SETTINGS[key];
+        try {
+          return JSON.parse(raw) as Settings[K];
+        } catch {
+          return DEFAULT_SETTINGS[key];
+        }
+      },
+      async set<K extends SettingKey>(key: K, value: Settings[K]): Promise<void> {
+        if (typeof value !== typeof DEFAULT_SETTINGS[key]) throw new Error(`${key}: expected a ${typeof DEFAULT_SETTINGS[key]}`);
+        storage.setItem(`red7.setting.${key}`, JSON.stringify(value));
+      },
+    },
+    app: {
+      async info(): Promise<AppInfo> {
+        const host = await hostInfo().catch(() => null);
+        return {
+          name: 'Red7 LAN',
+          version: host?.version ?? '',
+          platform: 'web',
+          versions: { electron: '', chrome: '', node: '' },
+          locale: navigator.language,
+          packaged: false,
+        };
+      },
+    },
+  };
+  return { kind: 'web', api, origin: { address: loc.hostname, port } };
+}

@@ -1,0 +1,32 @@
+import type { Bridge } from './bridge';
+import { GameClient, type ClientOptions } from './net/client';
+
+/**
+ * What the stores need from the outside world, set once at start-up (main.ts) and replaced by
+ * tests: the bridge, a way to open a host connection, and the two web storages.
+ */
+export interface Services {
+  bridge: Bridge;
+  createClient(url: string): GameClient;
+  /** Per tab: the table this tab sits at survives a reload. */
+  session: Storage;
+  /** Per browser profile: seat tokens by table, for rejoining after closing the tab. */
+  local: Storage;
+  /** Same-origin ws URL when the page was served by a host (web), else null. */
+  originWsUrl: string | null;
+}
+
+let current: Services | null = null;
+
+export function setServices(services: Services): void {
+  current = services;
+}
+
+export function services(): Services {
+  if (!current) throw new Error('services not set: call setServices() before using a store');
+  return current;
+}
+
+export function defaultClientFactory(extra: Partial<ClientOptions> = {}): (url: string) => GameClient {
+  return (url) => new GameClient({ url, clientName: 'red7-renderer', ...extra });
+}

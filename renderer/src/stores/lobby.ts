@@ -1,0 +1,189 @@
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import type { DiscoveredTable, HostStatus, TableEvent } from '../../../shared/desktop-api';
+import { PROTOCOL_VERSION, type ServerMessage, type TableSummary } from '../../../shared/protocol';
+import { parseAddress, wsUrl, type HostAddress } from '../net/address';
+import { services } from '../services';
+import { useConnectionStore } from './connection';
+import { loadSeats } from './session';
+
+/** A table in the lobby list: what discovery found, plus the variant once the host told us. */
+export interface LobbyTable extends DiscoveredTable {
+  url: string;
+  details: Pick<TableSummary, 'mode' | 'actionRule' | 'rulesVersion' | 'spectators'> | null;
+  /** This browser holds a seat token for it. */
+  mine: boolean;
+  /** The host speaks our protocol. */
+  compatible: boolean;
+}
+
+const STATE_ORDER = { open: 0, playing: 1, finished: 2 } as const;
+const DETAILS_MIN_INTERVAL_MS = 2000;
+
+/**
+ * Tables to join: found on the LAN (desktop), listed by the serving host (browser), or read from
+ * an address the player typed. Also starts hosting on this machine (desktop).
+ */
+export const useLobbyStore = defineStore('lobby', () => {
+  const connection = useConnectionStore();
+  const found = ref(new Map<string, DiscoveredTable>());
+  const details = ref(new Map<string, Map<string, TableSummary>>());
+  /** Tables read from a typed address, with where they are. */
+  const byAddress = ref<{ host: HostAddress; url: string; tables: TableSummary[] } | null>(null);
+  const addressError = ref<'empty' | 'invalid' | 'port' | 'unreachable' | null>(null);
+  const hostStatus = ref<HostStatus>({ running: false });
+  const hostError = ref<string | null>(null);
+  const seatsVersion = ref(0);
+  let unsubscribe: (() => void) | null = null;
+  let offMessage: (() => void) | null = null;
+  let offWelcome: (() => void) | null = null;
+  let pendingAddressUrl: string | null = null;
+  const detailsFetchedAt = new Map<string, number>();
+
+  const tables = computed<LobbyTable[]>(() => {
+    void seatsVersion.value;
+    const seats = loadSeats(services().local);
+    return [...found.value.values()]
+      .map((t) => {
+        const url = wsUrl(t);
+        const d = details.value.get(hostKey(t))?.get(t.id) ?? null;
+        return {
+          ...t,
+          url,
+          details: d && { mode: d.mode, actionRule: d.actionRule, rulesVersion: d.rulesVersion, spectators: d.spectators },
+          mine: `${url}|${t.id}` in seats,
+          compatible: t.protocol === PROTOCOL_VERSION,
+        };
+      })
+      .sort((a, b) => STATE_ORDER[a.state] - STATE_ORDER[b.state] || a.name.localeCompare(b.name));
+  });
+
+  const hostKey = (h: HostAddress): string => `${h.address}:${h.port}`;
+
+  function start(): void {
+    if (unsubscribe) return;
+    unsubscribe = services().bridge.api.tables.subscribe(onTableEvent);
+    offMessage = connection.onMessage(onHostMessage);
+    offWelcome = connection.onWelcome(() => {
+      if (pendingAddressUrl && connection.url === pendingAddressUrl) connection.send({ type: 'listTables' });
+    });
+    void refreshHostStatus();
+  }
+
+  function stop(): void {
+    unsubscribe?.();
+    offMessage?.();
+    offWelcome?.();
+    unsubscribe = offMessage = offWelcome = null;
+  }
+
+  function onTableEvent(e: TableEvent): void {
+    const next = new Map(found.value);
+    if (e.type === 'down') next.delete(e.key);
+    else {
+      next.set(e.table.key, e.table);
+      void fetchDetails(e.table);
+    }
+    found.value = next;
+  }
+
+  /** The variant (mode, Action rule) is not in the mDNS ad: ask the host's HTTP API, at most every 2 s. */
+  async function fetchDetails(h: HostAddress): Promise<void> {
+    const key = hostKey(h);
+    const now = Date.now();
+    if (now - (detailsFetchedAt.get(key) ?? 0) < DETAILS_MIN_INTERVAL_MS) return;
+    detailsFetchedAt.set(key, now);
+    try {
+      const origin = services().bridge.origin;
+      const sameOrigin = origin && origin.address === h.address && origin.port === h.port;
+      const base = sameOrigin ? '' : `http://${h.address.includes(':') ? `[${h.address}]` : h.address}:${h.port}`;
+      const res = await fetch(`${base}/api/tables`);
+      if (!res.ok) return;
+      const list = (await res.json()) as TableSummary[];
+      const next = new Map(details.value);
+      next.set(key, new Map(list.map((t) => [t.id, t])));
+      details.value = next;
+    } catch {
+      // Details are a nicety; the table stays joinable without them.
+    }
+  }
+
+  function onHostMessage(msg: ServerMessage): void {
+    if (msg.type !== 'tables' || !pendingAddressUrl || connection.url !== pendingAddressUrl || !byAddress.value) return;
+    byAddress.value = { ...byAddress.value, tables: msg.tables };
+  }
+
+  /** Connects to a typed address and lists its tables. */
+  function lookUp(text: string): boolean {
+    const parsed = parseAddress(text);
+    if (!parsed.ok) {
+      addressError.value = parsed.reason;
+      return false;
+    }
+    addressError.value = null;
+    const url = wsUrl(parsed.host);
+    pendingAddressUrl = url;
+    byAddress.value = { host: parsed.host, url, tables: [] };
+    connection.connect(url);
+    if (connection.status.state === 'open') connection.send({ type: 'listTables' });
+    return true;
+  }
+
+  function clearLookUp(): void {
+    byAddress.value = null;
+    pendingAddressUrl = null;
+    addressError.value = null;
+  }
+
+  async function refreshHostStatus(): Promise<void> {
+    hostStatus.value = await services().bridge.api.host.status().catch(() => ({ running: false }) as const);
+  }
+
+  /**
+   * Where new tables are created: this machine's host (started now if needed) in the desktop app,
+   * the serving host in a browser. Returns its ws URL, or null with hostError set.
+   */
+  async function hostUrl(): Promise<string | null> {
+    const { bridge, originWsUrl } = services();
+    if (bridge.kind === 'web' && originWsUrl) return originWsUrl;
+    try {
+      hostError.value = null;
+      const started = await bridge.api.host.start();
+      await refreshHostStatus();
+      return wsUrl({ address: '127.0.0.1', port: started.port });
+    } catch (e) {
+      hostError.value = e instanceof Error ? e.message : String(e);
+      return null;
+    }
+  }
+
+  async function stopHosting(): Promise<void> {
+    try {
+      await services().bridge.api.host.stop();
+    } catch (e) {
+      hostError.value = e instanceof Error ? e.message : String(e);
+    }
+    await refreshHostStatus();
+  }
+
+  /** Saved seats changed (joined or left somewhere): recompute "rejoin" marks. */
+  function seatsChanged(): void {
+    seatsVersion.value++;
+  }
+
+  return {
+    tables,
+    byAddress,
+    addressError,
+    hostStatus,
+    hostError,
+    start,
+    stop,
+    lookUp,
+    clearLookUp,
+    hostUrl,
+    stopHosting,
+    refreshHostStatus,
+    seatsChanged,
+  };
+});

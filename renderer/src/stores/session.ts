@@ -1,0 +1,72 @@
+/**
+ * Where this tab sits, and the seat tokens this browser holds.
+ * - The tab's session (sessionStorage) survives a reload, so the page resumes its seat by itself;
+ *   two tabs of one browser stay two players.
+ * - Seat tokens (localStorage), by host URL and table, let a player who closed the tab rejoin
+ *   from the lobby.
+ */
+export interface TableSession {
+  url: string;
+  tableId: string;
+  /** A seated player's private token; absent for a spectator. */
+  token?: string;
+  seat?: number;
+  spectator?: boolean;
+}
+
+export interface SavedSeat {
+  token: string;
+  seat: number;
+  tableName: string;
+  savedAt: number;
+}
+
+const SESSION_KEY = 'red7.session';
+const SEATS_KEY = 'red7.seats';
+const MAX_SAVED = 20;
+
+function readJson<T>(storage: Storage, key: string): T | null {
+  try {
+    const raw = storage.getItem(key);
+    return raw === null ? null : (JSON.parse(raw) as T);
+  } catch {
+    return null;
+  }
+}
+
+export function loadSession(storage: Storage): TableSession | null {
+  const s = readJson<TableSession>(storage, SESSION_KEY);
+  return s && typeof s.url === 'string' && typeof s.tableId === 'string' ? s : null;
+}
+
+export function saveSession(storage: Storage, session: TableSession | null): void {
+  if (session) storage.setItem(SESSION_KEY, JSON.stringify(session));
+  else storage.removeItem(SESSION_KEY);
+}
+
+const seatKey = (url: string, tableId: string): string => `${url}|${tableId}`;
+
+export function loadSeats(storage: Storage): Record<string, SavedSeat> {
+  return readJson<Record<string, SavedSeat>>(storage, SEATS_KEY) ?? {};
+}
+
+export function savedSeat(storage: Storage, url: string, tableId: string): SavedSeat | null {
+  return loadSeats(storage)[seatKey(url, tableId)] ?? null;
+}
+
+export function rememberSeat(storage: Storage, url: string, tableId: string, seat: SavedSeat): void {
+  const all = loadSeats(storage);
+  all[seatKey(url, tableId)] = seat;
+  // Keep the newest few: tokens of long-gone tables are useless.
+  const kept = Object.entries(all)
+    .sort((a, b) => b[1].savedAt - a[1].savedAt)
+    .slice(0, MAX_SAVED);
+  storage.setItem(SEATS_KEY, JSON.stringify(Object.fromEntries(kept)));
+}
+
+export function forgetSeat(storage: Storage, url: string, tableId: string): void {
+  const all = loadSeats(storage);
+  if (!(seatKey(url, tableId) in all)) return;
+  delete all[seatKey(url, tableId)];
+  storage.setItem(SEATS_KEY, JSON.stringify(all));
+}

@@ -1,0 +1,49 @@
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import { PLAYER_NAME_MAX } from '../../../shared/protocol';
+import type { Settings } from '../../../shared/desktop-api';
+import { services } from '../services';
+import { LOCALES, type Locale } from '../i18n/locales';
+
+/** The player's own choices (name, language), kept by the bridge: the app's settings or localStorage. */
+export const useSettingsStore = defineStore('settings', () => {
+  const playerName = ref('');
+  const locale = ref<Settings['locale']>('auto');
+  const systemLocale = ref(typeof navigator === 'undefined' ? 'en' : navigator.language);
+  const loaded = ref(false);
+
+  const effectiveLocale = computed<Locale>(() => {
+    if (locale.value !== 'auto') return locale.value;
+    const lang = systemLocale.value.toLowerCase().split(/[-_]/)[0];
+    return (LOCALES as readonly string[]).includes(lang) ? (lang as Locale) : 'en';
+  });
+
+  async function load(): Promise<void> {
+    const api = services().bridge.api;
+    const [name, loc] = await Promise.all([
+      api.settings.get('playerName').catch(() => ''),
+      api.settings.get('locale').catch(() => 'auto' as const),
+    ]);
+    playerName.value = name;
+    locale.value = loc;
+    if (services().bridge.kind === 'desktop') {
+      systemLocale.value = await api.app.info().then((i) => i.locale, () => systemLocale.value);
+    }
+    loaded.value = true;
+  }
+
+  /** Trims and bounds the name as the host will; returns what was stored. */
+  async function setPlayerName(name: string): Promise<string> {
+    const clean = name.replace(/\p{Cc}|\p{Cf}/gu, '').trim().slice(0, PLAYER_NAME_MAX);
+    playerName.value = clean;
+    await services().bridge.api.settings.set('playerName', clean);
+    return clean;
+  }
+
+  async function setLocale(value: Settings['locale']): Promise<void> {
+    locale.value = value;
+    await services().bridge.api.settings.set('locale', value);
+  }
+
+  return { playerName, locale, systemLocale, loaded, effectiveLocale, load, setPlayerName, setLocale };
+});

@@ -1,0 +1,264 @@
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import type { CardId, Move, SeatView } from '../../../shared/engine/types';
+import type { ClientMessage, ServerMessage, TableInfo, TableOptions } from '../../../shared/protocol';
+import { services } from '../services';
+import { useConnectionStore } from './connection';
+import { useNoticesStore } from './notices';
+import { forgetSeat, loadSession, rememberSeat, saveSession, savedSeat, type TableSession } from './session';
+
+/** Host refusals that need no toast: a fresh view or table follows and says it all. */
+const QUIET_ERRORS = new Set(['staleMove', 'rateLimited']);
+
+/**
+ * The table this tab sits at (or watches): its seats, the game as our seat sees it, and every
+ * request we make there. The host is the authority: this store sends intents and shows answers.
+ */
+export const useTableStore = defineStore('table', () => {
+  const connection = useConnectionStore();
+  const notices = useNoticesStore();
+
+  const session = ref<TableSession | null>(null);
+  const table = ref<TableInfo | null>(null);
+  const view = ref<SeatView | null>(null);
+  /** A request to send once the host has welcomed us (join/create/spectate before the link is up). */
+  const intent = ref<ClientMessage | null>(null);
+  /** A move is on its way; further clicks wait for the host's answer. */
+  const awaiting = ref(false);
+  const selected = ref<CardId | null>(null);
+  /** The view before the latest one: lets components tell what just changed. */
+  const previousView = ref<SeatView | null>(null);
+
+  const seat = computed(() => session.value?.seat ?? null);
+  const spectator = computed(() => session.value?.spectator === true);
+  const isCreator = computed(() => seat.value !== null && !!table.value?.seatList[seat.value]?.creator);
+  const names = computed(() => table.value?.seatList.map((s, i) => s.name ?? `#${i + 1}`) ?? []);
+  const atTable = computed(() => session.value !== null || intent.value !== null);
+
+  let wired = false;
+  // A table/view that arrived before the joined/spectating that names it.
+  let early: { table?: TableInfo; view?: { tableId: string; view: SeatView } } = {};
+
+  /** Hooks the store to the connection once, and resumes the tab's table after a reload. */
+  function init(): void {
+    if (wired) return;
+    wired = true;
+    connection.onMessage(handle);
+    connection.onWelcome(onWelcome);
+    const saved = loadSession(services().session);
+    if (saved) {
+      session.value = saved;
+      connection.connect(saved.url);
+    }
+  }
+
+  function onWelcome(): void {
+    const s = session.value;
+    if (s?.token) connection.send({ type: 'resume', token: s.token });
+    else if (s?.spectator) connection.send({ type: 'spectate', tableId: s.tableId });
+    else if (intent.value) {
+      connection.send(intent.value);
+      intent.value = null;
+    }
+  }
+
+  /** Sends now when connected to `url`, else connects and sends once welcomed. */
+  function request(url: string, msg: ClientMessage): void {
+    const open = connection.url === url && connection.status.state === 'open';
+    if (open && connection.send(msg)) return;
+    intent.value = msg;
+    connection.connect(url);
+  }
+
+  function createTable(url: string, name: string, player: string, options: TableOptions, bots: number[], mySeat = 0): void {
+    request(url, { type: 'createTable', name, player, options, seat: mySeat, bots });
+  }
+
+  function join(url: string, tableId: string, name: string, wantSeat?: number): void {
+    const saved = savedSeat(services().local, url, tableId);
+    if (saved) {
+      // This browser already holds a seat there: take it back rather than a second one.
+      setSession({ url, tableId, token: saved.token, seat: saved.seat });
+      if (connection.url === url && connection.status.state === 'open') connection.send({ type: 'resume', token: saved.token });
+      else connection.connect(url);
+      return;
+    }
+    request(url, { type: 'join', tableId, name, ...(wantSeat === undefined ? {} : { seat: wantSeat }) });
+  }
+
+  function spectate(url: string, tableId: string): void {
+    request(url, { type: 'spectate', tableId });
+  }
+
+  function leave(): void {
+    const s = session.value;
+    if (s) {
+      connection.send({ type: 'leave' });
+      forgetSeat(services().local, s.url, s.tableId);
+    }
+    reset();
+  }
+
+  function start(): void {
+    sendOrWarn({ type: 'start' });
+  }
+
+  function setBot(botSeat: number, bot: boolean): void {
+    sendOrWarn({ type: 'setBot', seat: botSeat, bot });
+  }
+
+  function move(m: Move): void {
+    if (!view.value || awaiting.value) return;
+    if (m.type === 'nextRound') {
+      nextRound();
+      return;
+    }
+    if (sendOrWarn({ type: 'move', move: m, moveCount: view.value.moveCount })) awaiting.value = true;
+  }
+
+  function nextRound(): void {
+    if (!view.value || awaiting.value) return;
+    if (sendOrWarn({ type: 'nextRound', moveCount: view.value.moveCount })) awaiting.value = true;
+  }
+
+  function rematch(): void {
+    sendOrWarn({ type: 'rematch' });
+  }
+
+  function replaceByBot(target: number): void {
+    sendOrWarn({ type: 'replaceByBot', seat: target });
+  }
+
+  function voteOut(target: number): void {
+    sendOrWarn({ type: 'voteOut', seat: target });
+  }
+
+  function select(card: CardId | null): void {
+    selected.value = selected.value === card ? null : card;
+  }
+
+  function sendOrWarn(msg: ClientMessage): boolean {
+    if (connection.send(msg)) return true;
+    notices.push({ kind: 'error', key: 'notice.notConnected' });
+    return false;
+  }
+
+  function setSession(s: TableSession | null): void {
+    session.value = s;
+    saveSession(services().session, s);
+  }
+
+  function reset(): void {
+    early = {};
+    setSession(null);
+    table.value = null;
+    view.value = null;
+    previousView.value = null;
+    intent.value = null;
+    awaiting.value = false;
+    selected.value = null;
+  }
+
+  function handle(msg: ServerMessage): void {
+    switch (msg.type) {
+      case 'joined': {
+        const url = connection.url ?? '';
+        setSession({ url, tableId: msg.tableId, token: msg.token, seat: msg.seat });
+        rememberSeat(services().local, url, msg.tableId, {
+          token: msg.token,
+          seat: msg.seat,
+          tableName: early.table?.id === msg.tableId ? early.table.name : '',
+          savedAt: Date.now(),
+        });
+        applyEarly(msg.tableId);
+        return;
+      }
+      case 'spectating':
+        setSession({ url: connection.url ?? '', tableId: msg.tableId, spectator: true });
+        applyEarly(msg.tableId);
+        return;
+      case 'left':
+        if (session.value?.tableId === msg.tableId) {
+          forgetSeat(services().local, session.value.url, msg.tableId);
+          reset();
+        }
+        return;
+      case 'table':
+        if (session.value?.tableId !== msg.table.id) {
+          early.table = msg.table;
+          return;
+        }
+        table.value = msg.table;
+        if (session.value.token) {
+          const s = session.value;
+          rememberSeat(services().local, s.url, s.tableId, { token: s.token!, seat: s.seat ?? 0, tableName: msg.table.name, savedAt: Date.now() });
+        }
+        return;
+      case 'view':
+        if (session.value?.tableId !== msg.tableId) {
+          early.view = { tableId: msg.tableId, view: msg.view };
+          return;
+        }
+        previousView.value = view.value;
+        view.value = msg.view;
+        awaiting.value = false;
+        if (selected.value && !msg.view.hand.includes(selected.value)) selected.value = null;
+        return;
+      case 'error':
+        onError(msg);
+        return;
+      default:
+        return;
+    }
+  }
+
+  function applyEarly(tableId: string): void {
+    const { table: t, view: v } = early;
+    early = {};
+    if (t?.id === tableId) handle({ type: 'table', table: t });
+    if (v?.tableId === tableId) handle({ type: 'view', tableId, view: v.view });
+  }
+
+  function onError(msg: Extract<ServerMessage, { type: 'error' }>): void {
+    awaiting.value = false;
+    if (msg.code === 'badToken' || (msg.code === 'noSuchTable' && msg.to !== 'join' && session.value)) {
+      // The seat is gone (voted out, table removed, host restarted without it): back to the lobby.
+      if (session.value) forgetSeat(services().local, session.value.url, session.value.tableId);
+      reset();
+      notices.push({ kind: 'error', key: 'notice.seatGone' });
+      return;
+    }
+    if (msg.to === 'join' || msg.to === 'createTable' || msg.to === 'spectate') intent.value = null;
+    if (QUIET_ERRORS.has(msg.code)) return;
+    notices.push({ kind: 'error', key: `errors.${msg.code}`, fallback: msg.reason });
+  }
+
+  return {
+    session,
+    table,
+    view,
+    previousView,
+    intent,
+    awaiting,
+    selected,
+    seat,
+    spectator,
+    isCreator,
+    names,
+    atTable,
+    init,
+    createTable,
+    join,
+    spectate,
+    leave,
+    start,
+    setBot,
+    move,
+    nextRound,
+    rematch,
+    replaceByBot,
+    voteOut,
+    select,
+    reset,
+  };
+});
