@@ -30,7 +30,7 @@ type Dispatch = (sender: IpcSender, ...args: unknown[]) => unknown;
 export function registerIpcHandlers(
   ipcMain: Pick<IpcMain, 'handle'>,
   handlers: IpcHandlers,
-  log: (message: string) => void = console.warn,
+  log: (message: string) => void = (message) => console.warn(message),
 ): void {
   for (const channel of IPC_CHANNELS) {
     const handler = handlers[channel] as Dispatch;

@@ -37,7 +37,7 @@ export function mainWindowOptions(
 }
 
 export function createMainWindow(o: MainWindowOptions): BrowserWindow {
-  const log = o.log ?? console.warn;
+  const log = o.log ?? ((message: string) => console.warn(message));
   const win = new o.BrowserWindow(mainWindowOptions(o));
   if (o.state.maximized) win.maximize();
   win.once('ready-to-show', () => win.show());

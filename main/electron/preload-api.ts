@@ -46,7 +46,7 @@ async function call<C extends IpcChannel>(
 
 export function createDesktopApi(
   bridge: IpcBridge,
-  onError: (error: unknown) => void = console.error,
+  onError: (error: unknown) => void = (error) => console.error(error),
 ): DesktopApi {
   // One IPC stream per page however many components subscribe; late subscribers get the cache.
   const known = new Map<string, DiscoveredTable>();

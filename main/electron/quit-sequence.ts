@@ -17,7 +17,7 @@ export interface QuitReport {
 
 export async function runQuitSteps(
   steps: QuitStep[],
-  log: (message: string) => void = console.warn,
+  log: (message: string) => void = (message) => console.warn(message),
 ): Promise<QuitReport> {
   const report: QuitReport = { completed: [], failed: [], timedOut: [] };
   for (const step of steps) {
@@ -56,7 +56,7 @@ export interface QuittingApp {
 export function installQuitSequence(
   app: QuittingApp,
   steps: () => QuitStep[],
-  log: (message: string) => void = console.warn,
+  log: (message: string) => void = (message) => console.warn(message),
 ): { readonly state: 'idle' | 'running' | 'done' } {
   const guard = { state: 'idle' as 'idle' | 'running' | 'done' };
   app.on('before-quit', (event) => {

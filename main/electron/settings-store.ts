@@ -57,7 +57,7 @@ export interface SettingsStore {
 
 export async function openSettingsStore(
   file: string,
-  log: (message: string) => void = console.warn,
+  log: (message: string) => void = (message) => console.warn(message),
 ): Promise<SettingsStore> {
   const current: Settings = { ...DEFAULT_SETTINGS };
   const damaged = await loadInto(current, file);

@@ -46,7 +46,7 @@ function toTableEvent(e: BrowseEvent): TableEvent {
 export function createTableFeed(
   browse: Browse,
   opts: BrowseOptions = {},
-  log: (message: string) => void = console.warn,
+  log: (message: string) => void = (message) => console.warn(message),
 ): TableFeed {
   const sinks = new Map<number, FeedSink>();
   let browser: TableBrowser | null = null;
