@@ -1,4 +1,5 @@
-import type { DesktopApi } from '../../../shared/desktop-api';
+import type { DesktopApi, DiscoveredTable } from '../../../shared/desktop-api';
+import type { TableSummary } from '../../../shared/protocol';
 
 /**
  * What only the desktop app can do, behind one interface. In Electron it is the preload's
@@ -10,4 +11,9 @@ export interface Bridge {
   api: DesktopApi;
   /** Where the page came from, in the web build: new tables are created there. */
   origin: { address: string; port: number } | null;
+}
+
+/** A table event's table; the web bridge also carries the host's full summary (variant, spectators). */
+export interface BridgeTable extends DiscoveredTable {
+  summary?: TableSummary;
 }

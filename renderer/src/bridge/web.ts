@@ -1,14 +1,13 @@
 import type {
   AppInfo,
   DesktopApi,
-  DiscoveredTable,
   HostStatus,
   SettingKey,
   Settings,
   TableEvent,
 } from '../../../shared/desktop-api';
 import type { TableSummary } from '../../../shared/protocol';
-import type { Bridge } from './types';
+import type { Bridge, BridgeTable } from './types';
 
 export interface WebBridgeOptions {
   /** The page's location (injected by tests). */
@@ -52,7 +51,7 @@ export function webBridge(opts: WebBridgeOptions): Bridge {
     return info;
   }
 
-  function toDiscovered(t: TableSummary, host: HostInfo): DiscoveredTable {
+  function toDiscovered(t: TableSummary, host: HostInfo): BridgeTable {
     return {
       id: t.id,
       name: t.name,
@@ -65,6 +64,7 @@ export function webBridge(opts: WebBridgeOptions): Bridge {
       port,
       hostName: host.name,
       protocol: host.protocol,
+      summary: t,
     };
   }
 

@@ -3,6 +3,7 @@ import { computed, ref } from 'vue';
 import type { DiscoveredTable, HostStatus, TableEvent } from '../../../shared/desktop-api';
 import { PROTOCOL_VERSION, type ServerMessage, type TableSummary } from '../../../shared/protocol';
 import { parseAddress, wsUrl, type HostAddress } from '../net/address';
+import type { BridgeTable } from '../bridge/types';
 import { services } from '../services';
 import { useConnectionStore } from './connection';
 import { loadSeats } from './session';
@@ -81,10 +82,20 @@ export const useLobbyStore = defineStore('lobby', () => {
     const next = new Map(found.value);
     if (e.type === 'down') next.delete(e.key);
     else {
-      next.set(e.table.key, e.table);
-      void fetchDetails(e.table);
+      const table: BridgeTable = e.table;
+      next.set(table.key, table);
+      if (table.summary) remember(table, [table.summary]);
+      else void fetchDetails(table);
     }
     found.value = next;
+  }
+
+  function remember(h: HostAddress, list: TableSummary[]): void {
+    const next = new Map(details.value);
+    const byId = new Map(next.get(hostKey(h)));
+    for (const t of list) byId.set(t.id, t);
+    next.set(hostKey(h), byId);
+    details.value = next;
   }
 
   /** The variant (mode, Action rule) is not in the mDNS ad: ask the host's HTTP API, at most every 2 s. */
@@ -94,15 +105,9 @@ export const useLobbyStore = defineStore('lobby', () => {
     if (now - (detailsFetchedAt.get(key) ?? 0) < DETAILS_MIN_INTERVAL_MS) return;
     detailsFetchedAt.set(key, now);
     try {
-      const origin = services().bridge.origin;
-      const sameOrigin = origin && origin.address === h.address && origin.port === h.port;
-      const base = sameOrigin ? '' : `http://${h.address.includes(':') ? `[${h.address}]` : h.address}:${h.port}`;
-      const res = await fetch(`${base}/api/tables`);
-      if (!res.ok) return;
-      const list = (await res.json()) as TableSummary[];
-      const next = new Map(details.value);
-      next.set(key, new Map(list.map((t) => [t.id, t])));
-      details.value = next;
+      const address = h.address.includes(':') ? `[${h.address}]` : h.address;
+      const res = await fetch(`http://${address}:${h.port}/api/tables`);
+      if (res.ok) remember(h, (await res.json()) as TableSummary[]);
     } catch {
       // Details are a nicety; the table stays joinable without them.
     }

@@ -178,9 +178,12 @@ export const useTableStore = defineStore('table', () => {
         applyEarly(msg.tableId);
         return;
       case 'left':
+        // Unasked (we reset on leave()): the seat was taken over by another connection holding our
+        // token (another tab or machine), or the table was removed. The saved token stays: it may
+        // still be the other tab's.
         if (session.value?.tableId === msg.tableId) {
-          forgetSeat(services().local, session.value.url, msg.tableId);
           reset();
+          notices.push({ kind: 'info', key: 'notice.left' });
         }
         return;
       case 'table':

@@ -1,0 +1,77 @@
+import { baseCompile } from '@intlify/message-compiler';
+import { describe, expect, it } from 'vitest';
+import en from '../../renderer/src/i18n/locales/en.json';
+import itMessages from '../../renderer/src/i18n/locales/it.json';
+import ko from '../../renderer/src/i18n/locales/ko.json';
+import { makeI18n } from '../../renderer/src/i18n';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'string') out.set(key, v);
+    else for (const [kk, vv] of flatten(v, key)) out.set(kk, vv);
+  }
+  return out;
+}
+
+const placeholders = (msg: string): string[] => [...new Set([...msg.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
+
+const locales: Record<string, Map<string, string>> = {
+  en: flatten(en as Tree),
+  it: flatten(itMessages as Tree),
+  ko: flatten(ko as Tree),
+};
+
+describe('translations', () => {
+  it.each(['it', 'ko'])('%s has exactly the English keys', (locale) => {
+    const missing = [...locales.en.keys()].filter((k) => !locales[locale].has(k));
+    const extra = [...locales[locale].keys()].filter((k) => !locales.en.has(k));
+    expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+  });
+
+  it.each(['en', 'it', 'ko'])('%s: every message compiles (as the build precompiles it)', (locale) => {
+    const broken: string[] = [];
+    for (const [key, msg] of locales[locale]) {
+      baseCompile(msg, { jit: true, onError: (e) => broken.push(`${key}: ${e.message}`) });
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it.each(['it', 'ko'])('%s uses the same placeholders as English in every plural form', (locale) => {
+    const wrong: string[] = [];
+    for (const [key, msg] of locales.en) {
+      const theirs = locales[locale].get(key) ?? '';
+      const expected = placeholders(msg);
+      // Each plural form may drop the count ("one card"), so compare the union over forms.
+      if (JSON.stringify(placeholders(theirs)) !== JSON.stringify(expected) && !msg.includes('|')) wrong.push(key);
+      for (const p of placeholders(theirs)) if (!expected.includes(p)) wrong.push(`${key}: {${p}}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('covers every host error code and every log entry kind', () => {
+    const codes = [
+      'badMessage', 'rateLimited', 'protocolMismatch', 'helloRequired', 'noSuchTable', 'tableFull', 'seatTaken',
+      'tooManyTables', 'badToken', 'notSeated', 'notCreator', 'alreadySeated', 'alreadyStarted', 'notStarted',
+      'notReady', 'notYourTurn', 'staleMove', 'illegalMove', 'gameNotOver', 'notAway', 'badSeat', 'unavailable',
+    ];
+    for (const c of codes) expect(locales.en.has(`errors.${c}`), c).toBe(true);
+    for (const r of ['notLeading', 'emptyHand', 'pass']) expect(locales.en.has(`log.out.${r}`)).toBe(true);
+  });
+
+  it('formats plurals and parameters at run time', () => {
+    const i18n = makeI18n('en');
+    const t = i18n.global.t;
+    expect(t('canvas.deck', { n: 0 }, 0)).toBe('deck empty');
+    expect(t('canvas.deck', { n: 1 }, 1)).toBe('1 card in the deck');
+    expect(t('canvas.deck', { n: 12 }, 12)).toBe('12 cards in the deck');
+    expect(t('host.defaultName', { name: 'Ada' })).toBe("Ada's table");
+    i18n.global.locale.value = 'it';
+    expect(t('canvas.deck', { n: 12 }, 12)).toBe('12 carte nel mazzo');
+    i18n.global.locale.value = 'ko';
+    expect(t('rule.I.name')).toBe('남색');
+  });
+});
