@@ -1,9 +1,10 @@
 /**
- * A fixture script running inside a namespace (`ip netns exec`), driven by JSON lines on stdin
- * and reporting JSON lines on stdout. `ip netns exec` replaces itself with node, so signals
+ * A fixture script (or the real CLI) running inside a namespace (`ip netns exec`), driven by
+ * JSON lines on stdin and reporting JSON lines (or plain text lines) on stdout. `ip netns exec` replaces itself with node, so signals
  * sent to the child reach node directly (a SIGKILL is a real crash).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -33,7 +34,10 @@ export class Agent {
     script: string,
     args: string[] = [],
   ) {
-    const entry = fileURLToPath(new URL(`./fixtures/${script}`, import.meta.url));
+    // A fixture by file name, or any entry point by its path from the repository root (the real CLI).
+    const entry = script.includes('/')
+      ? join(ROOT, script)
+      : fileURLToPath(new URL(`./fixtures/${script}`, import.meta.url));
     this.child = spawn('ip', ['netns', 'exec', ns, process.execPath, '--import', 'tsx', entry, ...args], {
       cwd: ROOT,
       env: { ...process.env, R7_LAN_NETNS: ns },
@@ -52,7 +56,9 @@ export class Agent {
     this.child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
       this.stderr = (this.stderr + chunk).slice(-4000);
     });
-    this.exited = new Promise((resolve) => this.child.once('exit', (code, signal) => resolve({ code, signal })));
+    this.exited = new Promise((resolve) =>
+      this.child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
   }
 
   private receive(line: string): void {
@@ -60,8 +66,8 @@ export class Agent {
     try {
       event = JSON.parse(line) as AgentEvent;
     } catch {
-      this.stderr += `\n(unparsed stdout) ${line}`;
-      return;
+      // Plain text (the real CLI's log) becomes a 'line' event.
+      event = { t: Date.now(), type: 'line', text: line };
     }
     this.events.push(event);
     for (const w of this.waiters) {
@@ -90,7 +96,14 @@ export class Agent {
       };
       const timer = setTimeout(() => {
         this.waiters.delete(waiter);
-        reject(new Error(`${this.label}: no ${what} within ${timeoutMs} ms; stderr: ${this.stderr.trim() || '(empty)'}`));
+        reject(
+          new Error(
+            `${this.label}: no ${what} within ${timeoutMs} ms; last events: ${this.events
+              .slice(-3)
+              .map((e) => JSON.stringify(e).slice(0, 400))
+              .join(' | ')}; stderr: ${this.stderr.trim() || '(empty)'}`,
+          ),
+        );
       }, timeoutMs);
       this.waiters.add(waiter);
     });

@@ -6,6 +6,9 @@
  *
  * h sits on two networks, like a laptop on Ethernet and Wi-Fi: its tables must reach both.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, type AgentEvent } from './agent';
 import { Lan, lanSupport } from './netns';
@@ -13,10 +16,25 @@ import { Lan, lanSupport } from './netns';
 const support = lanSupport();
 const DEAD_HOST_LIMIT_MS = 10_000;
 
-type Table = { key: string; id: string; players: number; state: string; address: string; addresses: string[] };
+type Table = {
+  key: string;
+  id: string;
+  name: string;
+  players: number;
+  state: string;
+  address: string;
+  addresses: string[];
+};
 const table = (e: AgentEvent) => e.table as Table;
 const upOf = (id: string) => (e: AgentEvent) => e.type === 'up' && table(e).id === id;
-const ad = (id: string, over: object = {}) => ({ id, name: `Table ${id}`, players: 1, seats: 4, state: 'open', ...over });
+const ad = (id: string, over: object = {}) => ({
+  id,
+  name: `Table ${id}`,
+  players: 1,
+  seats: 4,
+  state: 'open',
+  ...over,
+});
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 if (!support.ok) {
@@ -78,7 +96,17 @@ describe.runIf(support.ok)('LAN discovery between simulated machines', () => {
     for (const [m, address] of Object.entries(expected) as ['a' | 'b' | 'c', string][]) {
       const up = await browsers[m].waitFor('up fri1', upOf('fri1'), 1000);
       expect(up.t - published.t).toBeLessThan(1000);
-      expect(table(up)).toMatchObject({ id: 'fri1', name: 'Table fri1', players: 1, seats: 4, state: 'open', address, port: 47470, hostName: 'Alice', protocol: 1 });
+      expect(table(up)).toMatchObject({
+        id: 'fri1',
+        name: 'Table fri1',
+        players: 1,
+        seats: 4,
+        state: 'open',
+        address,
+        port: 47470,
+        hostName: 'Alice',
+        protocol: 1,
+      });
       expect(table(up).addresses).toEqual([address]);
       figures[`publish→up ${m}`] = up.t - published.t;
     }
@@ -90,7 +118,11 @@ describe.runIf(support.ok)('LAN discovery between simulated machines', () => {
     host.send({ cmd: 'update', ad: ad('fri1', { players: 3, state: 'playing' }) });
     const sent = await host.waitFor('updated', (e) => e.type === 'updated');
     for (const m of ['a', 'b', 'c'] as const) {
-      const update = await browsers[m].waitFor('update', (e) => e.type === 'update' && table(e).players === 3, 1000);
+      const update = await browsers[m].waitFor(
+        'update',
+        (e) => e.type === 'update' && table(e).players === 3,
+        1000,
+      );
       expect(table(update)).toMatchObject({ id: 'fri1', players: 3, state: 'playing' });
       figures[`update ${m}`] = update.t - sent.t;
     }
@@ -106,7 +138,11 @@ describe.runIf(support.ok)('LAN discovery between simulated machines', () => {
     const up = await browsers.a.waitFor('up sat2', upOf('sat2'), 1000);
     host.send({ cmd: 'unpublish', id: 'sat2' });
     const sent = await host.waitFor('unpublished', (e) => e.type === 'unpublished');
-    const down = await browsers.a.waitFor('down sat2', (e) => e.type === 'down' && e.key === table(up).key, 1000);
+    const down = await browsers.a.waitFor(
+      'down sat2',
+      (e) => e.type === 'down' && e.key === table(up).key,
+      1000,
+    );
     figures['unpublish→down'] = down.t - sent.t;
 
     // Answers to a fresh query must still include fri1 (bonjour-service alone would have dropped
@@ -134,6 +170,7 @@ describe.runIf(support.ok)('LAN discovery between simulated machines', () => {
     for (const m of ['a', 'b', 'c'] as const) {
       const down = await browsers[m].waitFor('down fri1', (e) => e.type === 'down' && e.key === key, 1000);
       expect(down.t - asked).toBeLessThan(500);
+      expect(down.t).toBeGreaterThanOrEqual(asked);
       figures[`stop→down ${m}`] = down.t - asked;
     }
     expect((await host.exited).code).toBe(0);
@@ -143,7 +180,9 @@ describe.runIf(support.ok)('LAN discovery between simulated machines', () => {
     const host = start('doomed publisher h', ns.h, 'publish.ts', ['--port', '47471']);
     await ready(host);
     host.send({ cmd: 'publish', ad: ad('doom') });
-    const ups = await Promise.all(Object.values(browsers).map((b) => b.waitFor('up doom', upOf('doom'), 1000)));
+    const ups = await Promise.all(
+      Object.values(browsers).map((b) => b.waitFor('up doom', upOf('doom'), 1000)),
+    );
     host.kill('SIGKILL');
     const killed = Date.now();
     expect((await host.exited).signal).toBe('SIGKILL');
@@ -159,4 +198,101 @@ describe.runIf(support.ok)('LAN discovery between simulated machines', () => {
     // the kill, so no lobby may drop the table sooner than 7000 - 2333 ms after it.
     expect(figures['kill→down (fastest)']).toBeGreaterThan(4000);
   });
+
+  it(
+    'players on both networks find a table in the lobby, join across the links and play it to the end',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'r7-lan-host-'));
+      try {
+        // The real headless host, discovery on, as `npm run host` runs it.
+        const host = start('host cli h', ns.h, 'main/cli.ts', [
+          '--name',
+          'Alice',
+          '--port',
+          '47480',
+          '--data-dir',
+          dataDir,
+        ]);
+        await host.waitFor(
+          'announcing',
+          (e) => e.type === 'line' && /announcing tables/.test(String(e.text)),
+          15_000,
+        );
+        const name = 'Friday night';
+        const players = [
+          start('player h', ns.h, 'player.ts', [
+            '--create',
+            name,
+            '--players',
+            '3',
+            '--port',
+            '47480',
+            '--player',
+            'Alice',
+            '--seed',
+            '7',
+          ]),
+          start('player a', ns.a, 'player.ts', ['--join', name, '--player', 'Bob', '--seed', '8']),
+          start('player b', ns.b, 'player.ts', ['--join', name, '--player', 'Carol', '--seed', '9']),
+        ];
+        const [foundA, foundB] = await Promise.all(
+          players.slice(1).map((p) => p.waitFor('found', (e) => e.type === 'found', 15_000)),
+        );
+        expect(table(foundA)).toMatchObject({ address: '10.77.0.1', port: 47480, state: 'open' });
+        expect(table(foundB)).toMatchObject({ address: '10.78.0.1', port: 47480, state: 'open' });
+        const joined = await Promise.all(
+          players.map((p) => p.waitFor('joined', (e) => e.type === 'joined', 10_000)),
+        );
+        expect(joined.map((j) => j.remote)).toEqual([
+          'ws://127.0.0.1:47480/ws',
+          'ws://10.77.0.1:47480/ws',
+          'ws://10.78.0.1:47480/ws',
+        ]);
+        expect(new Set(joined.map((j) => j.seat))).toEqual(new Set([0, 1, 2]));
+
+        const started = Date.now();
+        const overs = await Promise.all(
+          players.map((p) => p.waitFor('game over', (e) => e.type === 'gameOver', 90_000)),
+        );
+        figures['game (ms)'] = Date.now() - started;
+        figures['game moves'] = overs.reduce((n, o) => n + (o.moves as number), 0);
+        for (const o of overs)
+          expect({ winners: o.winners, scores: o.scores }).toEqual({
+            winners: overs[0].winners,
+            scores: overs[0].scores,
+          });
+        expect(figures['game moves']).toBeGreaterThan(10);
+        for (const p of players)
+          expect(p.events.filter((e) => e.type === 'refused' || e.type === 'fatal')).toEqual([]);
+
+        // A lobby that only watched followed the table through its TXT records.
+        const lobby = browsers.c;
+        await lobby.waitFor(
+          'finished',
+          (e) => e.type === 'update' && table(e).name === name && table(e).state === 'finished',
+          2000,
+        );
+        const seen = lobby.events.filter(
+          (e) => (e.type === 'up' || e.type === 'update') && table(e).name === name,
+        );
+        const states = seen.map((e) => `${table(e).state} ${table(e).players}`);
+        // The host coalesces bursts of changes (the last join and the start may share one update).
+        expect(states[0]).toBe('open 1');
+        expect(states).toContain('playing 3');
+        expect(states.at(-1)).toBe('finished 3');
+
+        // SIGTERM: the CLI says goodbye before it closes, so the table leaves every lobby at once.
+        const key = table(seen[0]).key;
+        const asked = Date.now();
+        host.kill('SIGTERM');
+        const down = await lobby.waitFor('down', (e) => e.type === 'down' && e.key === key, 1000);
+        figures['host SIGTERM→down'] = down.t - asked;
+        expect(down.t).toBeGreaterThanOrEqual(asked);
+        expect((await host.exited).code).toBe(0);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -104,7 +104,8 @@ export class Lan {
     ip('-n', ns, 'addr', 'add', cidr, 'dev', dev);
     ip('-n', ns, 'link', 'set', dev, 'up');
     // The first interface carries multicast by default; mDNS picks others itself per socket.
-    if (!ip('-n', ns, 'route', 'show', '224.0.0.0/4').trim()) ip('-n', ns, 'route', 'add', '224.0.0.0/4', 'dev', dev);
+    if (!ip('-n', ns, 'route', 'show', '224.0.0.0/4').trim())
+      ip('-n', ns, 'route', 'add', '224.0.0.0/4', 'dev', dev);
   }
 
   /** Deletes every namespace (their interfaces go with them). Safe to call twice. */

@@ -35,7 +35,11 @@ describe('reading mDNS responses', () => {
   it('reads a TTL 0 PTR as a goodbye', () => {
     const packet = answer(0);
     for (const r of packet.additionals!) r.ttl = 0;
-    expect(readResponse(packet, '10.77.0.1')).toEqual({ goodbyes: [fqdn.toLowerCase()], sightings: [], alive: [] });
+    expect(readResponse(packet, '10.77.0.1')).toEqual({
+      goodbyes: [fqdn.toLowerCase()],
+      sightings: [],
+      alive: [],
+    });
   });
 
   it('counts a bare PTR as a sign of life, and a broken SRV as nothing more', () => {
@@ -49,8 +53,18 @@ describe('reading mDNS responses', () => {
   it('matches names without regard to case and ignores other services', () => {
     const packet = answer();
     packet.answers![0].name = '_RED7._TCP.local';
-    packet.answers!.push({ name: '_http._tcp.local', type: 'PTR', ttl: 120, data: 'printer._http._tcp.local' });
-    packet.answers!.push({ name: '_red7._tcp.local', type: 'PTR', ttl: 120, data: 'elsewhere._other._tcp.local' });
+    packet.answers!.push({
+      name: '_http._tcp.local',
+      type: 'PTR',
+      ttl: 120,
+      data: 'printer._http._tcp.local',
+    });
+    packet.answers!.push({
+      name: '_red7._tcp.local',
+      type: 'PTR',
+      ttl: 120,
+      data: 'elsewhere._other._tcp.local',
+    });
     expect(readResponse(packet, '10.0.0.1').sightings.map((s) => s.key)).toEqual([fqdn.toLowerCase()]);
   });
 

@@ -14,7 +14,16 @@ function sighting(over: Partial<Sighting> & { txt?: Record<string, string> } = {
     target: 'laptop',
     address: '10.77.0.1',
     ...over,
-    txt: { v: '1', id: 't1', name: 'Friday', players: '1', seats: '4', state: 'open', host: 'Alice', ...over.txt },
+    txt: {
+      v: '1',
+      id: 't1',
+      name: 'Friday',
+      players: '1',
+      seats: '4',
+      state: 'open',
+      host: 'Alice',
+      ...over.txt,
+    },
   };
 }
 
@@ -80,10 +89,16 @@ describe('the lobby table list', () => {
   it('keeps the address in use while it answers, and moves to another when it falls silent', () => {
     list.seen(sighting({ address: '10.77.0.1' }), 0);
     list.seen(sighting({ address: '10.78.0.1' }), 10);
-    expect(events.at(-1)).toMatchObject({ type: 'update', table: { address: '10.77.0.1', addresses: ['10.77.0.1', '10.78.0.1'] } });
+    expect(events.at(-1)).toMatchObject({
+      type: 'update',
+      table: { address: '10.77.0.1', addresses: ['10.77.0.1', '10.78.0.1'] },
+    });
     for (let t = 2000; t <= 8000; t += 2000) list.seen(sighting({ address: '10.78.0.1' }), t);
     list.expire(8000);
-    expect(events.at(-1)).toMatchObject({ type: 'update', table: { address: '10.78.0.1', addresses: ['10.78.0.1'] } });
+    expect(events.at(-1)).toMatchObject({
+      type: 'update',
+      table: { address: '10.78.0.1', addresses: ['10.78.0.1'] },
+    });
     expect(events.filter((e) => e.type === 'down')).toEqual([]);
   });
 
@@ -111,7 +126,15 @@ describe('the lobby table list', () => {
   });
 
   it('stops growing at 256 tables however many fake announcements arrive', () => {
-    for (let i = 0; i < 1000; i++) list.seen(sighting({ key: `t${i}._red7._tcp.local`, txt: { id: `t${i}` }, address: `10.1.${i >> 8}.${i & 255}` }), 0);
+    for (let i = 0; i < 1000; i++)
+      list.seen(
+        sighting({
+          key: `t${i}._red7._tcp.local`,
+          txt: { id: `t${i}` },
+          address: `10.1.${i >> 8}.${i & 255}`,
+        }),
+        0,
+      );
     expect(list.tables()).toHaveLength(256);
   });
 

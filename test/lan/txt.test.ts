@@ -8,7 +8,15 @@ const wire = (txt: Record<string, string>) => Object.entries(txt).map(([k, v]) =
 describe('TXT records', () => {
   it('carry a table through encoding and back', () => {
     const txt = encodeAd(ad, 3, 'Alice’s laptop');
-    expect(txt).toEqual({ v: '3', id: 'Tb_12-x', name: 'Friday table', players: '2', seats: '4', state: 'open', host: 'Alice’s laptop' });
+    expect(txt).toEqual({
+      v: '3',
+      id: 'Tb_12-x',
+      name: 'Friday table',
+      players: '2',
+      seats: '4',
+      state: 'open',
+      host: 'Alice’s laptop',
+    });
     expect(parseAd(decodeTxt(wire(txt)))).toEqual({ ...ad, protocol: 3, host: 'Alice’s laptop' });
   });
 
@@ -21,7 +29,12 @@ describe('TXT records', () => {
   });
 
   it('decode like RFC 6763: first key wins, keys ignore case, values may hold "="', () => {
-    const txt = decodeTxt([Buffer.from('Name=a=b'), Buffer.from('name=second'), Buffer.from('flag'), Buffer.from('=x')]);
+    const txt = decodeTxt([
+      Buffer.from('Name=a=b'),
+      Buffer.from('name=second'),
+      Buffer.from('flag'),
+      Buffer.from('=x'),
+    ]);
     expect(txt).toEqual({ name: 'a=b', flag: '' });
   });
 
