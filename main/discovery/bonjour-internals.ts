@@ -51,7 +51,10 @@ function serverOf(bonjour: Bonjour): BonjourServer {
     typeof server.mdns.respond === 'function' &&
     typeof server.register === 'function' &&
     typeof server.registry === 'object';
-  if (!ok) throw new Error('bonjour-service internals changed (server.mdns / server.registry); discovery needs an update');
+  if (!ok)
+    throw new Error(
+      'bonjour-service internals changed (server.mdns / server.registry); discovery needs an update',
+    );
   return server as BonjourServer;
 }
 
@@ -59,7 +62,8 @@ export function mdnsOf(bonjour: Bonjour): MdnsSocket {
   return serverOf(bonjour).mdns;
 }
 
-const sameName = (a: unknown, b: string): boolean => typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
+const sameName = (a: unknown, b: string): boolean =>
+  typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
 
 /** The registered records that belong to one service instance (not the shared A / type PTR ones). */
 function ownRecord(record: DnsRecord, fqdn: string): boolean {

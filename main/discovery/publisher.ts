@@ -86,7 +86,11 @@ export function createPublisher(opts: PublisherOptions): Publisher {
       // Dots and backslashes are DNS label syntax; a fresh serial per publish keeps a re-published
       // table clear of the goodbye browsers just saw for its previous name.
       const label = cleanText(ad.name, 40).replace(/[.\\]/g, '-');
-      const entry: Entry = { ad: { ...ad }, instance: `${label} (${tag}-${++serial})`, txt: encodeAd(ad, protocol, displayHost) };
+      const entry: Entry = {
+        ad: { ...ad },
+        instance: `${label} (${tag}-${++serial})`,
+        txt: encodeAd(ad, protocol, displayHost),
+      };
       entries.set(ad.id, entry);
       for (const station of pool.values()) announce(station, entry);
     },

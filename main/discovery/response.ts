@@ -51,7 +51,8 @@ export function readResponse(packet: DnsPacket, address: string): ResponseConten
       content.goodbyes.push(key);
       continue;
     }
-    const live = (type: string) => records.find((r) => r.type === type && (r.ttl ?? 1) > 0 && lower(r.name) === key);
+    const live = (type: string) =>
+      records.find((r) => r.type === type && (r.ttl ?? 1) > 0 && lower(r.name) === key);
     const srv = srvOf(live('SRV'));
     const txt = live('TXT');
     if (srv && txt) content.sightings.push({ key, ...srv, txt: decodeTxt(txtStrings(txt.data)), address });

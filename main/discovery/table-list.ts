@@ -56,7 +56,12 @@ export class TableList {
     for (const [oldKey, old] of this.entries) {
       if (old.ad.id === ad.id && old.port === sighting.port && old.heard.has(address)) this.remove(oldKey);
     }
-    const source: Source = { ad, port: sighting.port, target: sighting.target, heard: new Map([[address, now]]) };
+    const source: Source = {
+      ad,
+      port: sighting.port,
+      target: sighting.target,
+      heard: new Map([[address, now]]),
+    };
     const table = build(key, source, address);
     this.entries.set(key, { ...source, table });
     this.emit({ type: 'up', table: copy(table) });

@@ -34,7 +34,8 @@ export function checkAd(ad: TableAd): void {
   if (typeof ad !== 'object' || ad === null) throw new TypeError('table ad must be an object');
   if (typeof ad.id !== 'string' || !ID_PATTERN.test(ad.id))
     throw new TypeError(`${where}: id must be 1-64 characters of A-Z a-z 0-9 _ -`);
-  if (typeof ad.name !== 'string' || cleanText(ad.name) === '') throw new TypeError(`${where}: name must not be empty`);
+  if (typeof ad.name !== 'string' || cleanText(ad.name) === '')
+    throw new TypeError(`${where}: name must not be empty`);
   if (!Number.isInteger(ad.seats) || ad.seats < 1 || ad.seats > 16)
     throw new TypeError(`${where}: seats must be an integer from 1 to 16`);
   if (!Number.isInteger(ad.players) || ad.players < 0 || ad.players > ad.seats)
@@ -85,5 +86,13 @@ export function parseAd(txt: TxtRecord): TxtAd | null {
   if (id === undefined || !ID_PATTERN.test(id)) return null;
   if (!STATES.includes(state as TableState)) return null;
   if (name === '' || Array.from(name).length > NAME_MAX_CHARS) return null;
-  return { id, name, players, seats, state: state as TableState, protocol, host: cleanText(txt.host ?? '', 64) };
+  return {
+    id,
+    name,
+    players,
+    seats,
+    state: state as TableState,
+    protocol,
+    host: cleanText(txt.host ?? '', 64),
+  };
 }
