@@ -8,8 +8,10 @@ import { createRequire, Module } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { runInThisContext } from 'node:vm';
+import { Worker } from 'node:worker_threads';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { applyMove, legalMoves, newGame, viewFor } from '../../shared/engine';
 import { createElectronMock, type ElectronMock } from './electron-mock';
 import { expectPreReady, expectQuitsThroughSequence, expectStarted } from './app-started';
 
@@ -45,6 +47,25 @@ describe('built bundles', () => {
     const files = readdirSync(outDir);
     expect(files).toEqual(expect.arrayContaining(['index.cjs', 'preload.cjs', 'bot-worker.cjs']));
     expect(files.every((f) => f.endsWith('.cjs'))).toBe(true);
+  });
+
+  it("the host's bot worker bundle runs in a worker thread and answers with a legal move", async () => {
+    const state = newGame({ players: 2, mode: 'basic', actionRule: false }, 7);
+    const view = viewFor(state, state.current);
+    const worker = new Worker(join(outDir, 'bot-worker.cjs'));
+    try {
+      const reply = await new Promise<{ id: number; move?: unknown; error?: string }>((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+        worker.postMessage({ id: 1, view, seed: 3 });
+      });
+      expect(reply.error).toBeUndefined();
+      expect(reply.id).toBe(1);
+      expect(legalMoves(state)).toContainEqual(reply.move);
+      expect(() => applyMove(state, reply.move as never)).not.toThrow();
+    } finally {
+      await worker.terminate();
+    }
   });
 
   it('the preload requires only electron and exposes one function per capability, never ipcRenderer', async () => {
