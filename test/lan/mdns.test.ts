@@ -199,6 +199,18 @@ describe.runIf(support.ok)('LAN discovery between simulated machines', () => {
     expect(figures['kill→down (fastest)']).toBeGreaterThan(4000);
   });
 
+  it('a machine with no network at all still sees its own tables (loopback)', async () => {
+    const alone = lan.machine('alone');
+    const lobby = start('lobby alone', alone, 'browse.ts');
+    const host = start('publisher alone', alone, 'publish.ts', ['--port', '47490']);
+    const [lobbyReady] = await Promise.all([ready(lobby), ready(host)]);
+    expect(lobbyReady.addresses).toEqual(['127.0.0.1']);
+    await sleep(300);
+    host.send({ cmd: 'publish', ad: ad('solo') });
+    const up = await lobby.waitFor('up solo', upOf('solo'), 1000);
+    expect(table(up)).toMatchObject({ address: '127.0.0.1', port: 47490 });
+  });
+
   it(
     'players on both networks find a table in the lobby, join across the links and play it to the end',
     { timeout: 120_000 },
