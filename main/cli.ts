@@ -1,0 +1,108 @@
+// Headless host: `npm run host -- --name "Friday table" --port 47470 --data-dir DIR [--no-discovery]`.
+// The same host as the desktop app's, without Electron.
+import { existsSync } from 'node:fs';
+import { homedir, networkInterfaces } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { DEFAULT_PORT, startHost } from './host';
+
+const USAGE = `usage: npm run host -- [--name NAME] [--port PORT] [--data-dir DIR] [--bind ADDRESS]
+                      [--static DIR] [--no-discovery]
+  --name       shown to players (default: this computer's name)
+  --port       default ${DEFAULT_PORT}; a free port is used when it is taken (0: any free port)
+  --data-dir   where tables are saved (default: ~/.red7-lan/host)
+  --bind       address to listen on (default 0.0.0.0: every interface)
+  --static     built renderer to serve to browsers (default: out/renderer when built)
+  --no-discovery  do not announce tables by mDNS (players join by address)`;
+
+function fail(message: string): never {
+  console.error(`red7 host: ${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+function parse() {
+  try {
+    return parseArgs({
+      options: {
+        name: { type: 'string' },
+        port: { type: 'string' },
+        'data-dir': { type: 'string' },
+        bind: { type: 'string' },
+        static: { type: 'string' },
+        'no-discovery': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }).values;
+  } catch (e) {
+    fail((e as Error).message);
+  }
+}
+
+const args = parse();
+if (args.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const port = args.port === undefined ? DEFAULT_PORT : Number(args.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535)
+  fail(`--port must be 0 to 65535, not "${args.port}"`);
+const name = args.name?.trim();
+if (name === '') fail('--name must not be empty');
+const dataDir = resolve(args['data-dir'] ?? join(homedir(), '.red7-lan', 'host'));
+const builtRenderer = fileURLToPath(new URL('../out/renderer', import.meta.url));
+const staticDir = args.static ? resolve(args.static) : existsSync(builtRenderer) ? builtRenderer : undefined;
+const discovery = !args['no-discovery'];
+
+const host = await startHost({
+  port,
+  bind: args.bind,
+  dataDir,
+  staticDir,
+  hostName: name,
+  onProblem: (p) => console.warn(`red7 host: warning: ${p}`),
+});
+
+const addresses = Object.values(networkInterfaces())
+  .flat()
+  .filter((a) => a && a.family === 'IPv4' && !a.internal)
+  .map((a) => a!.address);
+console.log(`red7 host: "${name ?? 'this computer'}" listening on port ${host.port} (data: ${dataDir})`);
+for (const a of addresses.length > 0 ? addresses : ['127.0.0.1']) {
+  console.log(`red7 host:   http://${a}:${host.port}/   ws://${a}:${host.port}/ws`);
+}
+console.log(`red7 host: ${host.tables().length} table(s) restored`);
+
+// Discovery is loaded only when wanted, so --no-discovery never touches mDNS.
+let stopDiscovery: (() => Promise<void>) | null = null;
+if (discovery) {
+  const { createPublisher, syncAds } = await import('./discovery');
+  const publisher = createPublisher({ port: host.port, hostName: name });
+  syncAds(publisher, host.tables());
+  const off = host.onTablesChanged((tables) => syncAds(publisher, tables));
+  stopDiscovery = () => {
+    off();
+    return publisher.stop(2000);
+  };
+  console.log('red7 host: announcing tables on the LAN (mDNS)');
+} else {
+  console.log('red7 host: discovery off; players join by address');
+}
+
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) {
+    console.log(`red7 host: ${signal} again, exiting now`);
+    process.exit(1);
+  }
+  stopping = true;
+  console.log(`red7 host: ${signal}: stopping (goodbyes, saving tables)`);
+  await stopDiscovery?.();
+  await host.close({ timeoutMs: 2000 });
+  console.log('red7 host: stopped');
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
