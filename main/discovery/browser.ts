@@ -24,17 +24,27 @@ export function browseTables(onEvent: (e: BrowseEvent) => void, opts: BrowseOpti
   const onError = opts.onError ?? warnOnce();
   let stopped = false;
   const list = new TableList(expireMs, (event) => {
-    if (!stopped) onEvent(event);
+    if (stopped) return;
+    try {
+      onEvent(event);
+    } catch (err) {
+      onError(new Error(`browse: the event listener failed: ${(err as Error).message}`));
+    }
   });
 
   // Every socket on the machine may receive every packet (one per interface): the list is
-  // idempotent, so the copies change nothing.
+  // idempotent, so the copies change nothing. Packets come from anyone on the LAN: nothing in
+  // one may throw out of the socket's handler, which would take the process down.
   const onResponse = (packet: DnsPacket, rinfo: RemoteInfo) => {
-    const now = Date.now();
-    const content = readResponse(packet, rinfo.address);
-    for (const key of content.goodbyes) list.goodbye(key, now);
-    for (const sighting of content.sightings) list.seen(sighting, now);
-    for (const key of content.alive) list.alive(key, rinfo.address, now);
+    try {
+      const now = Date.now();
+      const content = readResponse(packet, rinfo.address);
+      for (const key of content.goodbyes) list.goodbye(key, now);
+      for (const sighting of content.sightings) list.seen(sighting, now);
+      for (const key of content.alive) list.alive(key, rinfo.address, now);
+    } catch (err) {
+      onError(new Error(`browse: unreadable answer from ${rinfo.address}: ${(err as Error).message}`));
+    }
   };
   const query = (bonjour: Bonjour) =>
     mdnsOf(bonjour).query(SERVICE_DOMAIN, 'PTR', (err) => {

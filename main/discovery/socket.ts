@@ -3,10 +3,11 @@ import { mdnsOf } from './bonjour-internals';
 
 export type ErrorSink = (err: Error) => void;
 
+/** The default error sink: each distinct message once (a VPN refusing multicast fails every query). */
 export const warnOnce = (): ErrorSink => {
   const seen = new Set<string>();
   return (err) => {
-    if (seen.has(err.message)) return;
+    if (seen.has(err.message) || seen.size >= 100) return;
     seen.add(err.message);
     console.warn(`[discovery] ${err.message}`);
   };

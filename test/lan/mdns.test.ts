@@ -199,6 +199,23 @@ describe.runIf(support.ok)('LAN discovery between simulated machines', () => {
     expect(figures['kill→down (fastest)']).toBeGreaterThan(4000);
   });
 
+  it('broken announcements and garbage packets list nothing and leave lobbies working', async () => {
+    const spoofer = start('spoofer c', ns.c, 'spoof.ts');
+    await spoofer.waitFor('sent', (e) => e.type === 'sent', 10_000);
+    expect((await spoofer.exited).code).toBe(0);
+    const host = start('publisher after spoof', ns.h, 'publish.ts', ['--port', '47472']);
+    await ready(host);
+    host.send({ cmd: 'publish', ad: ad('after') });
+    for (const b of Object.values(browsers)) {
+      await b.waitFor('up after', upOf('after'), 1000);
+      const bogus = b.events.filter((e) => e.type === 'up' && String(table(e).key).includes('bogus'));
+      expect(bogus).toEqual([]);
+      expect(b.events.filter((e) => e.type === 'warning')).toEqual([]);
+    }
+    host.send({ cmd: 'stop' });
+    await host.exited;
+  });
+
   it('a machine with no network at all still sees its own tables (loopback)', async () => {
     const alone = lan.machine('alone');
     const lobby = start('lobby alone', alone, 'browse.ts');
