@@ -200,6 +200,13 @@ describe('leader', () => {
     expect(leader([['R7'], ['O5']], 'V')).toBeNull();
   });
 
+  it('strict lead: equal standings at the top mean nobody leads', () => {
+    // In play two standings can only tie at 0 (all cards differ), but leader() must hold the rule anyway.
+    expect(leader([['R7'], ['R7']], 'R')).toBeNull();
+    expect(leader([['B3', 'V2'], ['B3', 'V2'], ['R7']], 'V')).toBeNull();
+    expect(leader([['V1'], ['R7'], ['O7']], 'G')).toBeNull();
+  });
+
   it('a single non-empty counting set leads when all others are empty', () => {
     expect(leader([['R7'], ['V2'], ['O5']], 'G')).toBe(1);
     expect(leader([['V1'], ['R7']], 'V')).toBe(0);
