@@ -1,0 +1,195 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildRenderer,
+  CHROMIUM,
+  chromiumAvailable,
+  launchChromium,
+  newPlayer,
+  serveHost,
+  tempDir,
+  type Player,
+  type Served,
+} from './harness';
+import { createTable, enterName, joinTable, myTurn, takeStep } from './ui';
+
+/*
+ * End to end, in real Chromium against a real host on 127.0.0.1 serving the built renderer: two
+ * people (a 1280 px desktop and a 360 px phone) and a bot play a whole Advanced game with the
+ * Action rule through the UI, one of them reloads the page mid-game, and no console error appears.
+ * Screenshots land in test-results/screenshots/.
+ */
+
+const shots = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+const TARGET = 12;
+
+const hasBrowser = chromiumAvailable();
+if (!hasBrowser && process.env.CI) {
+  // CI installs Chromium (.ci/run); its absence there is a failure, never a skip.
+  describe('end to end in Chromium', () => {
+    it('has Chromium', () => {
+      throw new Error(`Chromium not found at ${CHROMIUM}; install it (apt-get install chromium) or set CHROMIUM_PATH`);
+    });
+  });
+}
+
+const moveCount = async (page: Page): Promise<number> =>
+  Number(await page.getByTestId('table-view').getAttribute('data-move-count'));
+/** Waits (up to 5 s) until the game moved past `before`; a refused or slow move just times out. */
+async function movedPast(page: Page, before: number): Promise<void> {
+  const until = Date.now() + 5000;
+  while (Date.now() < until && (await moveCount(page)) === before) await page.waitForTimeout(40);
+}
+const phase = async (page: Page): Promise<string | null> => page.getByTestId('table-view').getAttribute('data-phase');
+
+describe.skipIf(!hasBrowser)('end to end in Chromium', () => {
+  let scratch: ReturnType<typeof tempDir>;
+  let served: Served;
+  let browser: Browser;
+  let ada: Player;
+  let bo: Player;
+
+  beforeAll(async () => {
+    mkdirSync(shots, { recursive: true });
+    scratch = tempDir('red7-e2e-');
+    await buildRenderer(join(scratch.path, 'build'));
+    served = await serveHost(join(scratch.path, 'build'));
+    browser = await launchChromium(scratch.path);
+    ada = await newPlayer(browser, 'Ada', 1280, 900);
+    bo = await newPlayer(browser, 'Bo', 360, 780);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await served?.close();
+    scratch?.remove();
+  });
+
+  it('two browser players and a bot play a full Advanced game with the Action rule', async () => {
+    const shot = (p: Player, name: string, fullPage = true) =>
+      p.page.screenshot({ path: join(shots, `${name}-${p.page.viewportSize()!.width}.png`), fullPage });
+
+    // The lobby, at both widths.
+    for (const p of [ada, bo]) {
+      await p.page.goto(served.url);
+      await p.page.getByTestId('player-name').waitFor();
+    }
+    await enterName(ada.page, 'Ada');
+    await shot(ada, 'lobby');
+    await createTable(ada.page, { name: 'Friday table', players: 3, bots: [1], advanced: true, actionRule: true, target: TARGET });
+
+    await enterName(bo.page, 'Bo');
+    const row = bo.page.getByTestId('table-row').filter({ hasText: 'Friday table' });
+    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('2/3 seated');
+    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('Advanced · Action rule');
+    await shot(bo, 'lobby');
+    await joinTable(bo.page, 'Friday table');
+
+    // The waiting room: everyone seated and connected; only the creator may start.
+    await expect.poll(() => ada.page.getByTestId('seat').allTextContents(), { timeout: 10_000 }).toEqual([
+      expect.stringContaining('Ada'),
+      expect.stringContaining('Bot 2'),
+      expect.stringContaining('Bo'),
+    ]);
+    await expect(bo.page.getByTestId('start').count()).resolves.toBe(0);
+    await ada.page.getByTestId('start').click();
+    for (const p of [ada, bo]) await p.page.getByTestId('table-view').waitFor();
+
+    // The rules reference, one click (or the ? key) away, with this table's variants.
+    await ada.page.getByTestId('open-rules').click();
+    const rules = ada.page.getByTestId('rules-reference');
+    await rules.waitFor();
+    await expect(rules.textContent()).resolves.toContain('Indigo — Most cards in a run');
+    await shot(ada, 'rules', false);
+    const variants = ada.page.getByTestId('rules-variants');
+    await expect(variants.textContent()).resolves.toContain(`First to ${TARGET} points`);
+    await expect(variants.textContent()).resolves.toContain('Action rule (rules v1.2)');
+    await ada.page.keyboard.press('Escape');
+    await expect(rules.count()).resolves.toBe(0);
+    await bo.page.keyboard.press('?');
+    await bo.page.getByTestId('rules-reference').waitFor();
+    await shot(bo, 'rules', false);
+    await bo.page.keyboard.press('Escape');
+
+    // Play it out through the UI. Bo reloads the page once, mid-round, and carries on.
+    const steps: string[] = [];
+    const turnShots = new Set<number>();
+    const summaryShots = new Set<number>();
+    let reloaded = false;
+    const deadline = Date.now() + 200_000;
+    let over = false;
+    while (!over) {
+      expect(Date.now(), `the game should end in time; steps so far: ${steps.join(', ')}`).toBeLessThan(deadline);
+      let acted = false;
+      for (const p of [ada, bo]) {
+        const ph = await phase(p.page);
+        const width = p.page.viewportSize()!.width;
+        if (ph === 'gameOver') {
+          over = true;
+          break;
+        }
+        if (ph === 'roundOver') {
+          const summary = p.page.getByTestId('round-summary');
+          if (!(await summary.isVisible())) continue;
+          if (!summaryShots.has(width)) {
+            summaryShots.add(width);
+            await shot(p, 'round-summary', false);
+          }
+          const next = p.page.getByTestId('next-round');
+          if (await next.isVisible()) {
+            await next.click().catch(() => undefined); // the other player may have started it first
+            acted = true;
+          }
+          continue;
+        }
+        if (!reloaded && p === bo && (await moveCount(bo.page)) >= 4) {
+          reloaded = true;
+          const handBefore = await bo.page.locator('.my-hand button.card').count();
+          await bo.page.reload();
+          await bo.page.getByTestId('table-view').waitFor();
+          await expect.poll(() => bo.page.locator('.my-seat h3').textContent(), { timeout: 10_000 }).toContain('Bo');
+          await expect.poll(() => bo.page.getByTestId('connection').textContent(), { timeout: 10_000 }).toContain('Connected');
+          const handAfter = await bo.page.locator('.my-hand button.card').count();
+          expect(Math.abs(handAfter - handBefore)).toBeLessThanOrEqual(1); // a bot's move may have passed meanwhile
+          steps.push('Bo reloaded');
+        }
+        if (!(await myTurn(p.page))) continue;
+        if (!turnShots.has(width)) {
+          turnShots.add(width);
+          await p.page.keyboard.press('1'); // select a card: the previews show what it would do
+          await p.page.locator('.panel.mine .preview').first().waitFor();
+          await shot(p, 'turn');
+        }
+        const before = await moveCount(p.page);
+        steps.push(`${p.name}: ${await takeStep(p.page)}`);
+        await movedPast(p.page, before);
+        acted = true;
+      }
+      if (!acted) await ada.page.waitForTimeout(100);
+    }
+
+    // The end-of-game screen: winners, scores, a rematch button; the log tells the story in words.
+    for (const p of [ada, bo]) {
+      await p.page.getByTestId('game-winners').waitFor();
+      await expect(p.page.getByTestId('rematch').isVisible()).resolves.toBe(true);
+    }
+    await shot(ada, 'game-over', false);
+    const log = await ada.page.locator('.log .lines').textContent();
+    expect(log).toMatch(/wins round 1 under \w+ and scores \d+/);
+    expect(log).toMatch(/wins the game|share the win/);
+    const scores = (await ada.page.locator('[data-testid="round-summary"] .scores td.num').allTextContents()).map(Number);
+    expect(scores).toHaveLength(3);
+    // 3 players need 24 cards to deal, so the deck cannot run out before someone reaches 12.
+    expect(Math.max(...scores)).toBeGreaterThanOrEqual(TARGET);
+    expect(reloaded).toBe(true);
+    expect(steps.filter((s) => s.startsWith('Ada')).length).toBeGreaterThan(0);
+    expect(steps.filter((s) => s.startsWith('Bo')).length).toBeGreaterThan(0);
+    expect(summaryShots.size + turnShots.size).toBeGreaterThan(2);
+
+    // No console errors anywhere, from the first page load to the end.
+    expect([...ada.errors, ...bo.errors]).toEqual([]);
+  }, 240_000);
+});
