@@ -60,7 +60,7 @@ export function browseTables(onEvent: (e: BrowseEvent) => void, opts: BrowseOpti
     },
     (bonjour) => void closeBonjour(bonjour, STOP_MS),
   );
-  pool.start(opts.rescanMs ?? DEFAULT_RESCAN_MS);
+  pool.start(opts.rescanMs ?? DEFAULT_RESCAN_MS, onError);
 
   const requery = setInterval(() => pool.values().forEach(query), requeryMs);
   // Checking a few times per expiry period keeps removal within expireMs + expireMs / 4.

@@ -27,10 +27,19 @@ export class InterfacePool<T> {
     private readonly list: () => string[] = lanAddresses,
   ) {}
 
-  /** Opens the current interfaces now and re-checks every rescanMs. */
-  start(rescanMs: number): void {
+  /**
+   * Opens the current interfaces now (a failure throws to the caller) and re-checks every
+   * rescanMs (a failure there is reported, and retried at the next check).
+   */
+  start(rescanMs: number, onError: (err: Error) => void): void {
     this.reconcile();
-    this.timer = setInterval(() => this.reconcile(), rescanMs);
+    this.timer = setInterval(() => {
+      try {
+        this.reconcile();
+      } catch (err) {
+        onError(err as Error);
+      }
+    }, rescanMs);
     this.timer.unref();
   }
 

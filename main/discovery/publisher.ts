@@ -76,7 +76,7 @@ export function createPublisher(opts: PublisherOptions): Publisher {
     // The interface is gone: no goodbye can reach its network any more; browsers there expire us.
     (station) => void closeBonjour(station.bonjour, 0),
   );
-  pool.start(opts.rescanMs ?? DEFAULT_RESCAN_MS);
+  pool.start(opts.rescanMs ?? DEFAULT_RESCAN_MS, onError);
 
   const publisher: Publisher = {
     publish(ad) {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { adOf, syncAds, type Publisher, type TableAd } from '../../main/discovery';
 import { InterfacePool } from '../../main/discovery/interfaces';
 import type { TableSummary } from '../../shared/protocol';
@@ -62,5 +62,33 @@ describe('the interface pool', () => {
     expect(log).toEqual(['open 10.0.0.2', 'open 192.168.1.5', 'close 10.0.0.2']);
     expect(pool.drain()).toEqual(['192.168.1.5']);
     expect(pool.values()).toEqual([]);
+  });
+
+  it('reports a failing re-check instead of throwing from its timer, and tries again', () => {
+    vi.useFakeTimers();
+    try {
+      let fail = false;
+      let addresses = ['10.0.0.2'];
+      const errors: string[] = [];
+      const pool = new InterfacePool(
+        (a) => {
+          if (fail) throw new Error(`cannot open ${a}`);
+          return a;
+        },
+        () => {},
+        () => addresses,
+      );
+      pool.start(1000, (err) => errors.push(err.message));
+      fail = true;
+      addresses = ['10.0.0.2', '10.0.0.3'];
+      vi.advanceTimersByTime(1000);
+      expect(errors).toEqual(['cannot open 10.0.0.3']);
+      fail = false;
+      vi.advanceTimersByTime(1000);
+      expect(pool.values()).toEqual(['10.0.0.2', '10.0.0.3']);
+      pool.drain();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
