@@ -216,6 +216,24 @@ describe.runIf(support.ok)('LAN discovery between simulated machines', () => {
     await host.exited;
   });
 
+  it('a network that appears after start (Wi-Fi joined later) is announced on and browsed on', async () => {
+    const host = start('publisher rescan', ns.h, 'publish.ts', ['--port', '47473', '--rescan', '500']);
+    const late = lan.machine('d');
+    const lobby = start('lobby d', late, 'browse.ts', ['--rescan', '500']);
+    await Promise.all([ready(host), ready(lobby)]);
+    host.send({ cmd: 'publish', ad: ad('wifi') });
+    await browsers.a.waitFor('up wifi', upOf('wifi'), 1000);
+    expect(lobby.events.filter(upOf('wifi'))).toEqual([]);
+    // Both machines gain an interface while running: the host a third network, d its first.
+    lan.cable(ns.h, 'eth2', '10.79.0.1/24', late, 'eth0', '10.79.0.2/24');
+    const cabled = Date.now();
+    const up = await lobby.waitFor('up wifi', upOf('wifi'), 3000);
+    expect(table(up).address).toBe('10.79.0.1');
+    figures['new interface→up'] = up.t - cabled;
+    host.send({ cmd: 'stop' });
+    await lobby.waitFor('down wifi', (e) => e.type === 'down' && e.key === table(up).key, 1000);
+  });
+
   it('a machine with no network at all still sees its own tables (loopback)', async () => {
     const alone = lan.machine('alone');
     const lobby = start('lobby alone', alone, 'browse.ts');
