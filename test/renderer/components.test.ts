@@ -1,0 +1,228 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyMove, countingSet, setupState, viewFor } from '../../shared/engine';
+import type { GameOptions, Move, SeatView } from '../../shared/engine/types';
+import GameCard from '../../renderer/src/components/GameCard.vue';
+import HandView from '../../renderer/src/components/HandView.vue';
+import RuleReference from '../../renderer/src/components/RuleReference.vue';
+import SeatPanel from '../../renderer/src/components/SeatPanel.vue';
+import TurnPanel from '../../renderer/src/components/TurnPanel.vue';
+import { COLOR_SHAPES } from '../../renderer/src/game/symbols';
+import { RULE_EXAMPLES } from '../../renderer/src/game/ruleExamples';
+import { mountApp, seatView } from './mount';
+
+const basic: GameOptions = { players: 2, mode: 'basic', actionRule: false };
+const action: GameOptions = { players: 2, mode: 'advanced', actionRule: true };
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('GameCard', () => {
+  it('shows the value and a shape for the colour, never colour alone', () => {
+    const w = mountApp(GameCard, { props: { card: 'B4' } });
+    expect(w.attributes('aria-label')).toBe('Blue 4');
+    expect(w.attributes('role')).toBe('img');
+    expect(w.text()).toContain('4');
+    expect(w.find('path').attributes('d')).toBe(COLOR_SHAPES.B);
+    expect(new Set(Object.values(COLOR_SHAPES)).size).toBe(7);
+  });
+
+  it('says when a card counts, and draws face-down cards without revealing them', () => {
+    expect(mountApp(GameCard, { props: { card: 'R7', counting: true } }).attributes('aria-label')).toBe(
+      'Red 7. counts under the rule',
+    );
+    const back = mountApp(GameCard, { props: { card: null } });
+    expect(back.attributes('aria-label')).toBe('face-down card');
+    expect(back.attributes('data-card')).toBeUndefined();
+  });
+
+  it('is a focusable button when interactive, still focusable (with its reason) when disabled', async () => {
+    const w = mountApp(GameCard, { props: { card: 'G2', interactive: true, disabled: true, note: 'It is not your turn.' } });
+    expect(w.element.tagName).toBe('BUTTON');
+    expect(w.attributes('disabled')).toBeUndefined();
+    expect(w.attributes('aria-disabled')).toBe('true');
+    expect(w.attributes('aria-label')).toBe('Green 2. It is not your turn.');
+    await w.trigger('click');
+    expect(w.emitted('choose')).toEqual([['G2']]);
+  });
+});
+
+describe('HandView', () => {
+  it('moves focus with the arrow keys (one tab stop) and selects with a click or Enter', async () => {
+    const w = mountApp(HandView, { props: { hand: ['R1', 'O2', 'Y3'], selected: null, blocked: { O2: 'Under Red you would not lead.' }, fresh: [] } });
+    const cards = () => w.findAll('button.card');
+    expect(cards().map((c) => c.attributes('tabindex'))).toEqual(['0', '-1', '-1']);
+    await cards()[0].trigger('keydown', { key: 'ArrowRight' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(document.activeElement?.getAttribute('data-card')).toBe('O2');
+    expect(cards().map((c) => c.attributes('tabindex'))).toEqual(['-1', '0', '-1']);
+    await cards()[1].trigger('keydown', { key: 'End' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(document.activeElement?.getAttribute('data-card')).toBe('Y3');
+    await cards()[2].trigger('click');
+    expect(w.emitted('select')).toEqual([['Y3']]);
+    expect(cards()[1].attributes('aria-label')).toBe('Orange 2. Under Red you would not lead.');
+    expect(cards()[1].classes()).toContain('disabled');
+  });
+});
+
+describe('SeatPanel', () => {
+  it('raises the counting cards, crowns the leader and marks the turn', () => {
+    const view = seatView(basic, { hands: [['G6'], ['I7']], palettes: [['O3', 'R6'], ['Y5']], current: 0 });
+    const w = mountApp(SeatPanel, { props: { view, seat: 0, name: 'Ada', info: null, counting: countingSet(view.palettes[0], view.rule) } });
+    expect(w.findAll('.card.counting').map((c) => c.attributes('data-card'))).toEqual(['R6']);
+    expect(w.text()).toContain('leads');
+    expect(w.text()).toContain('(you)');
+    expect(w.classes()).toContain('turn');
+    expect(w.find('.sr-only').text()).toBe('to play, leads');
+  });
+
+  it('turns an eliminated player’s palette face down', () => {
+    const view = seatView({ ...basic, players: 3 }, { hands: [['G6'], ['I7'], ['B2']], palettes: [['O3'], ['Y5'], ['V1']], out: [false, false, true], current: 0 });
+    const w = mountApp(SeatPanel, { props: { view, seat: 2, name: 'Cy', info: null, counting: [] } });
+    expect(w.text()).toContain('out');
+    expect(w.findAll('[data-card]')).toHaveLength(0);
+    expect(w.findAll('.card.back')).toHaveLength(1);
+  });
+
+  it('makes only the offered cards pickable', async () => {
+    const view = seatView(basic, { hands: [['G6'], ['I7']], palettes: [['O3'], ['Y5', 'B6']], current: 0 });
+    const w = mountApp(SeatPanel, { props: { view, seat: 1, name: 'Bo', info: null, counting: [], pickable: ['B6'] } });
+    const buttons = w.findAll('button.card');
+    expect(buttons.map((b) => b.attributes('data-card'))).toEqual(['B6']);
+    await buttons[0].trigger('click');
+    expect(w.emitted('pick')).toEqual([['B6']]);
+  });
+});
+
+function panel(view: SeatView, selected: SeatView['hand'][number] | null = null, sevenCard: SeatView['hand'][number] | null = null) {
+  return mountApp(TurnPanel, { props: { view, names: ['Ada', 'Bo'], selected, sevenCard, busy: false } });
+}
+const moves = (w: ReturnType<typeof panel>): Move[] => (w.emitted('move') ?? []).map((e) => e[0] as Move);
+
+describe('TurnPanel', () => {
+  const setup = { hands: [['G6', 'V2', 'B4'], ['I7', 'O1']], palettes: [['O3'], ['Y5']], current: 0 } as const;
+  const start = () => setupState(basic, { hands: setup.hands.map((h) => [...h]), palettes: setup.palettes.map((p) => [...p]), current: 0 });
+
+  it('previews the selected card and sends the move it allows', async () => {
+    const w = panel(viewFor(start(), 0), 'G6');
+    expect(w.text()).toContain('Play Green 6: you would lead.');
+    // Discarding it instead leaves O3 against Y5 under Green: no even card, nobody leads.
+    expect(w.text()).toContain('Discard Green 6: the rule becomes Green, but you would not lead.');
+    await w.get('[data-testid="play"]').trigger('click');
+    expect(moves(w)).toEqual([{ type: 'play', card: 'G6' }]);
+  });
+
+  it('disables a discard that would not lead and says why', () => {
+    const w = panel(viewFor(start(), 0), 'B4');
+    const discard = w.get('[data-testid="discard"]');
+    expect(discard.attributes('disabled')).toBeDefined();
+    expect(w.get(`#${discard.attributes('aria-describedby')}`).text()).toBe('Discard: Under Blue you would not lead.');
+  });
+
+  it('suggests the discards that would rescue a play that falls behind', () => {
+    const w = panel(viewFor(start(), 0), 'V2');
+    expect(w.text()).toContain('Play Violet 2: you would not lead yet. Then discarding Green 6, Blue 4 would make you lead.');
+  });
+
+  it('asks before ending a turn that would eliminate, and sends nothing on cancel', async () => {
+    const after = viewFor(applyMove(start(), { type: 'play', card: 'V2' }), 0);
+    const w = panel(after);
+    expect(w.text()).toContain('Ending now would put you out of the round.');
+    await w.get('[data-testid="end"]').trigger('click');
+    expect(document.querySelector('[role="dialog"]')?.textContent).toContain('If you end your turn now, you are out of this round.');
+    (document.querySelector('[data-testid="confirm-no"]') as HTMLButtonElement).click();
+    await w.vm.$nextTick();
+    expect(moves(w)).toEqual([]);
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+    await w.get('[data-testid="end"]').trigger('click');
+    (document.querySelector('[data-testid="confirm-yes"]') as HTMLButtonElement).click();
+    expect(moves(w)).toEqual([{ type: 'end' }]);
+  });
+
+  it('ends a turn that keeps the lead without asking', async () => {
+    const w = panel(viewFor(applyMove(start(), { type: 'play', card: 'G6' }), 0));
+    await w.get('[data-testid="end"]').trigger('click');
+    expect(moves(w)).toEqual([{ type: 'end' }]);
+  });
+
+  it('passes only after a confirmation', async () => {
+    const w = panel(viewFor(start(), 0));
+    await w.get('[data-testid="pass"]').trigger('click');
+    expect(moves(w)).toEqual([]);
+    (document.querySelector('[data-testid="confirm-yes"]') as HTMLButtonElement).click();
+    expect(moves(w)).toEqual([{ type: 'pass' }]);
+  });
+
+  it('offers the advanced draw after a discard', async () => {
+    const s = setupState(action, { hands: [['G6', 'V7'], ['I7']], palettes: [['O3', 'B2'], ['Y5']], current: 0 });
+    const w = panel(viewFor(applyMove(s, { type: 'discard', card: 'V7' }), 0));
+    expect(w.text()).toContain('You may draw a card from the deck.');
+    const [draw, no] = w.findAll('button').filter((b) => ['Draw a card', 'No, thanks'].includes(b.text()));
+    await no.trigger('click');
+    await draw.trigger('click');
+    expect(moves(w)).toEqual([{ type: 'noDraw' }, { type: 'draw' }]);
+  });
+
+  it('walks the 7: pick a palette card, then the canvas (only when it leads) or the deck', async () => {
+    const s = setupState(action, { hands: [['R7', 'V2'], ['I1']], palettes: [['O3', 'G2'], ['Y5']], current: 0 });
+    const v = viewFor(applyMove(s, { type: 'play', card: 'R7' }), 0);
+    expect(panel(v).text()).toContain('Choose one of the outlined cards of your palette.');
+    const g2 = panel(v, null, 'G2');
+    expect(g2.get('[data-testid="seven-canvas"]').attributes('disabled')).toBeDefined();
+    expect(g2.text()).toContain('Under Green you would not lead, so it cannot go to the canvas.');
+    await g2.get('[data-testid="seven-deck"]').trigger('click');
+    const o3 = panel(v, null, 'O3');
+    await o3.get('[data-testid="seven-canvas"]').trigger('click');
+    expect([...moves(g2), ...moves(o3)]).toEqual([
+      { type: 'seven', card: 'G2', to: 'deck' },
+      { type: 'seven', card: 'O3', to: 'canvas' },
+    ]);
+  });
+
+  it('has no deck choice for a 7 under rules v1.1', () => {
+    const s = setupState({ ...action, rulesVersion: '1.1' }, { hands: [['R7', 'V2'], ['I1']], palettes: [['O3', 'G2'], ['Y5']], current: 0 });
+    const w = panel(viewFor(applyMove(s, { type: 'play', card: 'R7' }), 0), null, 'O3');
+    expect(w.find('[data-testid="seven-deck"]').exists()).toBe(false);
+  });
+
+  it('asks for another card after a 5, without a discard button', () => {
+    const s = setupState(action, { hands: [['R5', 'G6', 'V2'], ['I1']], palettes: [['O3'], ['Y4']], current: 0 });
+    const w = panel(viewFor(applyMove(s, { type: 'play', card: 'R5' }), 0), 'G6');
+    expect(w.text()).toContain('Your 5: play another card');
+    expect(w.find('[data-testid="discard"]').exists()).toBe(false);
+    expect(w.get('[data-testid="play"]').attributes('disabled')).toBeUndefined();
+  });
+
+  it('tells whose turn it is when it is not ours, and shows no actions', () => {
+    const w = panel(viewFor(start(), 1), 'I7');
+    expect(w.text()).toContain('Ada is playing…');
+    expect(w.find('[data-testid="play"]').exists()).toBe(false);
+  });
+});
+
+describe('RuleReference', () => {
+  it('draws each rule’s example with the engine’s counting cards raised', () => {
+    const w = mountApp(RuleReference, { props: { options: null } });
+    for (const [rule, palette] of Object.entries(RULE_EXAMPLES)) {
+      const block = w.get(`[data-rule="${rule}"]`);
+      const raised = block.findAll('.card.counting').map((c) => c.attributes('data-card'));
+      expect(raised.sort(), rule).toEqual(countingSet(palette, rule as keyof typeof RULE_EXAMPLES).sort());
+      expect(raised.length, rule).toBeLessThan(palette.length);
+    }
+    expect(w.get('[data-testid="rules-variants"]').text()).toContain('Join a table to see its options.');
+  });
+
+  it('describes the variants in play at this table', () => {
+    const w = mountApp(RuleReference, {
+      props: { options: { players: 3, mode: 'advanced', actionRule: true, rulesVersion: '1.1', targetScore: 20, autoDraw: true } },
+    });
+    const text = w.get('[data-testid="rules-variants"]').text();
+    expect(text).toContain('First to 20 points');
+    expect(text).toContain('Advanced draw (automatic)');
+    expect(text).toContain('Action rule (rules v1.1)');
+    expect(text).toContain('never a palette');
+    expect(text).not.toContain('face down on top of the deck');
+  });
+});

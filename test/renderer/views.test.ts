@@ -1,0 +1,261 @@
+// @vitest-environment happy-dom
+import { flushPromises } from '@vue/test-utils';
+import { createPinia, setActivePinia } from 'pinia';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DesktopApi, DiscoveredTable, Settings, TableEvent } from '../../shared/desktop-api';
+import type { SeatInfo, TableInfo } from '../../shared/protocol';
+import App from '../../renderer/src/App.vue';
+import ConnectionBadge from '../../renderer/src/components/ConnectionBadge.vue';
+import { desktopBridge } from '../../renderer/src/bridge/desktop';
+import { GameClient } from '../../renderer/src/net/client';
+import { setServices } from '../../renderer/src/services';
+import { useConnectionStore } from '../../renderer/src/stores/connection';
+import { useTableStore } from '../../renderer/src/stores/table';
+import LobbyView from '../../renderer/src/views/LobbyView.vue';
+import TableView from '../../renderer/src/views/TableView.vue';
+import { MemoryStorage } from './memory-storage';
+import { mountApp, seatView } from './mount';
+
+/** A desktop bridge in memory: tables are pushed by the test, hosting is recorded. */
+function fakeDesktop() {
+  const listeners = new Set<(e: TableEvent) => void>();
+  const settings: Settings = { playerName: '', locale: 'en', hostName: '', hostPort: 47470 };
+  const started: unknown[] = [];
+  const api: DesktopApi = {
+    tables: {
+      subscribe(cb) {
+        listeners.add(cb);
+        return () => listeners.delete(cb);
+      },
+    },
+    host: {
+      start: async (opts) => {
+        started.push(opts);
+        return { port: 47999, addresses: ['10.0.0.9'] };
+      },
+      stop: async () => undefined,
+      status: async () => (started.length ? { running: true, port: 47999, addresses: ['10.0.0.9'], name: 'my pc', advertising: true } : { running: false }),
+    },
+    settings: {
+      get: async (key) => settings[key],
+      set: async (key, value) => {
+        settings[key] = value;
+      },
+    },
+    app: {
+      info: async () => ({ name: 'Red7 LAN', version: '0.1.0', platform: 'linux', versions: { electron: '', chrome: '', node: '' }, locale: 'it-IT', packaged: false }),
+    },
+  };
+  return { api, settings, started, emit: (e: TableEvent) => listeners.forEach((l) => l(e)) };
+}
+
+let desktop: ReturnType<typeof fakeDesktop>;
+
+beforeEach(() => {
+  desktop = fakeDesktop();
+  setServices({
+    bridge: desktopBridge(desktop.api),
+    createClient: (url) => new GameClient({ url, backoff: { maxAttempts: 0 } }),
+    session: new MemoryStorage(),
+    local: new MemoryStorage(),
+    originWsUrl: null,
+  });
+  vi.stubGlobal('fetch', vi.fn(async () => new Response('[]', { status: 200 })));
+});
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
+
+const found: DiscoveredTable = {
+  id: 'tbl12345',
+  name: 'Kitchen table',
+  players: 1,
+  seats: 3,
+  state: 'open',
+  key: '10.0.0.7:47470/tbl12345',
+  address: '10.0.0.7',
+  addresses: ['10.0.0.7'],
+  port: 47470,
+  hostName: 'kitchen-pc',
+  protocol: 1,
+};
+
+describe('LobbyView (desktop bridge)', () => {
+  it('lists tables found on the LAN and joins one with the remembered name', async () => {
+    const w = mountApp(LobbyView);
+    const table = useTableStore();
+    const join = vi.spyOn(table, 'join').mockImplementation(() => undefined);
+    desktop.emit({ type: 'up', table: found });
+    await flushPromises();
+    const row = w.get('[data-testid="table-row"]');
+    expect(row.text()).toContain('Kitchen table');
+    expect(row.text()).toContain('kitchen-pc · 10.0.0.7:47470');
+    expect(row.text()).toContain('1/3 seated');
+    expect(row.text()).toContain('Open');
+
+    await row.get('[data-testid="join"]').trigger('click');
+    await flushPromises();
+    expect(join).not.toHaveBeenCalled();
+    expect(w.text()).toContain('Enter your name first.');
+
+    await w.get('[data-testid="player-name"]').setValue('  Ada  ');
+    await w.get('[data-testid="player-name"]').trigger('change');
+    await row.get('[data-testid="join"]').trigger('click');
+    await flushPromises();
+    expect(join).toHaveBeenCalledWith('ws://10.0.0.7:47470/ws', 'tbl12345', 'Ada');
+    expect(desktop.settings.playerName).toBe('Ada');
+
+    desktop.emit({ type: 'down', key: found.key });
+    await flushPromises();
+    expect(w.find('[data-testid="table-row"]').exists()).toBe(false);
+  });
+
+  it('greys out a table whose host speaks another protocol', async () => {
+    const w = mountApp(LobbyView);
+    desktop.emit({ type: 'up', table: { ...found, protocol: 99 } });
+    await flushPromises();
+    expect(w.get('[data-testid="join"]').attributes('disabled')).toBeDefined();
+    expect(w.text()).toContain('another version');
+  });
+
+  it('hosts: starts this machine’s host, then creates the table there with every option', async () => {
+    const w = mountApp(LobbyView);
+    const table = useTableStore();
+    const create = vi.spyOn(table, 'createTable').mockImplementation(() => undefined);
+    await w.get('[data-testid="player-name"]').setValue('Ada');
+    await w.get('[data-testid="table-name"]').setValue('Late game');
+    await w.get('[data-testid="players-4"]').setValue();
+    await w.get('[data-testid="bot-3"]').setValue(true);
+    await w.get('[data-testid="mode-advanced"]').setValue();
+    expect((w.get('[data-testid="target"]').element as HTMLInputElement).value).toBe('30');
+    await w.get('[data-testid="rules-version"]').setValue('1.1');
+    await w.get('[data-testid="auto-draw"]').setValue(true);
+    await w.get('[data-testid="new-table"]').trigger('submit');
+    await flushPromises();
+    expect(desktop.started).toHaveLength(1);
+    expect(create).toHaveBeenCalledWith(
+      'ws://127.0.0.1:47999/ws',
+      'Late game',
+      'Ada',
+      { players: 4, mode: 'advanced', actionRule: true, rulesVersion: '1.1', targetScore: 30, autoDraw: true },
+      [1, 3],
+    );
+    expect(w.get('[data-testid="hosting"]').text()).toContain('47999');
+  });
+
+  it('refuses a malformed address with a reason', async () => {
+    const w = mountApp(LobbyView);
+    await w.get('[data-testid="address"]').setValue('10.0.0.5:99999');
+    await w.get('form.byaddress').trigger('submit');
+    expect(w.text()).toContain('The port must be a number from 1 to 65535.');
+  });
+});
+
+function seatInfo(seat: number, name: string, extra: Partial<SeatInfo> = {}): SeatInfo {
+  return { seat, name, connected: true, bot: false, standIn: false, creator: seat === 0, votedOut: false, awayMs: null, votes: [], ...extra };
+}
+
+function tableInfo(seats: SeatInfo[]): TableInfo {
+  return {
+    id: 'tbl12345',
+    name: 'Kitchen table',
+    players: seats.length,
+    seats: seats.length,
+    state: 'playing',
+    mode: 'basic',
+    actionRule: false,
+    rulesVersion: '1.2',
+    spectators: 0,
+    options: { players: 2, mode: 'basic', actionRule: false, rulesVersion: '1.2', targetScore: 40, autoDraw: false },
+    seatList: seats,
+    awayGraceMs: 60_000,
+    game: 1,
+  };
+}
+
+describe('TableView', () => {
+  it('plays from the keyboard: a digit selects, P plays, Escape clears', async () => {
+    const pinia = createPinia();
+    const view = seatView({ players: 2, mode: 'basic', actionRule: false }, { hands: [['G6', 'V2', 'B4'], ['I7']], palettes: [['O3'], ['Y5']], current: 0 });
+    const w = mountApp(TableView, { props: { info: tableInfo([seatInfo(0, 'Ada'), seatInfo(1, 'Bo')]), view } }, pinia);
+    const table = useTableStore();
+    const connection = useConnectionStore();
+    const send = vi.spyOn(connection, 'send').mockReturnValue(true);
+    table.view = view;
+
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: '2' }));
+    await flushPromises();
+    expect(table.selected).toBe('V2');
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: '2' }));
+    expect(table.selected).toBe('V2'); // a digit selects, it does not toggle
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    expect(table.selected).toBeNull();
+
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: '1' }));
+    await flushPromises();
+    expect(w.text()).toContain('Play Green 6: you would lead.');
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'p' }));
+    expect(send).toHaveBeenCalledWith({ type: 'move', move: { type: 'play', card: 'G6' }, moveCount: view.moveCount });
+    expect(table.awaiting).toBe(true);
+  });
+
+  it('shows who is away and, after the grace period, offers a bot or a vote', async () => {
+    const view = seatView({ players: 2, mode: 'basic', actionRule: false }, { hands: [['G6'], ['I7']], palettes: [['O3'], ['Y5']], current: 1 });
+    const away = seatInfo(1, 'Bo', { connected: false, awayMs: 61_000, votes: [] });
+    const pinia = createPinia();
+    setActivePinia(pinia);
+    // Spy before mounting: the template binds the store's action when it renders.
+    const bot = vi.spyOn(useTableStore(), 'replaceByBot').mockImplementation(() => undefined);
+    const w = mountApp(TableView, { props: { info: tableInfo([seatInfo(0, 'Ada'), away]), view } }, pinia);
+    expect(w.text()).toContain('Bo has been away for 1:01.');
+    const button = w.findAll('button').find((b) => b.text() === 'Let a bot play for them')!;
+    await button.trigger('click');
+    expect(bot).toHaveBeenCalledWith(1);
+    expect(w.get('[data-seat="1"]').text()).toContain('away');
+  });
+});
+
+describe('ConnectionBadge', () => {
+  it('shows connected, reconnecting with a countdown, and lost with a reconnect button', async () => {
+    const w = mountApp(ConnectionBadge);
+    const connection = useConnectionStore();
+    const retry = vi.spyOn(connection, 'retryNow').mockImplementation(() => undefined);
+    connection.status = { state: 'open', attempt: 0, retryAt: null, reason: null };
+    connection.hostName = 'kitchen-pc';
+    await flushPromises();
+    expect(w.text()).toContain('Connected to kitchen-pc');
+    connection.status = { state: 'reconnecting', attempt: 2, retryAt: Date.now() + 3000, reason: null };
+    await flushPromises();
+    expect(w.text()).toMatch(/Connection lost, retrying in [23] s/);
+    connection.status = { state: 'lost', attempt: 20, retryAt: null, reason: 'unreachable' };
+    await flushPromises();
+    expect(w.text()).toContain('Connection lost');
+    await w.get('button').trigger('click');
+    expect(retry).toHaveBeenCalled();
+    connection.status = { state: 'lost', attempt: 0, retryAt: null, reason: 'protocol' };
+    await flushPromises();
+    expect(w.text()).toContain('another version');
+    expect(w.find('button').exists()).toBe(false);
+  });
+});
+
+describe('App', () => {
+  it('follows the system language until one is chosen, and switches all text', async () => {
+    desktop.settings.locale = 'auto';
+    const w = mountApp(App);
+    const { useSettingsStore } = await import('../../renderer/src/stores/settings');
+    await useSettingsStore().load();
+    await flushPromises();
+    // The fake app reports an Italian system.
+    expect(w.get('[data-testid="open-rules"]').text()).toBe('Regole');
+    expect(document.documentElement.lang).toBe('it');
+    await w.get('[data-testid="language"]').setValue('ko');
+    await flushPromises();
+    expect(w.get('[data-testid="open-rules"]').text()).toBe('규칙');
+    expect(desktop.settings.locale).toBe('ko');
+    await w.get('[data-testid="open-rules"]').trigger('click');
+    expect(document.querySelector('[role="dialog"] h2')?.textContent).toBe('Red7 규칙');
+  });
+});
