@@ -24,7 +24,8 @@ import { createTable, enterName, joinTable, myTurn, takeStep } from './ui';
  */
 
 const shots = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
-const TARGET = 12;
+/** High enough that a game almost always takes several rounds, low enough to stay well under a minute or two. */
+const TARGET = 20;
 
 const hasBrowser = chromiumAvailable();
 if (!hasBrowser && process.env.CI) {
@@ -43,6 +44,15 @@ async function movedPast(page: Page, before: number): Promise<void> {
   const until = Date.now() + 5000;
   while (Date.now() < until && (await moveCount(page)) === before) await page.waitForTimeout(40);
 }
+/** "play ×12, discard ×5, …" */
+function summarize(steps: string[]): string {
+  const counts = new Map<string, number>();
+  for (const s of steps) {
+    const what = s.replace(/^\w+: /, '');
+    counts.set(what, (counts.get(what) ?? 0) + 1);
+  }
+  return [...counts].map(([k, n]) => `${k} ×${n}`).join(', ');
+}
 const phase = async (page: Page): Promise<string | null> => page.getByTestId('table-view').getAttribute('data-phase');
 
 describe.skipIf(!hasBrowser)('end to end in Chromium', () => {
@@ -51,6 +61,7 @@ describe.skipIf(!hasBrowser)('end to end in Chromium', () => {
   let browser: Browser;
   let ada: Player;
   let bo: Player;
+  let cy: Player;
 
   beforeAll(async () => {
     mkdirSync(shots, { recursive: true });
@@ -60,6 +71,7 @@ describe.skipIf(!hasBrowser)('end to end in Chromium', () => {
     browser = await launchChromium(scratch.path);
     ada = await newPlayer(browser, 'Ada', 1280, 900);
     bo = await newPlayer(browser, 'Bo', 360, 780);
+    cy = await newPlayer(browser, 'Cy', 1920, 1080);
   }, 120_000);
 
   afterAll(async () => {
@@ -98,6 +110,15 @@ describe.skipIf(!hasBrowser)('end to end in Chromium', () => {
     await ada.page.getByTestId('start').click();
     for (const p of [ada, bo]) await p.page.getByTestId('table-view').waitFor();
 
+    // A spectator on a big screen sees every palette, the canvas and the log, and no hand.
+    await cy.page.goto(served.url);
+    await cy.page.getByTestId('table-row').filter({ hasText: 'Friday table' }).getByTestId('watch').click();
+    await cy.page.getByTestId('table-view').waitFor();
+    await expect.poll(() => cy.page.getByTestId('turn-status').textContent(), { timeout: 10_000 }).toContain('You are watching.');
+    await expect(cy.page.locator('.my-hand').count()).resolves.toBe(0);
+    await expect(cy.page.locator('section.seat').count()).resolves.toBe(3);
+    await shot(cy, 'spectator', false);
+
     // The rules reference, one click (or the ? key) away, with this table's variants.
     await ada.page.getByTestId('open-rules').click();
     const rules = ada.page.getByTestId('rules-reference');
@@ -128,6 +149,13 @@ describe.skipIf(!hasBrowser)('end to end in Chromium', () => {
         const ph = await phase(p.page);
         const width = p.page.viewportSize()!.width;
         if (ph === 'gameOver') {
+          // A game decided in its first round still shows the round's summary, inside the final screen.
+          for (const q of [ada, bo]) {
+            await q.page.getByTestId('round-summary').waitFor();
+            const w = q.page.viewportSize()!.width;
+            if (!summaryShots.has(w)) await shot(q, 'round-summary', false);
+            summaryShots.add(w);
+          }
           over = true;
           break;
         }
@@ -187,9 +215,20 @@ describe.skipIf(!hasBrowser)('end to end in Chromium', () => {
     expect(reloaded).toBe(true);
     expect(steps.filter((s) => s.startsWith('Ada')).length).toBeGreaterThan(0);
     expect(steps.filter((s) => s.startsWith('Bo')).length).toBeGreaterThan(0);
-    expect(summaryShots.size + turnShots.size).toBeGreaterThan(2);
+    expect([...summaryShots].sort()).toEqual([1280, 360]);
+    expect([...turnShots].sort()).toEqual([1280, 360]);
+    const rounds = (log ?? '').match(/wins round \d+/g)?.length ?? 0;
+    console.log(`e2e: ${rounds} rounds, ${steps.length} UI steps: ${summarize(steps)}`);
+
+    // A rematch: the same table deals a new game for everyone, the spectator included.
+    await ada.page.getByTestId('rematch').click();
+    for (const p of [ada, bo, cy]) {
+      await expect.poll(() => phase(p.page), { timeout: 10_000 }).toBe('turn');
+      await expect.poll(() => p.page.locator('.log .lines').textContent(), { timeout: 10_000 }).toMatch(/^Round 1: cards dealt/);
+    }
+    await expect(bo.page.locator('.my-hand button.card').count()).resolves.toBeGreaterThanOrEqual(6);
 
     // No console errors anywhere, from the first page load to the end.
-    expect([...ada.errors, ...bo.errors]).toEqual([]);
+    expect([...ada.errors, ...bo.errors, ...cy.errors]).toEqual([]);
   }, 240_000);
 });
