@@ -1,0 +1,228 @@
+import type { Move, SeatView } from '../../../shared/engine';
+import { pick } from './rng';
+
+/** Who sends a hostile frame: the seat to move, the other seat, a greeted stranger, an un-greeted socket. */
+export type Sender = 'current' | 'other' | 'stranger' | 'rude';
+
+export interface HostileFrame {
+  sender: Sender;
+  data: string | Buffer;
+  binary?: boolean;
+  kind: string;
+}
+
+const CARDS = 'ROYGBIV'.split('').flatMap((c) => [1, 2, 3, 4, 5, 6, 7].map((v) => `${c}${v}`));
+const WRONG_VALUES: unknown[] = [
+  null,
+  true,
+  -1,
+  1.5,
+  1e309,
+  'x',
+  '',
+  [],
+  {},
+  [1, 2],
+  { a: 1 },
+  2 ** 53,
+  'R8',
+  '💥',
+];
+
+function randomText(random: () => number, max: number): string {
+  const n = Math.floor(random() * max);
+  let s = '';
+  for (let i = 0; i < n; i++) s += String.fromCharCode(Math.floor(random() * 0x3000));
+  return s;
+}
+
+/** A message that is valid in shape; the fuzzer then breaks one field of it. */
+function templates(view: SeatView): Record<string, unknown>[] {
+  return [
+    { type: 'hello', protocol: 1 },
+    {
+      type: 'createTable',
+      name: 'T',
+      player: 'P',
+      options: { players: 2, mode: 'basic', actionRule: false },
+    },
+    { type: 'join', tableId: 'abcdefgh', name: 'Eve' },
+    { type: 'resume', token: 'A'.repeat(43) },
+    { type: 'spectate', tableId: 'abcdefgh' },
+    { type: 'setBot', seat: 1, bot: true },
+    { type: 'move', move: { type: 'play', card: 'R7' }, moveCount: view.moveCount },
+    { type: 'move', move: { type: 'one', seat: 1, card: 'R7' }, moveCount: view.moveCount },
+    { type: 'move', move: { type: 'seven', card: 'R7', to: 'deck' }, moveCount: view.moveCount },
+    { type: 'nextRound', moveCount: view.moveCount },
+    { type: 'replaceByBot', seat: 1 },
+    { type: 'voteOut', seat: 1 },
+  ];
+}
+
+/** Replaces one leaf of `msg` (not `type`) by a value its schema refuses. */
+function breakOneField(random: () => number, msg: Record<string, unknown>): Record<string, unknown> {
+  const copy = structuredClone(msg);
+  const paths: string[][] = [];
+  const walk = (o: Record<string, unknown>, path: string[]) => {
+    for (const [k, v] of Object.entries(o)) {
+      if (k === 'type' && path.length === 0) continue;
+      if (v && typeof v === 'object') walk(v as Record<string, unknown>, [...path, k]);
+      else paths.push([...path, k]);
+    }
+  };
+  walk(copy, []);
+  const path = pick(random, paths);
+  let target = copy;
+  for (const k of path.slice(0, -1)) target = target[k] as Record<string, unknown>;
+  const leaf = path[path.length - 1];
+  const old = target[leaf];
+  // A wrong value for this field: of another type, or out of range for numbers, or a non-card for cards.
+  const candidates = WRONG_VALUES.filter(
+    (v) => typeof v !== typeof old || (typeof v === 'number' && v !== old),
+  );
+  let value = pick(random, candidates);
+  if (leaf === 'protocol' && typeof value === 'number' && Number.isInteger(value)) value = 'one';
+  if (leaf === 'moveCount' && typeof value === 'number' && Number.isInteger(value) && value >= 0) value = -3;
+  if (leaf === 'seat' && typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 3)
+    value = 9;
+  if (random() < 0.2) delete target[leaf];
+  else target[leaf] = value;
+  return copy;
+}
+
+const key = (m: Move) => JSON.stringify(m);
+
+/**
+ * A hostile frame that the host must refuse with a reason (never accept): broken JSON, wrong types, unknown
+ * types, binary frames, moves from the wrong seat or for an old position, illegal moves, forged tokens,
+ * requests that the sender's role does not allow.
+ */
+export function hostileFrame(random: () => number, current: SeatView, other: SeatView): HostileFrame {
+  const r = random();
+  const json = (sender: Sender, kind: string, m: unknown): HostileFrame => ({
+    sender,
+    kind,
+    data: JSON.stringify(m),
+  });
+  const anySender = (): Sender => pick(random, ['current', 'other', 'stranger'] as const);
+  const legal = new Set(current.legalMoves.map(key));
+  if (r < 0.08) {
+    return {
+      sender: anySender(),
+      kind: 'not JSON',
+      data: randomText(random, 60) + pick(random, ['{', '"', '}', ']']),
+    };
+  }
+  if (r < 0.12) {
+    const valid = JSON.stringify(pick(random, templates(current)));
+    return {
+      sender: anySender(),
+      kind: 'truncated',
+      data: valid.slice(0, Math.max(1, Math.floor(random() * valid.length) - 1)),
+    };
+  }
+  if (r < 0.16)
+    return json(anySender(), 'not an object', pick(random, [0, 'move', [], [1], null, true, 3.5]));
+  if (r < 0.22) {
+    return json(anySender(), 'unknown type', {
+      type: pick(random, ['', 'Move', 'admin', 'constructor', '__proto__', randomText(random, 12), 7]),
+    });
+  }
+  if (r < 0.26) {
+    const bytes = Buffer.alloc(1 + Math.floor(random() * 200));
+    for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(random() * 256);
+    return { sender: anySender(), kind: 'binary', data: bytes, binary: true };
+  }
+  if (r < 0.46)
+    return json(anySender(), 'wrong field', breakOneField(random, pick(random, templates(current))));
+  if (r < 0.54) {
+    // The other seat tries the current seat's legal move at the right position.
+    return json('other', 'other seat', {
+      type: 'move',
+      move: pick(random, current.legalMoves),
+      moveCount: current.moveCount,
+    });
+  }
+  if (r < 0.62) {
+    const move = pick(random, current.legalMoves);
+    const off = pick(random, [-1, -2, -5, 1, 2, 100]);
+    const moveCount = current.moveCount + off >= 0 ? current.moveCount + off : current.moveCount + 1;
+    return json(pick(random, ['current', 'other'] as const), 'stale or replayed', {
+      type: 'move',
+      move,
+      moveCount,
+    });
+  }
+  if (r < 0.7) {
+    let move: Move;
+    do {
+      move = pick(random, [
+        { type: 'play', card: pick(random, CARDS) },
+        { type: 'discard', card: pick(random, CARDS) },
+        { type: 'seven', card: pick(random, CARDS), to: 'canvas' },
+        { type: 'one', seat: pick(random, [0, 1, 2, 3]), card: pick(random, CARDS) },
+        { type: 'draw' },
+        { type: 'noDraw' },
+        { type: 'nextRound' },
+      ] as Move[]);
+    } while (legal.has(key(move)));
+    return json('current', 'illegal move', { type: 'move', move, moveCount: current.moveCount });
+  }
+  if (r < 0.76) {
+    const token = Array.from({ length: 43 }, () =>
+      pick(random, [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_']),
+    ).join('');
+    return json(pick(random, ['stranger', 'current', 'other'] as const), 'forged token', {
+      type: 'resume',
+      token,
+    });
+  }
+  if (r < 0.82) {
+    const name = pick(random, [
+      '',
+      '   ',
+      'a\u0000b',
+      'x'.repeat(25),
+      'bell\u0007',
+      'rtl\u202e',
+      'line\u2028break',
+    ]);
+    return json('stranger', 'hostile name', {
+      type: pick(random, ['createTable', 'join'] as const),
+      name,
+      player: name,
+      tableId: 'abcdefgh',
+      options: { players: 2, mode: 'basic', actionRule: false },
+    });
+  }
+  if (r < 0.9) {
+    // Requests the sender's role forbids.
+    const [sender, m] = pick(random, [
+      ['stranger', { type: 'start' }],
+      ['stranger', { type: 'leave' }],
+      ['stranger', { type: 'move', move: { type: 'pass' }, moveCount: current.moveCount }],
+      ['stranger', { type: 'voteOut', seat: 0 }],
+      ['stranger', { type: 'join', tableId: 'nosuchtb', name: 'Eve' }],
+      ['current', { type: 'start' }],
+      ['current', { type: 'leave' }],
+      ['current', { type: 'rematch' }],
+      ['current', { type: 'voteOut', seat: other.seat }],
+      ['other', { type: 'replaceByBot', seat: current.seat }],
+      ['other', { type: 'setBot', seat: 0, bot: true }],
+      ['other', { type: 'nextRound', moveCount: current.moveCount }],
+      ['current', { type: 'join', tableId: 'abcdefgh', name: 'Again' }],
+      ['other', { type: 'spectate', tableId: 'abcdefgh' }],
+      [
+        'current',
+        {
+          type: 'createTable',
+          name: 'Second',
+          player: 'Me',
+          options: { players: 2, mode: 'basic', actionRule: false },
+        },
+      ],
+    ] as [Sender, unknown][]);
+    return json(sender, 'forbidden', m);
+  }
+  return json('rude', 'before hello', pick(random, templates(current).slice(1)));
+}
