@@ -17,7 +17,7 @@ const WRONG_VALUES: unknown[] = [
   true,
   -1,
   1.5,
-  1e309,
+  1e300,
   'x',
   '',
   [],
