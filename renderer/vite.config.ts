@@ -3,6 +3,8 @@ import { baseCompile, type CompileError } from '@intlify/message-compiler';
 import vue from '@vitejs/plugin-vue';
 import { fileURLToPath } from 'node:url';
 
+const DEV_HOST_PORT = Number(process.env.RED7_HOST_PORT ?? 47470);
+
 // The renderer: one build serves the Electron window and browsers that join through a host.
 // Messages are precompiled, so the bundle ships vue-i18n's runtime-only build (no compiler, no eval).
 export default defineConfig({
@@ -20,6 +22,19 @@ export default defineConfig({
     __VUE_I18N_LEGACY_API__: 'false',
     __INTLIFY_PROD_DEVTOOLS__: 'false',
     __INTLIFY_DROP_MESSAGE_COMPILER__: 'true',
+  },
+  // `npm run dev`: the page comes from Vite, the game from a host started with `npm run host`.
+  // The host only accepts its own origin, so the proxy presents itself as that host.
+  server: {
+    proxy: {
+      '/api': { target: `http://127.0.0.1:${DEV_HOST_PORT}`, changeOrigin: true },
+      '/ws': {
+        target: `ws://127.0.0.1:${DEV_HOST_PORT}`,
+        ws: true,
+        changeOrigin: true,
+        configure: (proxy) => proxy.on('proxyReqWs', (req) => req.setHeader('origin', `http://127.0.0.1:${DEV_HOST_PORT}`)),
+      },
+    },
   },
   build: {
     outDir: fileURLToPath(new URL('../out/renderer', import.meta.url)),

@@ -2,6 +2,8 @@ import { createApp } from 'vue';
 import { createPinia } from 'pinia';
 import App from './App.vue';
 import { detectBridge } from './bridge';
+import { defaultPort } from './bridge/web';
+import { wsUrl } from './net/address';
 import { makeI18n } from './i18n';
 import { defaultClientFactory, setServices } from './services';
 import { useSettingsStore } from './stores/settings';
@@ -10,13 +12,14 @@ import './styles/base.css';
 
 const bridge = detectBridge();
 const secure = window.location.protocol === 'https:';
+const origin = { address: window.location.hostname, port: defaultPort(window.location) };
 setServices({
   bridge,
   createClient: defaultClientFactory(),
   session: window.sessionStorage,
   local: window.localStorage,
   // Served by a host: its own ws endpoint, same origin.
-  originWsUrl: bridge.kind === 'web' ? `${secure ? 'wss' : 'ws'}://${window.location.host}/ws` : null,
+  originWsUrl: bridge.kind === 'web' ? wsUrl(origin, secure) : null,
 });
 
 const app = createApp(App);

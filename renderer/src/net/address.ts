@@ -12,6 +12,12 @@ export function wsUrl(host: HostAddress, secure = false): string {
   return `${secure ? 'wss' : 'ws'}://${addr}:${host.port}/ws`;
 }
 
+/** http://address:port/ — the page a host serves (the renderer, for browsers). */
+export function httpUrl(host: HostAddress): string {
+  const addr = host.address.includes(':') && !host.address.startsWith('[') ? `[${host.address}]` : host.address;
+  return `http://${addr}:${host.port}/`;
+}
+
 export type ParsedAddress = { ok: true; host: HostAddress } | { ok: false; reason: 'empty' | 'invalid' | 'port' };
 
 /**

@@ -90,9 +90,16 @@ export const useTableStore = defineStore('table', () => {
     request(url, { type: 'spectate', tableId });
   }
 
+  /**
+   * Back to the lobby. Before the start (or after the end, or when watching) the host frees the seat.
+   * In a game still being played the seat stays ours: we only hang up, the table sees us away, and
+   * the lobby offers "Rejoin" with the saved token.
+   */
   function leave(): void {
     const s = session.value;
-    if (s) {
+    const midGame = !!s?.token && table.value?.state === 'playing';
+    if (s && midGame) connection.disconnect();
+    else if (s) {
       connection.send({ type: 'leave' });
       forgetSeat(services().local, s.url, s.tableId);
     }
