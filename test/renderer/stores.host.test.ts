@@ -10,7 +10,7 @@ import { setServices } from '../../renderer/src/services';
 import { useConnectionStore } from '../../renderer/src/stores/connection';
 import { useLobbyStore } from '../../renderer/src/stores/lobby';
 import { useNoticesStore } from '../../renderer/src/stores/notices';
-import { loadSession } from '../../renderer/src/stores/session';
+import { loadSession, savedSeat } from '../../renderer/src/stores/session';
 import { useTableStore } from '../../renderer/src/stores/table';
 import { MemoryStorage } from './memory-storage';
 
@@ -140,6 +140,28 @@ describe('stores with a real host', () => {
     expect(again.seat).toBe(0);
     expect(loadSession(session)!.token).toBe(token);
     expect(again.table!.seatList[0]).toMatchObject({ name: 'Ada', connected: true });
+  });
+
+  it('leaving a game in play keeps the seat: we hang up, then rejoin with the saved token', async () => {
+    const table = useTableStore();
+    const connection = useConnectionStore();
+    table.init();
+    const url = `ws://127.0.0.1:${host.port}/ws`;
+    table.createTable(url, 'Away table', 'Ada', { players: 2, mode: 'basic', actionRule: false }, [1]);
+    await until('the table', () => table.table !== null);
+    table.start();
+    await until('the view', () => table.view !== null);
+    const tableId = table.table!.id;
+
+    table.leave();
+    expect(table.session).toBeNull();
+    expect(connection.status.state).toBe('idle');
+    expect(loadSession(session)).toBeNull();
+    expect(savedSeat(local, url, tableId)?.seat).toBe(0);
+
+    table.join(url, tableId, 'Ada');
+    await until('the seat again', () => table.view !== null && table.seat === 0);
+    expect(table.table!.seatList[0]).toMatchObject({ name: 'Ada', connected: true });
   });
 
   it('lists the host’s tables in the lobby and marks the one this browser holds a seat at', async () => {
