@@ -184,6 +184,14 @@ describe('TableView', () => {
     const connection = useConnectionStore();
     const send = vi.spyOn(connection, 'send').mockReturnValue(true);
     table.view = view;
+    connection.status = { state: 'reconnecting', attempt: 1, retryAt: null, reason: null };
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: '1' }));
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'p' }));
+    await flushPromises();
+    expect(send).not.toHaveBeenCalled(); // the link is down: the buttons wait
+    expect(w.get('[data-testid="play"]').attributes('disabled')).toBeDefined();
+    connection.status = { state: 'open', attempt: 0, retryAt: null, reason: null };
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
 
     window.dispatchEvent(new KeyboardEvent('keydown', { key: '2' }));
     await flushPromises();
