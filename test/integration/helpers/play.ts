@@ -57,8 +57,11 @@ export async function playRandomly(
   clients: TestClient[],
   random: () => number,
   until: (moveCount: number) => boolean = () => false,
+  /** Minimum time between two moves of one client (a host with its default rate limit needs this). */
+  paceMs = 0,
 ): Promise<number> {
   let made = 0;
+  const lastSent = new Map<TestClient, number>();
   for (;;) {
     const m = Math.max(...clients.map((c) => c.view!.moveCount));
     await Promise.all(clients.map((c) => viewAt(c, m)));
@@ -66,6 +69,9 @@ export async function playRandomly(
     if (any.gameOver || until(m)) return made;
     const actor = clients.find((c) => c.view!.moveCount === m && c.view!.legalMoves.length > 0);
     if (actor) {
+      const wait = (lastSent.get(actor) ?? -Infinity) + paceMs - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      lastSent.set(actor, performance.now());
       actor.send(moveMessage(pick(random, actor.view!.legalMoves), m));
       made += 1;
     }

@@ -1,0 +1,92 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { viewFor } from '../../shared/engine';
+import { spawnHost, type ChildHost } from './helpers/child-host';
+import { TestClient } from './helpers/client';
+import { moveMessage, playRandomly, startedTable } from './helpers/play';
+import { pick, rng } from './helpers/rng';
+import { readMoveLog, replayGame } from './helpers/truth';
+
+// The child host keeps its default rate limit (20 messages/s per connection): test players keep under it.
+const PACE_MS = 60;
+const dataDir = mkdtempSync(join(tmpdir(), 'red7-crash-'));
+const children: ChildHost[] = [];
+afterAll(() => {
+  for (const c of children) if (c.proc.exitCode === null) c.proc.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function resumeAll(port: number, players: TestClient[]): Promise<TestClient[]> {
+  return Promise.all(
+    players.map(async (old) => {
+      const c = await TestClient.greeted(port);
+      c.send({ type: 'resume', token: old.token! });
+      await c.next('view');
+      return c;
+    }),
+  );
+}
+
+describe('a host killed with SIGKILL', () => {
+  it(
+    'restarts on the same data folder; everyone resumes and finishes; the log has every accepted move',
+    { timeout: 60_000 },
+    async () => {
+      const random = rng(77);
+      let host = await spawnHost(dataDir);
+      children.push(host);
+      const { tableId, clients } = await startedTable(host.port, {
+        players: 3,
+        mode: 'advanced',
+        actionRule: true,
+      });
+      let players = clients;
+
+      // Crash 1: between moves, after everyone has seen move 15.
+      await playRandomly(players, random, (m) => m >= 15, PACE_MS);
+      const seen = players.map((c) => c.view!);
+      host.proc.kill('SIGKILL');
+      expect((await host.exited).signal).toBe('SIGKILL');
+      host = await spawnHost(dataDir, host.port);
+      children.push(host);
+      expect(host.output()).toMatch(/1 table\(s\) restored/);
+      players = await resumeAll(host.port, players);
+      players.forEach((c, i) => expect(c.view).toEqual(seen[i]));
+
+      // Crash 2: a move is in flight when the host dies; after the restart it is either there or not, never half.
+      await playRandomly(players, random, (m) => m >= 30, PACE_MS);
+      const actor = players.find((c) => c.view!.legalMoves.length > 0)!;
+      const before = actor.view!.moveCount;
+      actor.send(moveMessage(pick(random, actor.view!.legalMoves), before));
+      host.proc.kill('SIGKILL');
+      await host.exited;
+      host = await spawnHost(dataDir, host.port);
+      children.push(host);
+      players = await resumeAll(host.port, players);
+      const after = players[0].view!.moveCount;
+      expect([before, before + 1]).toContain(after);
+      for (const c of players) expect(c.view!.moveCount).toBe(after);
+
+      await playRandomly(players, random, () => false, PACE_MS);
+      const final = players[0].view!;
+      expect(final.gameOver).toBe(true);
+
+      // The move log alone rebuilds exactly the game the players saw.
+      const states = replayGame(dataDir, tableId);
+      const truth = states[states.length - 1];
+      expect(truth.moveCount).toBe(final.moveCount);
+      for (const c of players) expect(viewFor(truth, c.seat)).toEqual(c.view);
+      expect(readMoveLog(dataDir, tableId).filter((l) => 'm' in l)).toHaveLength(final.moveCount);
+
+      // A clean stop (SIGTERM) saves and exits 0.
+      host.proc.kill('SIGTERM');
+      expect((await host.exited).code).toBe(0);
+      expect(host.output()).toMatch(/stopped/);
+      const snap = JSON.parse(readFileSync(join(dataDir, 'tables', tableId, 'snapshot.json'), 'utf8'));
+      expect(snap.state.moveCount).toBe(final.moveCount);
+      await Promise.all(players.map((c) => c.close()));
+    },
+  );
+});

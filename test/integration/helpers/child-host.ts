@@ -1,0 +1,38 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+export interface ChildHost {
+  proc: ChildProcess;
+  port: number;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Runs the headless host command (`main/cli.ts`, discovery off) as its own process. */
+export function spawnHost(dataDir: string, port = 0): Promise<ChildHost> {
+  const proc = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'main/cli.ts', '--no-discovery', '--bind', '127.0.0.1', '--port', String(port), '--data-dir', dataDir, '--name', 'crash test'],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  ); // prettier-ignore
+  let out = '';
+  proc.stdout!.on('data', (d) => (out += d));
+  proc.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    proc.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`host did not start:\n${out}`)), 20_000);
+    const onData = () => {
+      const m = /listening on port (\d+)/.exec(out);
+      if (!m || !/table\(s\) restored/.test(out)) return;
+      clearTimeout(timer);
+      proc.stdout!.off('data', onData);
+      resolve({ proc, port: Number(m[1]), output: () => out, exited });
+    };
+    proc.stdout!.on('data', onData);
+    void exited.then(() => reject(new Error(`host exited early:\n${out}`)));
+  });
+}

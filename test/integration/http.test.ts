@@ -1,0 +1,95 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { PROTOCOL_VERSION } from '../../shared/protocol';
+import { testHost, type TestHost } from './helpers/host';
+
+/** A raw GET, so paths reach the host exactly as written (fetch would normalise `..`). */
+function get(
+  port: number,
+  path: string,
+  method = 'GET',
+): Promise<{ status: number; type: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method }, (res) => {
+      let body = '';
+      res.on('data', (d) => (body += d));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, type: String(res.headers['content-type']), body }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('the host over HTTP', () => {
+  let h: TestHost;
+  const web = mkdtempSync(join(tmpdir(), 'red7-web-'));
+  const outside = mkdtempSync(join(tmpdir(), 'red7-secret-'));
+  beforeAll(async () => {
+    writeFileSync(join(web, 'index.html'), '<!doctype html><title>Red7</title>');
+    mkdirSync(join(web, 'assets'));
+    writeFileSync(join(web, 'assets', 'app.js'), 'console.log(7)');
+    writeFileSync(join(outside, 'secret.txt'), 'do not serve');
+    h = await testHost({ staticDir: web, hostName: 'Friday host' });
+  });
+  afterAll(async () => {
+    await h.stop();
+    rmSync(web, { recursive: true, force: true });
+    rmSync(outside, { recursive: true, force: true });
+  });
+
+  it('answers /api/info and /api/tables with JSON', async () => {
+    const info = await get(h.port, '/api/info');
+    expect(info.type).toMatch(/application\/json/);
+    expect(JSON.parse(info.body)).toEqual({
+      name: 'Friday host',
+      version: expect.any(String),
+      protocol: PROTOCOL_VERSION,
+    });
+    expect(JSON.parse((await get(h.port, '/api/tables')).body)).toEqual([]);
+    expect((await get(h.port, '/api/nothing')).status).toBe(404);
+    expect((await get(h.port, '/api/tables', 'POST')).status).toBe(405);
+  });
+
+  it('serves the built renderer, with the page for client-side routes', async () => {
+    const page = await get(h.port, '/');
+    expect(page).toMatchObject({ status: 200, type: 'text/html; charset=utf-8' });
+    expect(page.body).toContain('Red7');
+    expect(await get(h.port, '/assets/app.js')).toMatchObject({
+      status: 200,
+      type: 'text/javascript; charset=utf-8',
+    });
+    expect((await get(h.port, '/table/abc')).body).toContain('Red7');
+    expect((await get(h.port, '/assets/missing.js')).status).toBe(404);
+  });
+
+  it('never serves a file outside the renderer folder', async () => {
+    const rel = `../${outside.split('/').pop()}/secret.txt`;
+    for (const path of [
+      `/${rel}`,
+      `/assets/../../${rel}`,
+      `/%2e%2e/${rel.slice(3)}`,
+      `/..%2f..%2f..%2fetc%2fpasswd`,
+      '/%00',
+      '/%',
+    ]) {
+      const r = await get(h.port, path);
+      expect(r.body).not.toContain('do not serve');
+      expect(r.body).not.toContain('root:');
+    }
+  });
+
+  it('upgrades only /ws to a WebSocket', async () => {
+    const status = await new Promise<number>((resolve) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${h.port}/other`);
+      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode!));
+      ws.on('error', () => {});
+    });
+    expect(status).toBe(404);
+  });
+});

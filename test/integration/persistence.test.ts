@@ -1,0 +1,165 @@
+import {
+  appendFileSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { viewFor } from '../../shared/engine';
+import type { TableOptions } from '../../shared/protocol';
+import { TestClient } from './helpers/client';
+import { testHost } from './helpers/host';
+import { playRandomly, seatTable, startedTable, viewAt } from './helpers/play';
+import { rng } from './helpers/rng';
+import { replayGame } from './helpers/truth';
+
+const adv3: TableOptions = { players: 3, mode: 'advanced', actionRule: true };
+const tableFile = (dir: string, id: string, name: string) => join(dir, 'tables', id, name);
+
+/** Reconnects every player of a table with their token and checks they are exactly where they were. */
+async function resumeAll(port: number, old: TestClient[]): Promise<TestClient[]> {
+  const back: TestClient[] = [];
+  for (const c of old) {
+    const n = await TestClient.greeted(port);
+    n.send({ type: 'resume', token: c.token! });
+    expect((await n.next('joined')).seat).toBe(c.seat);
+    back.push(n);
+  }
+  return back;
+}
+
+describe('persistence', () => {
+  it('restores tables after a restart; players resume exactly where they were and finish', async () => {
+    const random = rng(21);
+    const h1 = await testHost();
+    const { tableId, clients } = await startedTable(h1.port, adv3);
+    await playRandomly(clients, random, (m) => m >= 12);
+    const views = clients.map((c) => c.view!);
+    const closes = clients.map((c) => c.closed);
+    await h1.host.close();
+    // Clients are told the host is stopping (4002), not just cut off.
+    expect((await closes[0]).code).toBe(4002);
+
+    const h2 = await testHost({ dataDir: h1.dataDir });
+    expect(h2.problems).toEqual([]);
+    const [t] = h2.host.tables();
+    expect(t).toMatchObject({ id: tableId, state: 'playing', players: 3 });
+    const back = await resumeAll(h2.port, clients);
+    for (const [i, c] of back.entries()) expect((await c.next('view')).view).toEqual(views[i]);
+    await playRandomly(back, random);
+    expect(back[0].view!.gameOver).toBe(true);
+    await Promise.all(back.map((c) => c.close()));
+    await h2.stop();
+    rmSync(h1.dataDir, { recursive: true, force: true });
+  });
+
+  it('replays the move log past an older snapshot, including a game started after it', async () => {
+    const random = rng(22);
+    const h1 = await testHost({ limits: { snapshotDelayMs: 0 } });
+    // Table A: a snapshot from move 3, a log to move 10+.
+    const a = await startedTable(h1.port, adv3);
+    await playRandomly(a.clients, random, (m) => m >= 3);
+    // Table B: a snapshot from before the start, then a started game.
+    const b = await seatTable(h1.port, { players: 2, mode: 'basic', actionRule: false });
+    await new Promise((r) => setTimeout(r, 100)); // let the snapshots land
+    const saved = join(h1.dataDir, 'saved');
+    mkdirSync(saved);
+    copyFileSync(tableFile(h1.dataDir, a.tableId, 'snapshot.json'), join(saved, 'a.json'));
+    copyFileSync(tableFile(h1.dataDir, b.tableId, 'snapshot.json'), join(saved, 'b.json'));
+    expect(JSON.parse(readFileSync(join(saved, 'b.json'), 'utf8')).state).toBeNull();
+    await playRandomly(a.clients, random, (m) => m >= 10);
+    b.clients[0].send({ type: 'start' });
+    await Promise.all(b.clients.map((c) => viewAt(c, 0)));
+    await playRandomly(b.clients, random, (m) => m >= 3 || b.clients[0].view!.gameOver);
+    const expected = [...a.clients, ...b.clients].map((c) => c.view!);
+    await h1.host.close();
+    copyFileSync(join(saved, 'a.json'), tableFile(h1.dataDir, a.tableId, 'snapshot.json'));
+    copyFileSync(join(saved, 'b.json'), tableFile(h1.dataDir, b.tableId, 'snapshot.json'));
+
+    const h2 = await testHost({ dataDir: h1.dataDir });
+    expect(h2.problems).toEqual([]);
+    const back = await resumeAll(h2.port, [...a.clients, ...b.clients]);
+    for (const [i, c] of back.entries()) expect((await c.next('view')).view).toEqual(expected[i]);
+    await Promise.all(back.map((c) => c.close()));
+    await h2.stop();
+    rmSync(h1.dataDir, { recursive: true, force: true });
+  });
+
+  it('reports and skips damaged files, repairs a torn log, and keeps the good tables', async () => {
+    const random = rng(23);
+    const h1 = await testHost();
+    const tables = [];
+    for (let i = 0; i < 5; i++) {
+      const t = await startedTable(h1.port, { players: 2, mode: 'advanced', actionRule: false });
+      await playRandomly(t.clients, random, (m) => m >= 6);
+      tables.push(t);
+    }
+    await h1.host.close();
+    const dir = h1.dataDir;
+    const [good, garbled, torn, badLine, brokenState] = tables;
+    writeFileSync(tableFile(dir, garbled.tableId, 'snapshot.json'), '{"format":1,"id":"');
+    appendFileSync(tableFile(dir, torn.tableId, 'moves.jsonl'), '{"g":1,"n":6,"s":0,"m":{"type":"pl');
+    const lines = readFileSync(tableFile(dir, badLine.tableId, 'moves.jsonl'), 'utf8').split('\n');
+    lines.splice(4, 0, 'not json at all');
+    writeFileSync(tableFile(dir, badLine.tableId, 'moves.jsonl'), lines.join('\n'));
+    const snap = JSON.parse(readFileSync(tableFile(dir, brokenState.tableId, 'snapshot.json'), 'utf8'));
+    snap.state.hands = 'none';
+    writeFileSync(tableFile(dir, brokenState.tableId, 'snapshot.json'), JSON.stringify(snap));
+    mkdirSync(join(dir, 'tables', 'noSnapshotHere'));
+    writeFileSync(join(dir, 'tables', 'notes.txt'), 'not a table');
+
+    const h2 = await testHost({ dataDir: dir });
+    const problems = h2.problems.join('\n');
+    expect(problems).toMatch(new RegExp(`${garbled.tableId}: snapshot is damaged`));
+    expect(problems).toMatch(new RegExp(`${brokenState.tableId}: snapshot is damaged \\(state.hands`));
+    expect(problems).toMatch(
+      new RegExp(`${torn.tableId}: move log damaged \\(the last line is cut short\\)`),
+    );
+    expect(problems).toMatch(new RegExp(`${badLine.tableId}: move log damaged \\(line 5`));
+    expect(problems).toMatch(/noSnapshotHere: no readable snapshot/);
+    const ids = h2.host.tables().map((t) => t.id);
+    expect(ids.sort()).toEqual([good.tableId, torn.tableId, badLine.tableId].sort());
+    // The torn log was cut back to its last whole line; the original is kept beside it.
+    expect(readFileSync(tableFile(dir, torn.tableId, 'moves.jsonl'), 'utf8').endsWith('\n')).toBe(true);
+    expect(
+      readdirSync(join(dir, 'tables', torn.tableId)).some((f) => f.startsWith('moves.jsonl.damaged-')),
+    ).toBe(true);
+
+    // The torn table goes on from its last whole move, and its log stays readable for the next restart.
+    const [back] = await resumeAll(h2.port, [torn.clients[0]]);
+    const [back2] = await resumeAll(h2.port, [torn.clients[1]]);
+    await viewAt(back, 0);
+    expect(back.view!.moveCount).toBe(torn.clients[0].view!.moveCount);
+    await playRandomly([back, back2], random);
+    await Promise.all([back, back2].map((c) => c.close()));
+    await h2.host.close();
+    const states = replayGame(dir, torn.tableId);
+    expect(states[states.length - 1].phase).toBe('gameOver');
+    const h3 = await testHost({ dataDir: dir });
+    expect(h3.problems.filter((p) => p.includes(torn.tableId))).toEqual([]);
+    await h3.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps seat tokens out of the data folder (only their hashes)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'red7-host-'));
+    const h = await testHost({ dataDir });
+    const { tableId, clients } = await startedTable(h.port, { players: 2, mode: 'basic', actionRule: false });
+    await h.host.close();
+    const dir = join(dataDir, 'tables', tableId);
+    const files = readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8'));
+    expect(files.length).toBeGreaterThanOrEqual(2);
+    for (const c of clients) for (const f of files) expect(f).not.toContain(c.token);
+    // The saved state is the host's full truth: the replayed log and the snapshot agree.
+    const snap = JSON.parse(readFileSync(join(dir, 'snapshot.json'), 'utf8'));
+    const states = replayGame(dataDir, tableId);
+    expect(viewFor(snap.state, null)).toEqual(viewFor(states[states.length - 1], null));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_CARDS } from '../../shared/engine';
+import { parseClientMessage, parseServerMessage } from '../../shared/protocol';
+
+const ok = (raw: unknown) => parseClientMessage(typeof raw === 'string' ? raw : JSON.stringify(raw));
+
+describe('parseClientMessage', () => {
+  it('accepts every move shape and every card, and returns typed messages', () => {
+    for (const card of ALL_CARDS)
+      expect(ok({ type: 'move', move: { type: 'play', card }, moveCount: 0 }).ok).toBe(true);
+    for (const move of [{ type: 'draw' }, { type: 'noDraw' }, { type: 'end' }, { type: 'pass' }, { type: 'nextRound' },
+      { type: 'seven', card: 'R7', to: 'deck' }, { type: 'one', seat: 3, card: 'V1' }, { type: 'discard', card: 'G4' }]) {
+      expect(ok({ type: 'move', move, moveCount: 5 })).toEqual({ ok: true, msg: { type: 'move', move, moveCount: 5 } });
+    } // prettier-ignore
+  });
+
+  it('trims names and drops unknown fields', () => {
+    const r = ok({ type: 'join', tableId: 'abcd1234', name: '  Ann  ', admin: true, __proto__: { x: 1 } });
+    expect(r).toEqual({ ok: true, msg: { type: 'join', tableId: 'abcd1234', name: 'Ann' } });
+  });
+
+  it('says what is wrong, with the path of the field', () => {
+    expect(ok('{')).toEqual({ ok: false, reason: 'not valid JSON' });
+    expect(ok([])).toEqual({ ok: false, reason: 'a message must be a JSON object' });
+    expect(ok({})).toEqual({ ok: false, reason: 'type: missing or not a string' });
+    expect(ok({ type: 'sudo' })).toEqual({ ok: false, reason: 'unknown message type "sudo"' });
+    expect(ok({ type: 'move', move: { type: 'play', card: 'R8' }, moveCount: 1 })).toMatchObject({
+      ok: false,
+      type: 'move',
+      reason: 'move.card: must be a card id such as "R7"',
+    });
+    expect(ok({ type: 'move', move: { type: 'pass' }, moveCount: -1 })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/^moveCount:/),
+    });
+    const create = {
+      type: 'createTable',
+      name: 'T',
+      player: 'P',
+      options: { players: 3, mode: 'basic', actionRule: false },
+    };
+    expect(ok({ ...create, options: { ...create.options, players: 5 } })).toMatchObject({
+      ok: false,
+      reason: 'options.players: must be 2, 3 or 4',
+    });
+    expect(ok({ ...create, seat: 3 })).toMatchObject({
+      ok: false,
+      reason: 'seat: no such seat at this table',
+    });
+    expect(ok({ ...create, bots: [0] })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/differ from your own seat/),
+    });
+    expect(ok({ ...create, bots: [1, 1] })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/listed twice/),
+    });
+    expect(ok({ ...create, bots: [1, 2] })).toMatchObject({ ok: true });
+  });
+});
+
+describe('parseServerMessage', () => {
+  it('reads known envelopes and refuses the rest', () => {
+    expect(parseServerMessage('{"type":"pong","id":3}')).toEqual({ ok: true, msg: { type: 'pong', id: 3 } });
+    expect(parseServerMessage('{"type":"surprise"}').ok).toBe(false);
+    expect(parseServerMessage('nope').ok).toBe(false);
+  });
+});
