@@ -13,6 +13,11 @@ export default tseslint.config(
     languageOptions: { parserOptions: { parser: tseslint.parser } },
   },
   {
+    // TypeScript already checks every name; no-undef only misfires on DOM and Node globals.
+    files: ['**/*.ts', '**/*.vue'],
+    rules: { 'no-undef': 'off' },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'vue/multi-word-component-names': 'off',
