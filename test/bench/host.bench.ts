@@ -1,0 +1,190 @@
+// Host workloads: real WebSocket clients on loopback against a host in its own process. For each move,
+// the latency from sending it to the moment every client of the table holds the new view. One JSON line each.
+//   node --import tsx test/bench/host.bench.ts          (the host runs as a child: `... host.bench.ts serve`)
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { WebSocket } from 'ws';
+import type { Move } from '../../shared/engine';
+import { PROTOCOL_VERSION } from '../../shared/protocol';
+import type { ServerMessage, TableOptions } from '../../shared/protocol';
+
+const OPTIONS: TableOptions = { players: 4, mode: 'advanced', actionRule: true };
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
+}
+
+let nextRandom = 12345;
+const random = () => (nextRandom = (Math.imul(nextRandom, 1103515245) + 12345) >>> 0) / 4294967296;
+
+/** A light client: reads a view's moveCount from the frame's tail and parses fully only when it must act. */
+class Player {
+  ws!: WebSocket;
+  moveCount = -1;
+  legal: Move[] = [];
+  gameOver = false;
+  received = 0;
+  onView: (() => void) | null = null;
+  inbox: ServerMessage[] = [];
+
+  async connect(port: number): Promise<void> {
+    this.ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, { perMessageDeflate: false });
+    await new Promise((r, j) => (this.ws.once('open', r), this.ws.once('error', j)));
+    this.ws.on('message', (data) => {
+      this.received += 1;
+      const text = data.toString();
+      if (!text.startsWith('{"type":"view"')) {
+        this.inbox.push(JSON.parse(text));
+        return;
+      }
+      const m = /"moveCount":(\d+)\}\}$/.exec(text);
+      this.moveCount = Number(m![1]);
+      const mine = !text.includes('"legalMoves":[]');
+      const over = text.includes('"gameOver":true');
+      this.gameOver = over;
+      this.legal = mine ? (JSON.parse(text) as { view: { legalMoves: Move[] } }).view.legalMoves : [];
+      this.onView?.();
+    });
+    this.send({ type: 'hello', protocol: PROTOCOL_VERSION });
+  }
+
+  send(msg: unknown): void {
+    this.ws.send(JSON.stringify(msg));
+  }
+
+  next(type: string): Promise<ServerMessage> {
+    return new Promise((resolve) => {
+      const poll = () => {
+        const i = this.inbox.findIndex((m) => m.type === type);
+        if (i >= 0) resolve(this.inbox.splice(i, 1)[0]);
+        else setTimeout(poll, 1);
+      };
+      poll();
+    });
+  }
+}
+
+/** Seats 4 players at a new table and starts it. */
+async function table(port: number): Promise<Player[]> {
+  const players = Array.from({ length: 4 }, () => new Player());
+  await Promise.all(players.map((p) => p.connect(port)));
+  players[0].send({ type: 'createTable', name: 'bench', player: 'P0', options: OPTIONS });
+  const joined = (await players[0].next('joined')) as Extract<ServerMessage, { type: 'joined' }>;
+  for (let i = 1; i < 4; i++) {
+    players[i].send({ type: 'join', tableId: joined.tableId, name: `P${i}`, seat: i });
+    await players[i].next('joined');
+  }
+  const started = Promise.all(players.map((p) => new Promise<void>((r) => (p.onView = () => r()))));
+  players[0].send({ type: 'start' });
+  await started;
+  return players;
+}
+
+/**
+ * Plays `moves` random legal moves at one table (a rematch after each game), each sent once every client
+ * holds the previous one, at most one per `gapMs`. Pushes each move's latency (ms) into `latencies`.
+ */
+async function drive(players: Player[], moves: number, gapMs: number, latencies: number[]): Promise<void> {
+  // Tables are independent: they do not all move at the same instant.
+  if (gapMs > 0) await new Promise((r) => setTimeout(r, random() * gapMs));
+  for (let done = 0; done < moves;) {
+    const m = players[0].moveCount;
+    if (players[0].gameOver) {
+      const fresh = Promise.all(
+        players.map((p) => new Promise<void>((r) => (p.onView = () => p.moveCount === 0 && r()))),
+      );
+      players[0].send({ type: 'rematch' });
+      await fresh;
+      continue;
+    }
+    const actor = players.find((p) => p.legal.length > 0 && p.moveCount === m)!;
+    const move = actor.legal[Math.floor(random() * actor.legal.length)];
+    const all = Promise.all(
+      players.map((p) => new Promise<void>((r) => (p.onView = () => p.moveCount > m && r()))),
+    );
+    const t0 = performance.now();
+    actor.send(
+      move.type === 'nextRound' ? { type: 'nextRound', moveCount: m } : { type: 'move', move, moveCount: m },
+    );
+    await all;
+    const dt = performance.now() - t0;
+    latencies.push(dt);
+    done += 1;
+    if (gapMs > dt) await new Promise((r) => setTimeout(r, gapMs - dt));
+  }
+}
+
+async function workload(port: number, name: string, tables: number, movesPerTable: number, gapMs: number) {
+  const all = await Promise.all(Array.from({ length: tables }, () => table(port)));
+  // Warm-up: the JIT and the host's first snapshots.
+  await Promise.all(all.map((players) => drive(players, 20, gapMs, [])));
+  const received0 = all.flat().reduce((n, p) => n + p.received, 0);
+  const latencies: number[] = [];
+  const t0 = performance.now();
+  await Promise.all(all.map((players) => drive(players, movesPerTable, gapMs, latencies)));
+  const seconds = (performance.now() - t0) / 1000;
+  const received = all.flat().reduce((n, p) => n + p.received, 0) - received0;
+  latencies.sort((a, b) => a - b);
+  console.log(
+    JSON.stringify({
+      workload: name,
+      tables,
+      clients: tables * 4,
+      moves: latencies.length,
+      gapMs,
+      seconds: +seconds.toFixed(2),
+      p50Ms: +percentile(latencies, 50).toFixed(3),
+      p99Ms: +percentile(latencies, 99).toFixed(3),
+      maxMs: +latencies[latencies.length - 1].toFixed(3),
+      movesPerSecond: Math.round(latencies.length / seconds),
+      messagesPerSecond: Math.round(received / seconds),
+    }),
+  );
+  for (const p of all.flat()) p.ws.close();
+}
+
+async function main(): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'serve'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /port (\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+  });
+  try {
+    await workload(port, 'host.1x4.closed-loop', 1, 3000, 0);
+    // 50 tables, each moving every 50 ms: 1000 moves/s in all, far beyond a LAN party's pace.
+    await workload(port, 'host.50x4.paced-50ms', 50, 60, 50);
+    // 50 tables, each moving as soon as the last move reached its clients: the host at saturation.
+    await workload(port, 'host.50x4.closed-loop', 50, 60, 0);
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+// Run last: everything above is initialised by now.
+if (process.argv[2] === 'serve') {
+  // The child: a host with limits opened up for machine-speed clients.
+  const { startHost } = await import('../../main/host');
+  const dataDir = mkdtempSync(join(tmpdir(), 'red7-bench-'));
+  const host = await startHost({
+    port: 0,
+    bind: '127.0.0.1',
+    dataDir,
+    limits: { ratePerSecond: 100_000, rateBurst: 100_000, maxTables: 200, maxConnections: 1000 },
+  });
+  console.log(`port ${host.port}`);
+  process.on(
+    'SIGTERM',
+    () => void host.close().then(() => (rmSync(dataDir, { recursive: true }), process.exit(0))),
+  );
+} else {
+  await main();
+}
