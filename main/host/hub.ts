@@ -32,6 +32,7 @@ export class Hub {
   private readonly listeners = new Set<(tables: TableSummary[]) => void>();
   private readonly bots: BotDriver;
   private listTimer: NodeJS.Timeout | null = null;
+  private stopping = false;
   private readonly janitor: NodeJS.Timeout;
 
   constructor(
@@ -117,6 +118,8 @@ export class Hub {
   }
 
   handle(session: Session, msg: ClientMessage): void {
+    // While stopping, nothing may change after the final snapshot.
+    if (this.stopping) return session.error('unavailable', 'the host is stopping', { to: msg.type });
     if (msg.type === 'hello') return this.hello(session, msg);
     if (!session.greeted) return session.error('helloRequired', 'send hello first', { to: msg.type });
     try {
@@ -469,6 +472,7 @@ export class Hub {
 
   /** Closes every connection and stops bots; the caller then flushes the store. */
   async shutdown(): Promise<void> {
+    this.stopping = true;
     clearInterval(this.janitor);
     if (this.listTimer) clearTimeout(this.listTimer);
     for (const s of this.sessions) s.close(CLOSE_CODES.shutdown, 'host stopping');
