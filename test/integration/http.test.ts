@@ -93,3 +93,14 @@ describe('the host over HTTP', () => {
     expect(status).toBe(404);
   });
 });
+
+describe('the port', () => {
+  it('falls back to a free port when the wanted one is taken', async () => {
+    const first = await testHost();
+    const second = await testHost({ port: first.port });
+    expect(second.port).not.toBe(first.port);
+    expect((await get(second.port, '/api/info')).status).toBe(200);
+    await second.stop();
+    await first.stop();
+  });
+});

@@ -205,3 +205,36 @@ describe('tables and seats', () => {
     await Promise.all(clients.map((x) => x.close()));
   });
 });
+
+describe('bots', () => {
+  it(
+    'think off the host’s thread: the host answers at once while three bots play',
+    { timeout: 20_000 },
+    async () => {
+      h = await testHost();
+      const a = await TestClient.greeted(h.port);
+      const options: TableOptions = { players: 4, mode: 'advanced', actionRule: true };
+      a.send({ type: 'createTable', name: 'T', player: 'Ann', options, bots: [1, 2, 3] });
+      await a.next('joined');
+      a.send({ type: 'start' });
+      await viewAt(a, 0);
+      let worst = 0;
+      const t0 = performance.now();
+      // Ann gives each round up at once, so the bots (a search of up to ~300 ms a move here) do the playing.
+      while (performance.now() - t0 < 2000) {
+        const v = a.view!;
+        if (v.gameOver) a.send({ type: 'rematch' });
+        else if (v.legalMoves.length > 0)
+          a.send(moveMessage(v.legalMoves.find((m) => m.type === 'pass') ?? v.legalMoves[0], v.moveCount));
+        const sent = performance.now();
+        a.send({ type: 'ping', id: 1 });
+        await a.next('pong');
+        worst = Math.max(worst, performance.now() - sent);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      expect(a.view!.moveCount).toBeGreaterThan(5);
+      expect(worst).toBeLessThan(50);
+      await a.close();
+    },
+  );
+});
