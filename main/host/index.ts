@@ -82,11 +82,11 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     if (!originAllowed(req, opts.allowedOrigins ?? [])) return refuse(socket, 403, 'Forbidden');
     if (closing || wss.clients.size >= limits.maxConnections)
       return refuse(socket, 503, 'Service Unavailable');
-    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, req));
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws));
   });
 
-  function onConnection(ws: WebSocket, req: IncomingMessage): void {
-    const session = new Session(ws, req.socket.remoteAddress ?? '', limits);
+  function onConnection(ws: WebSocket): void {
+    const session = new Session(ws, limits);
     hub.connected(session);
     const helloTimer = setTimeout(() => {
       if (!session.greeted) session.close(1008, 'no hello');

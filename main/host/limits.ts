@@ -41,7 +41,7 @@ export const DEFAULT_LIMITS: HostLimits = {
   helloTimeoutMs: 10_000,
   awayGraceMs: 60_000,
   botDelayMs: 600,
-  snapshotDelayMs: 200,
+  snapshotDelayMs: 1000,
   idleTableMs: 30 * 60_000,
   maxBufferedBytes: 4 * 1024 * 1024,
 };

@@ -22,7 +22,6 @@ export class Session {
 
   constructor(
     private readonly ws: WebSocket,
-    readonly address: string,
     private readonly limits: HostLimits,
   ) {
     this.bucket = new TokenBucket(limits.ratePerSecond, limits.rateBurst);
