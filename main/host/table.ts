@@ -38,7 +38,7 @@ export interface AcceptedMove {
   move: Move;
 }
 
-const freeSeat = (): SeatRecord => ({
+const emptySeat = (): SeatRecord => ({
   name: null,
   tokenHash: null,
   bot: false,
@@ -86,7 +86,7 @@ export class Table {
     const n = record.options.players;
     this.connected = Array.from({ length: n }, () => false);
     // After a restart every person counts as away from now: the grace starts again.
-    this.awaySince = record.seats.map((s) => (s.name !== null && !s.bot ? now : null));
+    this.awaySince = record.seats.map((s) => (s.name !== null && !s.bot && !s.votedOut ? now : null));
     this.votes = Array.from({ length: n }, () => new Set<number>());
     this.lastActivity = now;
   }
@@ -101,17 +101,14 @@ export class Table {
     awayGraceMs: number,
   ): Table {
     const normalized = normalizeOptions(options);
-    const seats = Array.from({ length: normalized.players }, freeSeat);
-    seats[creator.seat] = { ...freeSeat(), name: creator.name, tokenHash: creator.tokenHash };
-    for (const b of bots) seats[b] = { ...freeSeat(), name: botName(b), bot: true };
-    const table = new Table(
+    const seats = Array.from({ length: normalized.players }, emptySeat);
+    seats[creator.seat] = { ...emptySeat(), name: creator.name, tokenHash: creator.tokenHash };
+    for (const b of bots) seats[b] = { ...emptySeat(), name: botName(b), bot: true };
+    return new Table(
       { id, name, options: normalized, creator: creator.seat, seats, game: 0, state: null, createdAt: now },
       now,
       awayGraceMs,
     );
-    table.connected[creator.seat] = true;
-    table.awaySince[creator.seat] = null;
-    return table;
   }
 
   record(): TableRecord {
@@ -166,7 +163,7 @@ export class Table {
       creator: seat === this.creator,
       votedOut: s.votedOut,
       awayMs: this.awaySince[seat] === null ? null : Math.max(0, now - this.awaySince[seat]),
-      votes: [...this.votes[seat]].sort(),
+      votes: [...this.votes[seat]].sort((a, b) => a - b),
     }));
     return {
       ...this.summary(spectators),
@@ -194,9 +191,7 @@ export class Table {
       seat = this.seats.findIndex((s) => s.name === null);
       if (seat < 0) throw new TableError('tableFull', 'every seat is taken');
     }
-    this.seats[seat] = { ...freeSeat(), name, tokenHash };
-    this.connected[seat] = true;
-    this.awaySince[seat] = null;
+    this.seats[seat] = { ...emptySeat(), name, tokenHash };
     this.lastActivity = now;
     return seat;
   }
@@ -221,7 +216,7 @@ export class Table {
   }
 
   private freeSeat(seat: number): void {
-    this.seats[seat] = freeSeat();
+    this.seats[seat] = emptySeat();
     this.connected[seat] = false;
     this.awaySince[seat] = null;
     this.votes[seat].clear();
@@ -240,10 +235,10 @@ export class Table {
     const s = this.seats[seat];
     if (bot) {
       if (s.name !== null) throw new TableError('seatTaken', `seat ${seat} is taken`);
-      this.seats[seat] = { ...freeSeat(), name: botName(seat), bot: true };
+      this.seats[seat] = { ...emptySeat(), name: botName(seat), bot: true };
     } else {
       if (!s.bot) throw new TableError('badSeat', `seat ${seat} is not a bot`);
-      this.seats[seat] = freeSeat();
+      this.seats[seat] = emptySeat();
     }
     this.lastActivity = now;
   }
