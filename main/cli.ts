@@ -8,12 +8,14 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_PORT, startHost } from './host';
 
 const USAGE = `usage: npm run host -- [--name NAME] [--port PORT] [--data-dir DIR] [--bind ADDRESS]
-                      [--static DIR] [--no-discovery]
+                      [--static DIR] [--allow-origin URL]... [--no-discovery]
   --name       shown to players (default: this computer's name)
   --port       default ${DEFAULT_PORT}; a free port is used when it is taken (0: any free port)
   --data-dir   where tables are saved (default: ~/.red7-lan/host)
   --bind       address to listen on (default 0.0.0.0: every interface)
   --static     built renderer to serve to browsers (default: out/renderer when built)
+  --allow-origin  also accept WebSockets from pages of this origin (e.g. http://localhost:5173,
+               the renderer's dev server); repeatable
   --no-discovery  do not announce tables by mDNS (players join by address)`;
 
 function fail(message: string): never {
@@ -30,6 +32,7 @@ function parse() {
         'data-dir': { type: 'string' },
         bind: { type: 'string' },
         static: { type: 'string' },
+        'allow-origin': { type: 'string', multiple: true },
         'no-discovery': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -62,6 +65,7 @@ const host = await startHost({
   dataDir,
   staticDir,
   hostName: name,
+  allowedOrigins: args['allow-origin'],
   onProblem: (p) => console.warn(`red7 host: warning: ${p}`),
 });
 

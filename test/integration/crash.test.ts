@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { viewFor } from '../../shared/engine';
 import { spawnHost, type ChildHost } from './helpers/child-host';
@@ -89,4 +91,23 @@ describe('a host killed with SIGKILL', () => {
       await Promise.all(players.map((c) => c.close()));
     },
   );
+});
+
+describe('the host command', () => {
+  it('refuses bad arguments with a reason and the usage, exit code 2', () => {
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    for (const [args, reason] of [
+      [['--port', 'nope'], /--port must be 0 to 65535/],
+      [['--name', '   '], /--name must not be empty/],
+      [['--frobnicate'], /Unknown option '--frobnicate'/],
+    ] as const) {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', 'main/cli.ts', '--no-discovery', ...args], {
+        cwd: root,
+        encoding: 'utf8',
+      });
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(reason);
+      expect(r.stderr).toMatch(/usage: npm run host/);
+    }
+  });
 });
