@@ -233,7 +233,7 @@ describe('bots', () => {
       }
       expect(a.view!.moveCount).toBeGreaterThan(5);
       // In this thread the same search delays the answer by 150 ms and more.
-    expect(worst).toBeLessThan(100);
+      expect(worst).toBeLessThan(100);
       await a.close();
     },
   );
