@@ -32,7 +32,6 @@ export const useTableStore = defineStore('table', () => {
   const seat = computed(() => session.value?.seat ?? null);
   const spectator = computed(() => session.value?.spectator === true);
   const isCreator = computed(() => seat.value !== null && !!table.value?.seatList[seat.value]?.creator);
-  const names = computed(() => table.value?.seatList.map((s, i) => s.name ?? `#${i + 1}`) ?? []);
   const atTable = computed(() => session.value !== null || intent.value !== null);
 
   let wired = false;
@@ -254,7 +253,6 @@ export const useTableStore = defineStore('table', () => {
     seat,
     spectator,
     isCreator,
-    names,
     atTable,
     init,
     createTable,
