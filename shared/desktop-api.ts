@@ -9,7 +9,7 @@
  * - In a plain browser there is no `window.red7`; the renderer uses its web implementation.
  */
 
-/** A table found on the LAN by mDNS (mirrors main/discovery's FoundTable, field for field). */
+/** A table found on the LAN by mDNS (main/discovery's FoundTable is this type). */
 export interface DiscoveredTable {
   /** Table id, unique on its host. */
   id: string;

@@ -1,4 +1,5 @@
 /** The public shapes of LAN discovery. See docs/discovery.md. */
+import type { DiscoveredTable } from '../../shared/desktop-api';
 
 /** mDNS service type: instances are announced as `<instance>._red7._tcp.local`. */
 export const SERVICE_TYPE = 'red7';
@@ -42,18 +43,11 @@ export interface PublisherOptions {
   rescanMs?: number;
 }
 
-export interface FoundTable extends TableAd {
-  /** Unique on the LAN (the service instance's full name); the key of `down` events. */
-  key: string;
-  /** Where to connect: the IPv4 source address of the host's answer. */
-  address: string;
-  /** Every address the host answered from recently (several when it sits on several networks). */
-  addresses: string[];
-  port: number;
-  hostName: string;
-  /** The host's protocol version (TXT `v`). */
-  protocol: number;
-}
+/**
+ * A table found on the LAN: its ad plus where to connect (`address`: the IPv4 source of the host's
+ * answer), a LAN-unique `key`, and the host's protocol version. The desktop bridge streams it as is.
+ */
+export type FoundTable = DiscoveredTable;
 
 export type BrowseEvent = { type: 'up' | 'update'; table: FoundTable } | { type: 'down'; key: string };
 
