@@ -51,6 +51,7 @@ describe('full games over the protocol', () => {
     }
     // No client was refused anything: it only ever sent what its view offered.
     for (const c of clients) expect(c.errors()).toEqual([]);
+    expect(h.problems).toEqual([]);
     expect(h.host.tables().find((t) => t.id === clients[0].tableId)?.state).toBe('finished');
     await Promise.all(clients.map((c) => c.close()));
   });

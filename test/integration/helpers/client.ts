@@ -90,7 +90,10 @@ export class TestClient {
         const i = this.waiters.indexOf(waiter);
         if (i < 0) return;
         this.waiters.splice(i, 1);
-        reject(new Error(`timed out waiting for ${typeof pred === 'string' ? pred : 'a message'}`));
+        const last = JSON.stringify(this.inbox.slice(-2)).slice(0, 300);
+        reject(
+          new Error(`timed out waiting for ${typeof pred === 'string' ? pred : 'a message'}; last: ${last}`),
+        );
       }, timeoutMs);
     });
   }
