@@ -207,7 +207,7 @@ export class Hub {
 
   private createTable(session: Session, msg: Msg<'createTable'>): void {
     this.requireFree(session);
-    if (this.tables.size >= this.limits.maxTables) {
+    if (this.tables.size >= this.limits.maxTables && !this.evictUnattendedTable()) {
       throw new TableError('tooManyTables', `this host holds its maximum of ${this.limits.maxTables} tables`);
     }
     let id = newTableId();
@@ -442,16 +442,27 @@ export class Hub {
     this.tablesChanged();
   }
 
-  /** Open and finished tables nobody is at are removed after the idle time; games in play are kept. */
+  /** Open or finished, and nobody attached: such a table may go (a game in play is always kept). */
+  private unattended(table: Table): boolean {
+    const p = this.presence.get(table.id)!;
+    return table.status !== 'playing' && p.spectators.size === 0 && p.seats.every((s) => s === null);
+  }
+
+  /** Open and finished tables nobody is at are removed after the idle time. */
   private removeIdleTables(): void {
     const now = Date.now();
     for (const table of [...this.tables.values()]) {
-      const p = this.presence.get(table.id)!;
-      const attached = p.spectators.size > 0 || p.seats.some((s) => s !== null);
-      if (!attached && table.status !== 'playing' && now - table.lastActivity > this.limits.idleTableMs) {
+      if (this.unattended(table) && now - table.lastActivity > this.limits.idleTableMs)
         this.removeTable(table);
-      }
     }
+  }
+
+  /** At the table cap, the longest-unattended table that may go makes room. */
+  private evictUnattendedTable(): boolean {
+    const candidates = [...this.tables.values()].filter((t) => this.unattended(t));
+    if (candidates.length === 0) return false;
+    this.removeTable(candidates.reduce((a, b) => (a.lastActivity <= b.lastActivity ? a : b)));
+    return true;
   }
 
   /** Heartbeat: drops sockets that did not answer the last ping, pings the rest. */

@@ -238,3 +238,25 @@ describe('bots', () => {
     },
   );
 });
+
+describe('the table cap', () => {
+  it('makes room by removing a finished table nobody is at; a game in play is never removed', async () => {
+    h = await testHost({ limits: { maxTables: 2 } });
+    const done = await startedTable(h.port, basic2);
+    await playRandomly(done.clients, rng(9));
+    await Promise.all(done.clients.map((c) => c.close()));
+    const playing = await startedTable(h.port, basic2);
+    await Promise.all(playing.clients.map((c) => c.close())); // away, but the game is kept
+    const a = await TestClient.greeted(h.port);
+    a.send({ type: 'createTable', name: 'New', player: 'Ann', options: basic2 });
+    await a.next('joined');
+    expect(h.host.tables().map((t) => t.id)).toEqual([playing.tableId, a.tableId]);
+    const late = await TestClient.greeted(h.port);
+    late.send({ type: 'resume', token: done.clients[0].token! });
+    expect((await late.next('error')).code).toBe('badToken');
+    const b = await TestClient.greeted(h.port);
+    b.send({ type: 'createTable', name: 'One more', player: 'Bob', options: basic2 });
+    expect((await b.next('error')).code).toBe('tooManyTables');
+    await Promise.all([a, b, late].map((c) => c.close()));
+  });
+});
