@@ -4,24 +4,10 @@
  */
 import type { Protocol } from 'electron';
 import { readFile } from 'node:fs/promises';
-import { extname, resolve, sep } from 'node:path';
+import { resolve, sep } from 'node:path';
 import { APP_HOST, APP_SCHEME } from './app-url';
 import { securityHeaders } from './csp';
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.txt': 'text/plain; charset=utf-8',
-};
+import { contentType } from '../host/content-type';
 
 /** Must run before `app.ready`: a standard, secure scheme gets an origin, fetch and ES modules. */
 export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPrivileged'>): void {
@@ -76,7 +62,7 @@ export function createAppRequestHandler(rootDir: string): (request: Request) => 
     } catch {
       return new Response('not found', { status: 404, headers });
     }
-    headers.set('Content-Type', MIME[extname(file).toLowerCase()] ?? 'application/octet-stream');
+    headers.set('Content-Type', contentType(file));
     return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers });
   };
 }

@@ -1,23 +1,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.txt': 'text/plain; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-};
+import { contentType } from './content-type';
 
 /**
  * Serves the built renderer from `root` so a browser on the LAN can join. Paths cannot leave `root`; an
@@ -46,7 +30,7 @@ export function serveStatic(root: string, req: IncomingMessage, res: ServerRespo
   }
   if (!stat?.isFile()) return false;
   res.writeHead(200, {
-    'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Type': contentType(file),
     'Content-Length': stat.size,
     'X-Content-Type-Options': 'nosniff',
     // Hashed assets may be cached; the page itself is re-read so an updated host is picked up.
