@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import type { CardId, Color, Move, Value } from '../engine/types';
+import { ALL_CARDS } from '../engine/cards';
+import type { Move } from '../engine/types';
 import type { TableOptions } from './tables';
 import {
   CLIENT_NAME_MAX,
@@ -36,11 +37,7 @@ export type ClientMessage =
 
 export type ClientMessageType = ClientMessage['type'];
 
-const COLORS: readonly Color[] = ['R', 'O', 'Y', 'G', 'B', 'I', 'V'];
-const VALUES: readonly Value[] = [1, 2, 3, 4, 5, 6, 7];
-const CARD_IDS: CardId[] = COLORS.flatMap((c) => VALUES.map((n): CardId => `${c}${n}`));
-
-const card = v.picklist(CARD_IDS, 'must be a card id such as "R7"');
+const card = v.picklist(ALL_CARDS, 'must be a card id such as "R7"');
 const seat = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(3));
 const moveCount = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000));
 /** Control characters would let a name break other players' screens or logs. */

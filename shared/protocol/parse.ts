@@ -12,8 +12,10 @@ function readType(schema: unknown): string {
   return s.entries ? s.entries.type.literal : readType(s.pipe?.[0]);
 }
 
-/** The one door for untrusted input: a raw text frame in, a typed message or a reason out. */
-export function parseClientMessage(raw: string): ParseResult<ClientMessage> {
+/** A frame's JSON object and its `type` field, or why the frame is not one. */
+function readEnvelope(
+  raw: string,
+): { ok: true; data: object; type: unknown } | { ok: false; reason: string } {
   let data: unknown;
   try {
     data = JSON.parse(raw);
@@ -23,7 +25,14 @@ export function parseClientMessage(raw: string): ParseResult<ClientMessage> {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     return { ok: false, reason: 'a message must be a JSON object' };
   }
-  const type = (data as { type?: unknown }).type;
+  return { ok: true, data, type: (data as { type?: unknown }).type };
+}
+
+/** The one door for untrusted input: a raw text frame in, a typed message or a reason out. */
+export function parseClientMessage(raw: string): ParseResult<ClientMessage> {
+  const envelope = readEnvelope(raw);
+  if (!envelope.ok) return envelope;
+  const { data, type } = envelope;
   if (typeof type !== 'string') return { ok: false, reason: 'type: missing or not a string' };
   if (!CLIENT_TYPES.has(type)) return { ok: false, reason: `unknown message type "${type.slice(0, 32)}"` };
   const result = v.safeParse(ClientMessageSchema, data, { abortEarly: true });
@@ -50,16 +59,9 @@ const SERVER_TYPES: ReadonlySet<ServerMessageType> = new Set<ServerMessageType>(
  * (a JSON object with a known type), which is what keeps an older client from misreading a newer host.
  */
 export function parseServerMessage(raw: string): ParseResult<ServerMessage> {
-  let data: unknown;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    return { ok: false, reason: 'not valid JSON' };
-  }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    return { ok: false, reason: 'a message must be a JSON object' };
-  }
-  const type = (data as { type?: unknown }).type;
+  const envelope = readEnvelope(raw);
+  if (!envelope.ok) return envelope;
+  const { data, type } = envelope;
   if (typeof type !== 'string' || !SERVER_TYPES.has(type as ServerMessageType)) {
     return { ok: false, reason: `unknown message type ${JSON.stringify(type)}` };
   }
