@@ -9,12 +9,16 @@ import { APP_HOST, APP_SCHEME } from './app-url';
 import { securityHeaders } from './csp';
 import { contentType } from '../host/content-type';
 
-/** Must run before `app.ready`: a standard, secure scheme gets an origin, fetch and ES modules. */
+/**
+ * Must run before `app.ready`: a standard scheme gets an origin, storage, fetch and ES modules.
+ * Deliberately not `secure`: a secure page may not open `ws://` to LAN hosts (mixed content), and
+ * hosts on a LAN have no certificates. Nothing in the renderer needs a secure context.
+ */
 export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPrivileged'>): void {
   protocol.registerSchemesAsPrivileged([
     {
       scheme: APP_SCHEME,
-      privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true },
+      privileges: { standard: true, supportFetchAPI: true, corsEnabled: true },
     },
   ]);
 }

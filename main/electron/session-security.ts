@@ -1,8 +1,8 @@
 import type { Session } from 'electron';
 import { enforceCsp } from './csp';
-import { denyAllPermissions } from './permissions';
+import { restrictPermissions } from './permissions';
 
-/** Session-wide rules: the CSP header on every response, every permission refused. */
+/** Session-wide rules: the CSP header on every response; no permission but LAN access for the app's page. */
 export function secureSession(
   session: Pick<
     Session,
@@ -10,5 +10,5 @@ export function secureSession(
   >,
 ): void {
   enforceCsp(session);
-  denyAllPermissions(session);
+  restrictPermissions(session);
 }

@@ -25,12 +25,13 @@ beforeAll(() => {
 });
 
 describe('app:// protocol', () => {
-  it('is registered as a secure standard scheme and served from the renderer folder', () => {
+  it('is registered as a standard scheme, not a secure one (ws:// to LAN hosts would be mixed content), and served from the renderer folder', () => {
     const protocol = { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() };
     registerAppScheme(protocol);
     expect(protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
-      { scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) },
+      { scheme: 'app', privileges: expect.objectContaining({ standard: true }) },
     ]);
+    expect(protocol.registerSchemesAsPrivileged.mock.calls[0][0][0].privileges.secure).toBeFalsy();
     serveAppProtocol(protocol, root);
     expect(protocol.handle).toHaveBeenCalledWith('app', expect.any(Function));
   });

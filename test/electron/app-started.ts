@@ -19,7 +19,7 @@ export function expectPreReady(electron: ElectronMock): void {
   expect(fn(m.protocol.registerSchemesAsPrivileged)).toHaveBeenCalledWith([
     expect.objectContaining({
       scheme: 'app',
-      privileges: expect.objectContaining({ standard: true, secure: true }),
+      privileges: expect.objectContaining({ standard: true }),
     }),
   ]);
   expect(fn(m.protocol.handle)).not.toHaveBeenCalled();

@@ -6,7 +6,7 @@ import { isAllowedExternalUrl } from '../../main/electron/external-links';
 import { isTrustedSender } from '../../main/electron/ipc-sender';
 import { createMainWindow, mainWindowOptions } from '../../main/electron/main-window';
 import { denyNewWindows, guardNavigation } from '../../main/electron/navigation';
-import { denyAllPermissions } from '../../main/electron/permissions';
+import { restrictPermissions } from '../../main/electron/permissions';
 import { secureWebPreferences } from '../../main/electron/web-preferences';
 import { createElectronMock, FakeWebContents } from './electron-mock';
 
@@ -202,14 +202,27 @@ describe('navigation and new windows', () => {
 });
 
 describe('permissions', () => {
-  it('refuses every permission request, check and device', () => {
+  const install = () => {
     const session = {
       setPermissionRequestHandler: vi.fn(),
       setPermissionCheckHandler: vi.fn(),
       setDevicePermissionHandler: vi.fn(),
     };
-    denyAllPermissions(session as never);
-    const request = session.setPermissionRequestHandler.mock.calls[0][0];
+    restrictPermissions(session as never);
+    return {
+      request: (permission: string, requestingUrl: string) => {
+        const callback = vi.fn();
+        session.setPermissionRequestHandler.mock.calls[0][0]({}, permission, callback, { requestingUrl });
+        return callback.mock.calls[0][0] as boolean;
+      },
+      check: (permission: string, origin: string) =>
+        session.setPermissionCheckHandler.mock.calls[0][0]({}, permission, origin, {}) as boolean,
+      device: session.setDevicePermissionHandler.mock.calls[0][0] as (d: unknown) => boolean,
+    };
+  };
+
+  it('refuses every permission but LAN access, whoever asks', () => {
+    const { request, check, device } = install();
     for (const permission of [
       'media',
       'geolocation',
@@ -218,12 +231,21 @@ describe('permissions', () => {
       'clipboard-read',
       'openExternal',
     ]) {
-      const callback = vi.fn();
-      request({}, permission, callback, {});
-      expect(callback, permission).toHaveBeenCalledWith(false);
+      expect(request(permission, 'app://red7/index.html'), permission).toBe(false);
+      expect(check(permission, 'app://red7'), permission).toBe(false);
     }
-    expect(session.setPermissionCheckHandler.mock.calls[0][0]({}, 'media', 'app://red7', {})).toBe(false);
-    expect(session.setDevicePermissionHandler.mock.calls[0][0]({ deviceType: 'usb' })).toBe(false);
+    expect(device({ deviceType: 'usb' })).toBe(false);
+  });
+
+  it("grants local-network access to the app's own page only: joining a LAN table needs it", () => {
+    const { request, check } = install();
+    for (const permission of ['local-network-access', 'local-network', 'loopback-network']) {
+      expect(request(permission, 'app://red7/index.html'), permission).toBe(true);
+      expect(check(permission, 'app://red7'), permission).toBe(true);
+      expect(request(permission, 'https://evil.example/'), permission).toBe(false);
+      expect(request(permission, 'app://red7.evil/index.html'), permission).toBe(false);
+      expect(check(permission, 'http://192.168.1.20:47470'), permission).toBe(false);
+    }
   });
 });
 
