@@ -9,7 +9,7 @@ import { hashToken, newSeed, newTableId, newToken } from './ids';
 import type { HostLimits } from './limits';
 import { restoreTable } from './restore';
 import type { Session } from './session';
-import type { TableStore } from './store';
+import { StorageError, type TableStore } from './store';
 import { Table } from './table';
 
 interface Presence {
@@ -69,9 +69,25 @@ export class Hub {
   }
 
   private register(table: Table): void {
+    // The folder first: a table the store cannot keep is never listed.
+    this.store.track(table.id, () => table.record());
     this.tables.set(table.id, table);
     this.presence.set(table.id, { seats: table.seats.map(() => null), spectators: new Set() });
-    this.store.track(table.id, () => table.record());
+  }
+
+  /** Runs a write the change depends on; if the disk refuses it, undoes the change and says why. */
+  private persist(write: () => void, undo: () => void = () => {}): void {
+    try {
+      write();
+    } catch (e) {
+      if (!(e instanceof StorageError)) throw e;
+      undo();
+      this.report(e.message);
+      throw new TableError(
+        'unavailable',
+        `the host could not save this (${e.code}); nothing changed: try again, or tell the host`,
+      );
+    }
   }
 
   // -------------------------------------------------------------------------------------------
@@ -224,7 +240,7 @@ export class Hub {
       now,
       this.limits.awayGraceMs,
     );
-    this.register(table);
+    this.persist(() => this.register(table));
     this.tokens.set(hashToken(token), { tableId: id, seat });
     this.store.save(id, true);
     this.seatSession(session, table, seat, token);
@@ -348,19 +364,29 @@ export class Hub {
 
   private start(session: Session): void {
     const { table, seat } = this.seated(session);
+    const undo = this.undoBegin(table);
     table.start(seat, newSeed(), Date.now());
-    this.gameBegan(table);
+    this.gameBegan(table, undo);
   }
 
   private rematch(session: Session): void {
     const { table, seat } = this.seated(session);
+    const undo = this.undoBegin(table);
     table.rematch(seat, newSeed(), Date.now());
-    this.gameBegan(table);
+    this.gameBegan(table, undo);
   }
 
-  private gameBegan(table: Table): void {
+  private undoBegin(table: Table): () => void {
+    const { state, game } = table;
+    return () => {
+      table.state = state;
+      table.game = game;
+    };
+  }
+
+  private gameBegan(table: Table, undo: () => void): void {
     const state = table.state!;
-    this.store.appendStart(table.id, table.game, state.options, state.seed);
+    this.persist(() => this.store.appendStart(table.id, table.game, state.options, state.seed), undo);
     this.store.save(table.id, true);
     this.pushTable(table);
     this.pushViews(table);
@@ -376,8 +402,13 @@ export class Hub {
   /** The one path of every move, a person's or a bot's: check, apply, log, then tell everyone. */
   private applyMove(table: Table, seat: number, move: Move, moveCount: number): void {
     const before = table.status;
+    const previous = table.state;
     const accepted = table.play(seat, move, moveCount, Date.now());
-    this.store.appendMove(table.id, accepted);
+    // Nobody hears of a move before the log holds it.
+    this.persist(
+      () => this.store.appendMove(table.id, accepted),
+      () => (table.state = previous),
+    );
     this.store.save(table.id);
     this.pushViews(table);
     if (table.status !== before) {

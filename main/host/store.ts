@@ -14,6 +14,19 @@ export interface StoredTable {
   log: LogLine[];
 }
 
+/**
+ * The data folder refused a write the host needs before it may go on (a full disk, a folder gone): the
+ * change it was for must not happen. `code` is the OS's (ENOSPC, EACCES, …); the message names host paths.
+ */
+export class StorageError extends Error {
+  readonly code: string;
+  constructor(what: string, cause: NodeJS.ErrnoException) {
+    super(`${what} (${cause.message})`);
+    this.name = 'StorageError';
+    this.code = cause.code ?? 'EIO';
+  }
+}
+
 const SNAPSHOT = 'snapshot.json';
 const MOVES = 'moves.jsonl';
 const TABLE_DIR = /^[A-Za-z0-9_-]{4,32}$/;
@@ -127,7 +140,11 @@ export class TableStore {
   /** Starts keeping a table: `getRecord` gives its current state whenever a snapshot is due. */
   track(id: string, getRecord: () => TableRecord): void {
     if (this.entries.has(id)) return;
-    fs.mkdirSync(join(this.root, id), { recursive: true });
+    try {
+      fs.mkdirSync(join(this.root, id), { recursive: true });
+    } catch (err) {
+      throw new StorageError(`table ${id}: folder not made`, err as NodeJS.ErrnoException);
+    }
     this.entries.set(id, { getRecord, fd: null, unsynced: false, timer: null, writing: null, again: false });
   }
 
@@ -139,10 +156,32 @@ export class TableStore {
     this.append(id, { g: m.game, n: m.n, s: m.seat, m: m.move });
   }
 
+  /** Throws StorageError when the line is not on disk whole; the log is then as it was before. */
   private append(id: string, line: LogLine): void {
     const e = this.entry(id);
-    e.fd ??= fs.openSync(join(this.root, id, MOVES), 'a');
-    fs.writeSync(e.fd, `${JSON.stringify(line)}\n`);
+    const bytes = Buffer.from(`${JSON.stringify(line)}\n`);
+    let size = -1;
+    try {
+      e.fd ??= fs.openSync(join(this.root, id, MOVES), 'a');
+      size = fs.fstatSync(e.fd).size;
+      const written = fs.writeSync(e.fd, bytes);
+      if (written !== bytes.length) {
+        throw Object.assign(new Error(`wrote ${written} of ${bytes.length} bytes`), { code: 'ENOSPC' });
+      }
+    } catch (err) {
+      // A torn line would end the log at the next load: cut it off. The file is reopened at the next
+      // append, so a disk that gets room again (or a folder put back) works again.
+      if (e.fd !== null) {
+        try {
+          if (size >= 0) fs.ftruncateSync(e.fd, size);
+          fs.closeSync(e.fd);
+        } catch {
+          /* the refusal below is what matters */
+        }
+        e.fd = null;
+      }
+      throw new StorageError(`table ${id}: move log not written`, err as NodeJS.ErrnoException);
+    }
     e.unsynced = true;
   }
 

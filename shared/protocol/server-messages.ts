@@ -38,7 +38,7 @@ export type ErrorCode =
   /** replaceByBot / voteOut on a seat that is connected, a bot, free, or not away long enough. */
   | 'notAway'
   | 'badSeat'
-  /** The host is shutting down or at its connection cap. */
+  /** The host is shutting down, or its disk refused to save the change (full, folder gone); nothing changed. */
   | 'unavailable'
   /** The host failed on this request (a bug, logged on the host); nothing was changed. */
   | 'internal';
@@ -77,6 +77,4 @@ export const CLOSE_CODES = {
   abusive: 4001,
   /** Host stopping. */
   shutdown: 4002,
-  /** Connection cap reached. */
-  full: 4003,
 } as const;
