@@ -39,7 +39,15 @@ export function parseClientMessage(raw: string): ParseResult<ClientMessage> {
   if (result.success) return { ok: true, msg: result.output };
   const issue = result.issues[0];
   const path = v.getDotPath(issue);
-  return { ok: false, reason: path ? `${path}: ${issue.message}` : issue.message, type };
+  return { ok: false, reason: tidyReason(path ? `${path}: ${issue.message}` : issue.message), type };
+}
+
+const REASON_MAX = 160;
+
+/** The schema's messages quote the value received: keep that quote short and free of control characters. */
+function tidyReason(reason: string): string {
+  const printable = reason.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '?');
+  return printable.length <= REASON_MAX ? printable : `${printable.slice(0, REASON_MAX - 1)}…`;
 }
 
 const SERVER_TYPES: ReadonlySet<ServerMessageType> = new Set<ServerMessageType>([

@@ -57,6 +57,20 @@ describe('parseClientMessage', () => {
     });
     expect(ok({ ...create, bots: [1, 2] })).toMatchObject({ ok: true });
   });
+  it('keeps reasons short and printable: a wrong value is not echoed back whole', () => {
+    for (const msg of [
+      { type: 'hello', protocol: 'x'.repeat(3000) },
+      { type: 'move', move: { type: `play${'y'.repeat(3000)}` }, moveCount: 0 },
+      { type: 'createTable', name: 'T', player: 'P', options: { players: 2, mode: '\u001b[2J\u0007' } },
+    ]) {
+      const r = ok(msg);
+      expect(r).toMatchObject({ ok: false, type: msg.type });
+      if (r.ok) continue;
+      expect(r.reason.length).toBeLessThanOrEqual(160);
+      expect(r.reason).not.toMatch(/[\p{Cc}\p{Cf}]/u);
+      expect(r.reason).toMatch(/^(protocol|move\.type|options\.mode): /);
+    }
+  });
 });
 
 describe('parseServerMessage', () => {
