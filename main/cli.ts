@@ -67,6 +67,10 @@ const host = await startHost({
   hostName: name,
   allowedOrigins: args['allow-origin'],
   onProblem: (p) => console.warn(`red7 host: warning: ${p}`),
+}).catch((e: unknown) => {
+  // A folder it cannot write, an address not on this machine: the person needs the reason, not a trace.
+  console.error(`red7 host: cannot start: ${(e as Error).message}`);
+  process.exit(1);
 });
 
 const addresses = Object.values(networkInterfaces())

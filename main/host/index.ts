@@ -60,7 +60,15 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     (opts.onProblem ?? ((m: string) => console.warn(`[host] ${m}`)))(p);
   };
   const info = { name: opts.hostName ?? hostname(), version: packageJson.version };
-  const store = new TableStore(opts.dataDir, limits.snapshotDelayMs, report);
+  let store: TableStore;
+  try {
+    store = new TableStore(opts.dataDir, limits.snapshotDelayMs, report);
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    throw new Error(`the data folder ${opts.dataDir} cannot be used (${err.code ?? err.message})`, {
+      cause: e,
+    });
+  }
   const brain = opts.bots === 'inline' ? inlineBrain() : workerBrain(report);
   const hub = new Hub(info, limits, store, brain, report);
   hub.restore();

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -108,6 +108,28 @@ describe('the host command', () => {
       expect(r.status).toBe(2);
       expect(r.stderr).toMatch(reason);
       expect(r.stderr).toMatch(/usage: npm run host/);
+    }
+  });
+
+  it('says in one line why it cannot start (an unusable data folder, an address not on this machine)', () => {
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    const notAFolder = join(dataDir, 'not-a-folder');
+    writeFileSync(notAFolder, 'a file where the data folder should be');
+    for (const [args, reason] of [
+      [
+        ['--data-dir', notAFolder],
+        /red7 host: cannot start: the data folder .*not-a-folder cannot be used \(ENOTDIR/,
+      ],
+      [['--data-dir', dataDir, '--bind', '192.0.2.1'], /red7 host: cannot start: .*EADDRNOTAVAIL/],
+    ] as const) {
+      const r = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'main/cli.ts', '--no-discovery', '--port', '0', ...args],
+        { cwd: root, encoding: 'utf8', timeout: 20_000 },
+      );
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(reason);
+      expect(r.stderr).not.toMatch(/\n\s+at /); // a reason, not a stack trace
     }
   });
 });
