@@ -17,6 +17,9 @@ interface Presence {
   spectators: Set<Session>;
 }
 
+/** How soon the host tries again a bot's move that the disk refused. */
+const STORAGE_RETRY_MS = 1000;
+
 type Msg<T extends ClientMessage['type']> = Extract<ClientMessage, { type: T }>;
 
 /**
@@ -427,6 +430,10 @@ export class Hub {
       this.report(
         `table ${table.id}: the host's move for seat ${seat} was refused (${(e as Error).message})`,
       );
+      // A disk that refused the move may take it later; nobody else can move meanwhile, so try again.
+      if (e instanceof TableError && e.code === 'unavailable') {
+        setTimeout(() => this.bots.kick(table), STORAGE_RETRY_MS).unref();
+      }
       return false;
     }
   }

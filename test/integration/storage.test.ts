@@ -105,6 +105,35 @@ describe.skipIf(!haveDevFull)('a data folder that stops taking writes', () => {
     rmSync(h1.dataDir, { recursive: true, force: true });
   });
 
+  it("retries a bot's move the disk refused, so a table with bots does not wait for ever", async () => {
+    // The bot is to move when the first host stops; the second host's bot waits long enough to fill the disk.
+    const h1 = await testHost({ limits: { botDelayMs: 60_000 } });
+    const { tableId, clients } = await startedTable(h1.port, advanced2, { bots: [1] });
+    const [person] = clients;
+    while (person.view!.current !== 1) {
+      const { legalMoves, moveCount } = person.view!;
+      const prefer = ['end', 'play', 'discard', 'draw', 'nextRound'].map((t) =>
+        legalMoves.find((m) => m.type === t),
+      );
+      person.send(moveMessage(prefer.find((m) => m !== undefined) ?? legalMoves[0], moveCount));
+      await viewAt(person, moveCount + 1);
+    }
+    const waiting = person.view!.moveCount;
+    await person.close();
+    await h1.host.close();
+
+    const h2 = await testHost({ dataDir: h1.dataDir, limits: { botDelayMs: 400 } });
+    const recover = fillDisk(h2.dataDir, tableId);
+    await expect.poll(() => h2.problems.join('\n'), { timeout: 5000 }).toMatch(/ENOSPC/);
+    recover();
+    const back = await TestClient.greeted(h2.port);
+    back.send({ type: 'spectate', tableId });
+    await back.next((m) => m.type === 'view' && m.view.moveCount > waiting, 5000);
+    await back.close();
+    await h2.stop();
+    rmSync(h1.dataDir, { recursive: true, force: true });
+  });
+
   it('refuses a new table whose folder cannot be made, and lists no half-made table', async () => {
     const h = await testHost();
     // The data folder vanished under the host (an unplugged drive, a cleaned-up folder).
