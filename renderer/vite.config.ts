@@ -32,7 +32,8 @@ export default defineConfig({
         target: `ws://127.0.0.1:${DEV_HOST_PORT}`,
         ws: true,
         changeOrigin: true,
-        configure: (proxy) => proxy.on('proxyReqWs', (req) => req.setHeader('origin', `http://127.0.0.1:${DEV_HOST_PORT}`)),
+        configure: (proxy) =>
+          proxy.on('proxyReqWs', (req) => req.setHeader('origin', `http://127.0.0.1:${DEV_HOST_PORT}`)),
       },
     },
   },
@@ -65,7 +66,8 @@ function compileTree(node: unknown, file: string, path: string): unknown {
   if (typeof node === 'string') return compileOne(node, file, path);
   if (node && typeof node === 'object' && !Array.isArray(node)) {
     const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(node)) out[key] = compileTree(value, file, path ? `${path}.${key}` : key);
+    for (const [key, value] of Object.entries(node))
+      out[key] = compileTree(value, file, path ? `${path}.${key}` : key);
     return out;
   }
   throw new Error(`${file}: ${path}: a message must be a string or an object of messages`);

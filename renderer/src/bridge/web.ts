@@ -116,7 +116,13 @@ export function webBridge(opts: WebBridgeOptions): Bridge {
       },
       async status(): Promise<HostStatus> {
         const host = await hostInfo().catch(() => null);
-        return { running: true, port, addresses: [loc.hostname], name: host?.name ?? loc.hostname, advertising: false };
+        return {
+          running: true,
+          port,
+          addresses: [loc.hostname],
+          name: host?.name ?? loc.hostname,
+          advertising: false,
+        };
       },
     },
     settings: {
@@ -130,7 +136,8 @@ export function webBridge(opts: WebBridgeOptions): Bridge {
         }
       },
       async set<K extends SettingKey>(key: K, value: Settings[K]): Promise<void> {
-        if (typeof value !== typeof DEFAULT_SETTINGS[key]) throw new Error(`${key}: expected a ${typeof DEFAULT_SETTINGS[key]}`);
+        if (typeof value !== typeof DEFAULT_SETTINGS[key])
+          throw new Error(`${key}: expected a ${typeof DEFAULT_SETTINGS[key]}`);
         storage.setItem(`red7.setting.${key}`, JSON.stringify(value));
       },
     },

@@ -4,7 +4,10 @@ import type { CardId, Move, SeatView } from '../../../shared/engine/types';
 export function sameMove(a: Move, b: Move): boolean {
   const ka = Object.keys(a) as (keyof Move)[];
   const kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k) => (a as Record<string, unknown>)[k] === (b as Record<string, unknown>)[k]);
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => (a as Record<string, unknown>)[k] === (b as Record<string, unknown>)[k])
+  );
 }
 
 /** view.legalMoves is the authority: the host computed it for this seat. */
@@ -34,4 +37,5 @@ export function oneChoices(view: SeatView): { seat: number; card: CardId }[] {
   return view.legalMoves.flatMap((m) => (m.type === 'one' ? [{ seat: m.seat, card: m.card }] : []));
 }
 
-export const isMyTurn = (view: SeatView): boolean => view.seat !== null && view.phase === 'turn' && view.current === view.seat;
+export const isMyTurn = (view: SeatView): boolean =>
+  view.seat !== null && view.phase === 'turn' && view.current === view.seat;

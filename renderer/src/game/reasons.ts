@@ -41,7 +41,8 @@ function whyNotPlay(view: SeatView, card: CardId): Reason {
   if (turn?.discarded) return { key: 'alreadyDiscarded' };
   if (turn && turn.played > 0 && turn.pending !== 'five') return { key: 'alreadyPlayed' };
   const value = cardValue(card);
-  if (view.options.actionRule && (value === 7 || value === 1)) return { key: 'actionCannotLead', params: { value } };
+  if (view.options.actionRule && (value === 7 || value === 1))
+    return { key: 'actionCannotLead', params: { value } };
   return { key: 'notNow' };
 }
 

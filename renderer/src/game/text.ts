@@ -8,7 +8,8 @@ export function useGameText() {
   const { t } = useI18n();
 
   const colorName = (c: Rule): string => t(`color.${c}`);
-  const cardName = (card: CardId): string => t('card.name', { color: colorName(cardColor(card)), value: cardValue(card) });
+  const cardName = (card: CardId): string =>
+    t('card.name', { color: colorName(cardColor(card)), value: cardValue(card) });
   const cardList = (cards: CardId[]): string => cards.map(cardName).join(', ');
   const ruleName = (rule: Rule): string => t(`rule.${rule}.name`);
   const ruleShort = (rule: Rule): string => t(`rule.${rule}.short`);
@@ -28,7 +29,11 @@ export function useGameText() {
       case 'play':
         return t('log.play', { name: n(e.seat), card: cardName(e.card) });
       case 'discard':
-        return t('log.discard', { name: n(e.seat), card: cardName(e.card), rule: ruleName(cardColor(e.card)) });
+        return t('log.discard', {
+          name: n(e.seat),
+          card: cardName(e.card),
+          rule: ruleName(cardColor(e.card)),
+        });
       case 'draw': {
         const why = t(e.cause === 'three' ? 'log.causeThree' : 'log.causeAdvanced');
         return e.card
@@ -39,7 +44,11 @@ export function useGameText() {
         return t('log.noDraw', { name: n(e.seat) });
       case 'seven':
         return e.to === 'canvas'
-          ? t('log.sevenCanvas', { name: n(e.seat), card: cardName(e.card), rule: ruleName(cardColor(e.card)) })
+          ? t('log.sevenCanvas', {
+              name: n(e.seat),
+              card: cardName(e.card),
+              rule: ruleName(cardColor(e.card)),
+            })
           : t('log.sevenDeck', { name: n(e.seat), card: cardName(e.card) });
       case 'one':
         return t('log.one', { name: n(e.seat), target: n(e.target), card: cardName(e.card) });

@@ -8,17 +8,20 @@ export const DEFAULT_PORT = 47470;
 
 /** ws://address:port/ws, with IPv6 literals bracketed. */
 export function wsUrl(host: HostAddress, secure = false): string {
-  const addr = host.address.includes(':') && !host.address.startsWith('[') ? `[${host.address}]` : host.address;
+  const addr =
+    host.address.includes(':') && !host.address.startsWith('[') ? `[${host.address}]` : host.address;
   return `${secure ? 'wss' : 'ws'}://${addr}:${host.port}/ws`;
 }
 
 /** http://address:port/ — the page a host serves (the renderer, for browsers). */
 export function httpUrl(host: HostAddress): string {
-  const addr = host.address.includes(':') && !host.address.startsWith('[') ? `[${host.address}]` : host.address;
+  const addr =
+    host.address.includes(':') && !host.address.startsWith('[') ? `[${host.address}]` : host.address;
   return `http://${addr}:${host.port}/`;
 }
 
-export type ParsedAddress = { ok: true; host: HostAddress } | { ok: false; reason: 'empty' | 'invalid' | 'port' };
+export type ParsedAddress =
+  { ok: true; host: HostAddress } | { ok: false; reason: 'empty' | 'invalid' | 'port' };
 
 /**
  * Reads what a player types in "join by address": `10.0.0.5`, `10.0.0.5:47470`, `red.local:5000`,

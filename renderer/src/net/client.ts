@@ -80,7 +80,11 @@ export class GameClient {
   connect(): void {
     this.stopped = false;
     if (this.socket) return;
-    this.setStatus({ state: this.status.attempt > 0 ? 'reconnecting' : 'connecting', retryAt: null, reason: null });
+    this.setStatus({
+      state: this.status.attempt > 0 ? 'reconnecting' : 'connecting',
+      retryAt: null,
+      reason: null,
+    });
     this.open();
   }
 
@@ -121,7 +125,13 @@ export class GameClient {
     this.socket = ws;
     ws.onopen = () => {
       this.lastHeard = Date.now();
-      ws.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL_VERSION, client: this.opts.clientName } satisfies ClientMessage));
+      ws.send(
+        JSON.stringify({
+          type: 'hello',
+          protocol: PROTOCOL_VERSION,
+          client: this.opts.clientName,
+        } satisfies ClientMessage),
+      );
     };
     ws.onmessage = (event: MessageEvent) => {
       if (this.socket !== ws) return;
@@ -195,7 +205,8 @@ export class GameClient {
         this.scheduleRetry('unreachable');
         return;
       }
-      if (ws.readyState === 1) ws.send(JSON.stringify({ type: 'ping', id: ++this.pingId } satisfies ClientMessage));
+      if (ws.readyState === 1)
+        ws.send(JSON.stringify({ type: 'ping', id: ++this.pingId } satisfies ClientMessage));
     }, this.heartbeatMs);
   }
 

@@ -51,7 +51,12 @@ export const useLobbyStore = defineStore('lobby', () => {
         return {
           ...t,
           url,
-          details: d && { mode: d.mode, actionRule: d.actionRule, rulesVersion: d.rulesVersion, spectators: d.spectators },
+          details: d && {
+            mode: d.mode,
+            actionRule: d.actionRule,
+            rulesVersion: d.rulesVersion,
+            spectators: d.spectators,
+          },
           mine: `${url}|${t.id}` in seats,
           compatible: t.protocol === PROTOCOL_VERSION,
         };
@@ -114,7 +119,13 @@ export const useLobbyStore = defineStore('lobby', () => {
   }
 
   function onHostMessage(msg: ServerMessage): void {
-    if (msg.type !== 'tables' || !pendingAddressUrl || connection.url !== pendingAddressUrl || !byAddress.value) return;
+    if (
+      msg.type !== 'tables' ||
+      !pendingAddressUrl ||
+      connection.url !== pendingAddressUrl ||
+      !byAddress.value
+    )
+      return;
     byAddress.value = { ...byAddress.value, tables: msg.tables };
   }
 
@@ -141,7 +152,9 @@ export const useLobbyStore = defineStore('lobby', () => {
   }
 
   async function refreshHostStatus(): Promise<void> {
-    hostStatus.value = await services().bridge.api.host.status().catch(() => ({ running: false }) as const);
+    hostStatus.value = await services()
+      .bridge.api.host.status()
+      .catch(() => ({ running: false }) as const);
   }
 
   /**

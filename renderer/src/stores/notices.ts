@@ -20,7 +20,11 @@ export const useNoticesStore = defineStore('notices', () => {
   function push(n: Omit<Notice, 'id'>, ttlMs = 6000): number {
     const id = next++;
     items.value = [...items.value.slice(-3), { ...n, id }];
-    if (ttlMs > 0) timers.set(id, setTimeout(() => dismiss(id), ttlMs));
+    if (ttlMs > 0)
+      timers.set(
+        id,
+        setTimeout(() => dismiss(id), ttlMs),
+      );
     return id;
   }
 

@@ -27,14 +27,20 @@ export const useSettingsStore = defineStore('settings', () => {
     playerName.value = name;
     locale.value = loc;
     if (services().bridge.kind === 'desktop') {
-      systemLocale.value = await api.app.info().then((i) => i.locale, () => systemLocale.value);
+      systemLocale.value = await api.app.info().then(
+        (i) => i.locale,
+        () => systemLocale.value,
+      );
     }
     loaded.value = true;
   }
 
   /** Trims and bounds the name as the host will; returns what was stored. */
   async function setPlayerName(name: string): Promise<string> {
-    const clean = name.replace(/\p{Cc}|\p{Cf}/gu, '').trim().slice(0, PLAYER_NAME_MAX);
+    const clean = name
+      .replace(/\p{Cc}|\p{Cf}/gu, '')
+      .trim()
+      .slice(0, PLAYER_NAME_MAX);
     playerName.value = clean;
     await services().bridge.api.settings.set('playerName', clean);
     return clean;

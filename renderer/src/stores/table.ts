@@ -69,7 +69,14 @@ export const useTableStore = defineStore('table', () => {
     connection.connect(url);
   }
 
-  function createTable(url: string, name: string, player: string, options: TableOptions, bots: number[], mySeat = 0): void {
+  function createTable(
+    url: string,
+    name: string,
+    player: string,
+    options: TableOptions,
+    bots: number[],
+    mySeat = 0,
+  ): void {
     request(url, { type: 'createTable', name, player, options, seat: mySeat, bots });
   }
 
@@ -78,7 +85,8 @@ export const useTableStore = defineStore('table', () => {
     if (saved) {
       // This browser already holds a seat there: take it back rather than a second one.
       setSession({ url, tableId, token: saved.token, seat: saved.seat });
-      if (connection.url === url && connection.status.state === 'open') connection.send({ type: 'resume', token: saved.token });
+      if (connection.url === url && connection.status.state === 'open')
+        connection.send({ type: 'resume', token: saved.token });
       else connection.connect(url);
       return;
     }
@@ -200,7 +208,12 @@ export const useTableStore = defineStore('table', () => {
         table.value = msg.table;
         if (session.value.token) {
           const s = session.value;
-          rememberSeat(services().local, s.url, s.tableId, { token: s.token!, seat: s.seat ?? 0, tableName: msg.table.name, savedAt: Date.now() });
+          rememberSeat(services().local, s.url, s.tableId, {
+            token: s.token!,
+            seat: s.seat ?? 0,
+            tableName: msg.table.name,
+            savedAt: Date.now(),
+          });
         }
         return;
       case 'view':
