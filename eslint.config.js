@@ -1,13 +1,16 @@
-// Lint: typescript-eslint for all TypeScript, eslint-plugin-vue for single-file components.
+// Lint: typescript-eslint for all TypeScript, eslint-plugin-vue for single-file components;
+// layout is Prettier's alone (eslint-config-prettier turns off the rules that would disagree with it).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import vue from 'eslint-plugin-vue';
+import prettier from 'eslint-config-prettier/flat';
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'out/**', 'dist/**', '.cache/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...vue.configs['flat/recommended'],
+  prettier,
   {
     files: ['**/*.vue'],
     languageOptions: { parserOptions: { parser: tseslint.parser } },
@@ -21,16 +24,27 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'vue/multi-word-component-names': 'off',
-      'vue/max-attributes-per-line': 'off',
-      'vue/singleline-html-element-content-newline': 'off',
-      'vue/html-self-closing': 'off',
     },
   },
   {
     // The two walls of the house: shared/ stands alone; only Electron entry points import electron.
     files: ['shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['node:*', '../../main/*', '../../renderer/*', 'electron', 'ws', 'vue', 'pinia', 'bonjour-service'] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            'node:*',
+            '../../main/*',
+            '../../renderer/*',
+            'electron',
+            'ws',
+            'vue',
+            'pinia',
+            'bonjour-service',
+          ],
+        },
+      ],
     },
   },
 );

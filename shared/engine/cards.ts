@@ -51,4 +51,5 @@ export const isCardId = (value: unknown): value is CardId => typeof value === 's
 export const compareCards = (a: CardId, b: CardId): number => cardRank(a) - cardRank(b);
 
 /** Strongest first. */
-export const sortCards = (cards: readonly CardId[]): CardId[] => [...cards].sort((a, b) => compareCards(b, a));
+export const sortCards = (cards: readonly CardId[]): CardId[] =>
+  [...cards].sort((a, b) => compareCards(b, a));

@@ -2,7 +2,16 @@ import { ALL_CARDS, cardColor, cardRank, cardValue, isCardId } from './cards';
 import { countingSet } from './rules';
 import { paletteScore } from './score';
 import { seedState, shuffle } from './rng';
-import type { CardId, GameOptions, GameState, LogEntry, Move, NormalizedOptions, RoundSetup, Rule } from './types';
+import type {
+  CardId,
+  GameOptions,
+  GameState,
+  LogEntry,
+  Move,
+  NormalizedOptions,
+  RoundSetup,
+  Rule,
+} from './types';
 
 /** Thrown by applyMove for anything not legal now; the message says why. */
 export class IllegalMoveError extends Error {
@@ -15,7 +24,8 @@ const HAND_SIZE = 7;
 export function normalizeOptions(options: GameOptions): NormalizedOptions {
   if (![2, 3, 4].includes(options.players)) throw new RangeError('A table seats 2 to 4 players.');
   const target = options.targetScore ?? DEFAULT_TARGET[options.players];
-  if (!Number.isInteger(target) || target < 1) throw new RangeError('The target score must be a positive whole number.');
+  if (!Number.isInteger(target) || target < 1)
+    throw new RangeError('The target score must be a positive whole number.');
   return {
     players: options.players,
     mode: options.mode === 'advanced' ? 'advanced' : 'basic',
@@ -211,7 +221,8 @@ function oneTargets(s: GameState, seat: number): [target: number, cards: CardId[
   const result: [number, CardId[]][] = [];
   s.palettes.forEach((palette, target) => {
     if (target === seat || s.out[target]) return;
-    const ok = s.options.rulesVersion === '1.1' ? palette.length >= 2 : palette.length >= mySize && palette.length > 0;
+    const ok =
+      s.options.rulesVersion === '1.1' ? palette.length >= 2 : palette.length >= mySize && palette.length > 0;
     if (ok) result.push([target, [...palette]]);
   });
   return result;
@@ -223,7 +234,8 @@ function sevenChoices(s: GameState, seat: number): Move[] {
   const palette = s.palettes[seat];
   for (const card of palette) {
     if (card === s.turn!.actionCard) continue;
-    if (wouldLead(s, seat, without(palette, card), cardColor(card))) moves.push({ type: 'seven', card, to: 'canvas' });
+    if (wouldLead(s, seat, without(palette, card), cardColor(card)))
+      moves.push({ type: 'seven', card, to: 'canvas' });
     if (s.options.rulesVersion === '1.2') moves.push({ type: 'seven', card, to: 'deck' });
   }
   return moves;
@@ -235,10 +247,14 @@ function canEndLeading(s: GameState): boolean {
   const turn = s.turn!;
   if (turn.pending === null) {
     if (isLeading(s, seat)) return true;
-    return !turn.discarded && s.hands[seat].some((card) => wouldLead(s, seat, s.palettes[seat], cardColor(card)));
+    return (
+      !turn.discarded && s.hands[seat].some((card) => wouldLead(s, seat, s.palettes[seat], cardColor(card)))
+    );
   }
   if (turn.pending === 'draw') return true; // only reached after a discard, which needs the lead
-  return candidateMoves(s).some((move) => move.type !== 'pass' && whyIllegal(s, move) === null && canEndLeading(step(s, move)));
+  return candidateMoves(s).some(
+    (move) => move.type !== 'pass' && whyIllegal(s, move) === null && canEndLeading(step(s, move)),
+  );
 }
 
 /** Every move worth asking whyIllegal about in this state. */
@@ -255,7 +271,9 @@ function candidateMoves(s: GameState): Move[] {
       return [...sevenChoices(s, seat), { type: 'pass' }];
     case 'one':
       return [
-        ...oneTargets(s, seat).flatMap(([target, cards]) => cards.map((card): Move => ({ type: 'one', seat: target, card }))),
+        ...oneTargets(s, seat).flatMap(([target, cards]) =>
+          cards.map((card): Move => ({ type: 'one', seat: target, card })),
+        ),
         { type: 'pass' },
       ];
     case 'five':
@@ -273,7 +291,8 @@ function candidateMoves(s: GameState): Move[] {
 /** Why `move` is not legal in `s`, or null if it is. */
 export function whyIllegal(s: GameState, move: Move): string | null {
   if (s.phase === 'gameOver') return 'The game is over.';
-  if (s.phase === 'roundOver') return move.type === 'nextRound' ? null : 'The round is over: the next round has to start first.';
+  if (s.phase === 'roundOver')
+    return move.type === 'nextRound' ? null : 'The round is over: the next round has to start first.';
   if (move.type === 'nextRound') return 'The round is still being played.';
   const seat = s.current!;
   const turn = s.turn!;
@@ -282,9 +301,12 @@ export function whyIllegal(s: GameState, move: Move): string | null {
 
   if (turn.pending === 'draw' && move.type !== 'draw' && move.type !== 'noDraw')
     return 'First choose whether to draw a card.';
-  if (turn.pending === 'seven' && move.type !== 'seven') return "First carry out the 7's action: choose one of your palette cards.";
-  if (turn.pending === 'one' && move.type !== 'one') return "First carry out the 1's action: choose a card from another player's palette.";
-  if (turn.pending === 'five' && move.type !== 'play') return "First carry out the 5's action: play another card to your palette.";
+  if (turn.pending === 'seven' && move.type !== 'seven')
+    return "First carry out the 7's action: choose one of your palette cards.";
+  if (turn.pending === 'one' && move.type !== 'one')
+    return "First carry out the 1's action: choose a card from another player's palette.";
+  if (turn.pending === 'five' && move.type !== 'play')
+    return "First carry out the 5's action: play another card to your palette.";
 
   switch (move.type) {
     case 'play': {
@@ -313,7 +335,10 @@ export function whyIllegal(s: GameState, move: Move): string | null {
       if (turn.pending !== 'seven') return 'No 7 action is pending.';
       if (move.card === turn.actionCard || !s.palettes[seat].includes(move.card))
         return `${move.card} is not another card of your palette.`;
-      if (move.to === 'deck') return s.options.rulesVersion === '1.2' ? null : 'Under rules v1.1 a 7 puts the card on the canvas only.';
+      if (move.to === 'deck')
+        return s.options.rulesVersion === '1.2'
+          ? null
+          : 'Under rules v1.1 a 7 puts the card on the canvas only.';
       if (move.to !== 'canvas') return 'A 7 puts the card on the canvas or on the deck.';
       return wouldLead(s, seat, without(s.palettes[seat], move.card), cardColor(move.card))
         ? null
@@ -322,9 +347,10 @@ export function whyIllegal(s: GameState, move: Move): string | null {
     case 'one': {
       if (turn.pending !== 'one') return 'No 1 action is pending.';
       const target = oneTargets(s, seat).find(([t]) => t === move.seat);
-      if (!target) return s.options.rulesVersion === '1.1'
-        ? 'Choose another player still in the round whose palette has more than one card.'
-        : 'Choose another player still in the round whose palette has at least as many cards as yours.';
+      if (!target)
+        return s.options.rulesVersion === '1.1'
+          ? 'Choose another player still in the round whose palette has more than one card.'
+          : 'Choose another player still in the round whose palette has at least as many cards as yours.';
       return target[1].includes(move.card) ? null : `${move.card} is not in that player's palette.`;
     }
     case 'end':
@@ -513,7 +539,10 @@ function endRound(s: GameState, winner: number): void {
   s.log.push({ kind: 'roundWon', seat: winner, round: s.round, rule, scored, points });
   const top = Math.max(...s.scores);
   if (top >= s.options.targetScore || cardsInPlay(s).length < 8 * s.options.players) {
-    return endGame(s, s.scores.flatMap((score, seat) => (score === top ? [seat] : [])));
+    return endGame(
+      s,
+      s.scores.flatMap((score, seat) => (score === top ? [seat] : [])),
+    );
   }
   s.phase = 'roundOver';
 }

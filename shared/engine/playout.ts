@@ -69,7 +69,8 @@ function bestOpponent(players: number, seat: number, rule: number): number {
 
 /** Loads a state (at the start of a turn) into the bit-set arrays; returns the number of players still in. */
 function load(state: GameState): number {
-  if (state.phase !== 'turn' || state.current === null) throw new RangeError('playout needs a round in play.');
+  if (state.phase !== 'turn' || state.current === null)
+    throw new RangeError('playout needs a round in play.');
   if (state.turn && (state.turn.played > 0 || state.turn.discarded || state.turn.pending))
     throw new RangeError('playout starts at the beginning of a turn.');
   let alive = 0;

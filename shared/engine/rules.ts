@@ -9,14 +9,18 @@ function bestGroup(groups: Iterable<CardId[]>): CardId[] {
   let best: CardId[] = [];
   for (const group of groups) {
     // Groups are built from cards sorted strongest first, so group[0] is each group's highest card.
-    if (group.length > best.length || (group.length === best.length && group.length > 0 && beats(group[0], best[0])))
+    if (
+      group.length > best.length ||
+      (group.length === best.length && group.length > 0 && beats(group[0], best[0]))
+    )
       best = group;
   }
   return best;
 }
 
 const beats = (a: CardId, b: CardId): boolean =>
-  cardValue(a) > cardValue(b) || (cardValue(a) === cardValue(b) && 'ROYGBIV'.indexOf(cardColor(a)) < 'ROYGBIV'.indexOf(cardColor(b)));
+  cardValue(a) > cardValue(b) ||
+  (cardValue(a) === cardValue(b) && 'ROYGBIV'.indexOf(cardColor(a)) < 'ROYGBIV'.indexOf(cardColor(b)));
 
 function groupBy(cards: CardId[], key: (card: CardId) => string | number): CardId[][] {
   const groups = new Map<string | number, CardId[]>();

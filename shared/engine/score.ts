@@ -135,7 +135,11 @@ export function standing(palette: readonly CardId[], rule: Rule): [size: number,
  * Index of the palette that leads under the rule, or null: a palette leads when its standing is
  * strictly greater than every other's and not empty. Palettes marked `out` are ignored.
  */
-export function leader(palettes: readonly (readonly CardId[])[], rule: Rule, out?: readonly boolean[]): number | null {
+export function leader(
+  palettes: readonly (readonly CardId[])[],
+  rule: Rule,
+  out?: readonly boolean[],
+): number | null {
   let best = 0;
   let seat: number | null = null;
   palettes.forEach((palette, i) => {

@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
 const only = process.argv.slice(2);
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.bench.ts')).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.ts'))
+  .sort()) {
   if (only.length > 0 && !only.some((name) => file.includes(name))) continue;
   execFileSync(process.execPath, ['--import', 'tsx', `${dir}/${file}`], { stdio: 'inherit' });
 }

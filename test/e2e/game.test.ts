@@ -32,7 +32,9 @@ if (!hasBrowser && process.env.CI) {
   // CI installs Chromium (.ci/run); its absence there is a failure, never a skip.
   describe('end to end in Chromium', () => {
     it('has Chromium', () => {
-      throw new Error(`Chromium not found at ${CHROMIUM}; install it (apt-get install chromium) or set CHROMIUM_PATH`);
+      throw new Error(
+        `Chromium not found at ${CHROMIUM}; install it (apt-get install chromium) or set CHROMIUM_PATH`,
+      );
     });
   });
 }
@@ -53,7 +55,8 @@ function summarize(steps: string[]): string {
   }
   return [...counts].map(([k, n]) => `${k} ×${n}`).join(', ');
 }
-const phase = async (page: Page): Promise<string | null> => page.getByTestId('table-view').getAttribute('data-phase');
+const phase = async (page: Page): Promise<string | null> =>
+  page.getByTestId('table-view').getAttribute('data-phase');
 
 describe.skipIf(!hasBrowser)('end to end in Chromium', () => {
   let scratch: ReturnType<typeof tempDir>;
@@ -91,7 +94,14 @@ describe.skipIf(!hasBrowser)('end to end in Chromium', () => {
     }
     await enterName(ada.page, 'Ada');
     await shot(ada, 'lobby');
-    await createTable(ada.page, { name: 'Friday table', players: 3, bots: [1], advanced: true, actionRule: true, target: TARGET });
+    await createTable(ada.page, {
+      name: 'Friday table',
+      players: 3,
+      bots: [1],
+      advanced: true,
+      actionRule: true,
+      target: TARGET,
+    });
 
     await enterName(bo.page, 'Bo');
     const row = bo.page.getByTestId('table-row').filter({ hasText: 'Friday table' });
@@ -101,11 +111,13 @@ describe.skipIf(!hasBrowser)('end to end in Chromium', () => {
     await joinTable(bo.page, 'Friday table');
 
     // The waiting room: everyone seated and connected; only the creator may start.
-    await expect.poll(() => ada.page.getByTestId('seat').allTextContents(), { timeout: 10_000 }).toEqual([
-      expect.stringContaining('Ada'),
-      expect.stringContaining('Bot 2'),
-      expect.stringContaining('Bo'),
-    ]);
+    await expect
+      .poll(() => ada.page.getByTestId('seat').allTextContents(), { timeout: 10_000 })
+      .toEqual([
+        expect.stringContaining('Ada'),
+        expect.stringContaining('Bot 2'),
+        expect.stringContaining('Bo'),
+      ]);
     await expect(bo.page.getByTestId('start').count()).resolves.toBe(0);
     await ada.page.getByTestId('start').click();
     for (const p of [ada, bo]) await p.page.getByTestId('table-view').waitFor();
@@ -114,7 +126,9 @@ describe.skipIf(!hasBrowser)('end to end in Chromium', () => {
     await cy.page.goto(served.url);
     await cy.page.getByTestId('table-row').filter({ hasText: 'Friday table' }).getByTestId('watch').click();
     await cy.page.getByTestId('table-view').waitFor();
-    await expect.poll(() => cy.page.getByTestId('turn-status').textContent(), { timeout: 10_000 }).toContain('You are watching.');
+    await expect
+      .poll(() => cy.page.getByTestId('turn-status').textContent(), { timeout: 10_000 })
+      .toContain('You are watching.');
     await expect(cy.page.locator('.my-hand').count()).resolves.toBe(0);
     await expect(cy.page.locator('section.seat').count()).resolves.toBe(3);
     await shot(cy, 'spectator', false);
@@ -143,7 +157,9 @@ describe.skipIf(!hasBrowser)('end to end in Chromium', () => {
     const deadline = Date.now() + 200_000;
     let over = false;
     while (!over) {
-      expect(Date.now(), `the game should end in time; steps so far: ${steps.join(', ')}`).toBeLessThan(deadline);
+      expect(Date.now(), `the game should end in time; steps so far: ${steps.join(', ')}`).toBeLessThan(
+        deadline,
+      );
       let acted = false;
       for (const p of [ada, bo]) {
         const ph = await phase(p.page);
@@ -178,8 +194,12 @@ describe.skipIf(!hasBrowser)('end to end in Chromium', () => {
           const handBefore = await bo.page.locator('.my-hand button.card').count();
           await bo.page.reload();
           await bo.page.getByTestId('table-view').waitFor();
-          await expect.poll(() => bo.page.locator('.my-seat h3').textContent(), { timeout: 10_000 }).toContain('Bo');
-          await expect.poll(() => bo.page.getByTestId('connection').textContent(), { timeout: 10_000 }).toContain('Connected');
+          await expect
+            .poll(() => bo.page.locator('.my-seat h3').textContent(), { timeout: 10_000 })
+            .toContain('Bo');
+          await expect
+            .poll(() => bo.page.getByTestId('connection').textContent(), { timeout: 10_000 })
+            .toContain('Connected');
           const handAfter = await bo.page.locator('.my-hand button.card').count();
           expect(Math.abs(handAfter - handBefore)).toBeLessThanOrEqual(1); // a bot's move may have passed meanwhile
           steps.push('Bo reloaded');
@@ -208,7 +228,9 @@ describe.skipIf(!hasBrowser)('end to end in Chromium', () => {
     const log = await ada.page.locator('.log .lines').textContent();
     expect(log).toMatch(/wins round 1 under \w+ and scores \d+/);
     expect(log).toMatch(/wins the game|share the win/);
-    const scores = (await ada.page.locator('[data-testid="round-summary"] .scores td.num').allTextContents()).map(Number);
+    const scores = (
+      await ada.page.locator('[data-testid="round-summary"] .scores td.num').allTextContents()
+    ).map(Number);
     expect(scores).toHaveLength(3);
     // 3 players need 24 cards to deal, so the deck cannot run out before someone reaches 12.
     expect(Math.max(...scores)).toBeGreaterThanOrEqual(TARGET);
@@ -224,7 +246,9 @@ describe.skipIf(!hasBrowser)('end to end in Chromium', () => {
     await ada.page.getByTestId('rematch').click();
     for (const p of [ada, bo, cy]) {
       await expect.poll(() => phase(p.page), { timeout: 10_000 }).toBe('turn');
-      await expect.poll(() => p.page.locator('.log .lines').textContent(), { timeout: 10_000 }).toMatch(/^Round 1: cards dealt/);
+      await expect
+        .poll(() => p.page.locator('.log .lines').textContent(), { timeout: 10_000 })
+        .toMatch(/^Round 1: cards dealt/);
     }
     await expect(bo.page.locator('.my-hand button.card').count()).resolves.toBeGreaterThanOrEqual(6);
 

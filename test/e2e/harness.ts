@@ -30,7 +30,10 @@ export interface Served {
 }
 
 /** A real host on 127.0.0.1 (any free port) serving the built renderer. */
-export async function serveHost(staticDir: string, dataDir = mkdtempSync(join(tmpdir(), 'red7-e2e-data-'))): Promise<Served> {
+export async function serveHost(
+  staticDir: string,
+  dataDir = mkdtempSync(join(tmpdir(), 'red7-e2e-data-')),
+): Promise<Served> {
   const host = await startHost({
     port: 0,
     bind: '127.0.0.1',
@@ -62,7 +65,12 @@ export async function launchChromium(scratch: string): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
     ],
-    env: { ...process.env, XDG_CONFIG_HOME: xdg('config'), XDG_CACHE_HOME: xdg('cache'), XDG_DATA_HOME: xdg('data') },
+    env: {
+      ...process.env,
+      XDG_CONFIG_HOME: xdg('config'),
+      XDG_CACHE_HOME: xdg('cache'),
+      XDG_DATA_HOME: xdg('data'),
+    },
   });
 }
 
@@ -75,8 +83,17 @@ export interface Player {
 }
 
 /** A player in a browser context of their own (own storage), with a viewport width. */
-export async function newPlayer(browser: Browser, name: string, width: number, height = 900): Promise<Player> {
-  const context = await browser.newContext({ viewport: { width, height }, locale: 'en-US', reducedMotion: 'reduce' });
+export async function newPlayer(
+  browser: Browser,
+  name: string,
+  width: number,
+  height = 900,
+): Promise<Player> {
+  const context = await browser.newContext({
+    viewport: { width, height },
+    locale: 'en-US',
+    reducedMotion: 'reduce',
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {

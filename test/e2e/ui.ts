@@ -47,7 +47,8 @@ export async function myTurn(page: Page): Promise<boolean> {
   return page.locator('.panel.mine').isVisible();
 }
 
-const enabled = async (l: Locator): Promise<boolean> => (await l.count()) > 0 && (await l.first().isEnabled());
+const enabled = async (l: Locator): Promise<boolean> =>
+  (await l.count()) > 0 && (await l.first().isEnabled());
 
 /**
  * Takes one step of this player's turn through the UI, preferring moves that keep the lead.

@@ -18,7 +18,14 @@ async function scriptedHost(opts: { port?: number; onHello?: (ws: ServerSocket) 
       if (msg.type === 'ping') ws.send(JSON.stringify({ type: 'pong', id: msg.id }));
       if (msg.type === 'hello') {
         if (opts.onHello) opts.onHello(ws);
-        else ws.send(JSON.stringify({ type: 'welcome', protocol: PROTOCOL_VERSION, host: { name: 'test host', version: '0' } }));
+        else
+          ws.send(
+            JSON.stringify({
+              type: 'welcome',
+              protocol: PROTOCOL_VERSION,
+              host: { name: 'test host', version: '0' },
+            }),
+          );
       }
     });
   });
@@ -29,17 +36,21 @@ async function scriptedHost(opts: { port?: number; onHello?: (ws: ServerSocket) 
     received,
     sockets,
     dropAll: () => sockets.forEach((s) => s.terminate()),
-    close: () => new Promise<void>((r) => {
-      sockets.forEach((s) => s.terminate());
-      wss.close(() => r());
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        sockets.forEach((s) => s.terminate());
+        wss.close(() => r());
+      }),
   };
 }
 
 function waitFor(client: GameClient, state: ConnectionState, timeoutMs = 5000): Promise<void> {
   return new Promise((resolve, reject) => {
     if (client.status.state === state) return resolve();
-    const timer = setTimeout(() => reject(new Error(`still ${client.status.state}, wanted ${state}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`still ${client.status.state}, wanted ${state}`)),
+      timeoutMs,
+    );
     const off = client.onStatus((s) => {
       if (s.state !== state) return;
       clearTimeout(timer);
@@ -55,7 +66,12 @@ afterEach(async () => {
 });
 
 function client(url: string, extra: Partial<ConstructorParameters<typeof GameClient>[0]> = {}): GameClient {
-  const c = new GameClient({ url, clientName: 'test', backoff: { initialMs: 20, maxMs: 100, jitter: 0 }, ...extra });
+  const c = new GameClient({
+    url,
+    clientName: 'test',
+    backoff: { initialMs: 20, maxMs: 100, jitter: 0 },
+    ...extra,
+  });
   cleanups.push(() => c.close());
   return c;
 }
@@ -160,7 +176,9 @@ describe('GameClient against a real WebSocket server', () => {
       onHello: (ws) => {
         ws.send('not json');
         ws.send(JSON.stringify({ type: 'nonsense' }));
-        ws.send(JSON.stringify({ type: 'welcome', protocol: PROTOCOL_VERSION, host: { name: 'h', version: '0' } }));
+        ws.send(
+          JSON.stringify({ type: 'welcome', protocol: PROTOCOL_VERSION, host: { name: 'h', version: '0' } }),
+        );
         ws.send(JSON.stringify({ type: 'tables', tables: [] }));
       },
     });

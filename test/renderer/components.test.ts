@@ -38,7 +38,9 @@ describe('GameCard', () => {
   });
 
   it('is a focusable button when interactive, still focusable (with its reason) when disabled', async () => {
-    const w = mountApp(GameCard, { props: { card: 'G2', interactive: true, disabled: true, note: 'It is not your turn.' } });
+    const w = mountApp(GameCard, {
+      props: { card: 'G2', interactive: true, disabled: true, note: 'It is not your turn.' },
+    });
     expect(w.element.tagName).toBe('BUTTON');
     expect(w.attributes('disabled')).toBeUndefined();
     expect(w.attributes('aria-disabled')).toBe('true');
@@ -50,7 +52,14 @@ describe('GameCard', () => {
 
 describe('HandView', () => {
   it('moves focus with the arrow keys (one tab stop) and selects with a click or Enter', async () => {
-    const w = mountApp(HandView, { props: { hand: ['R1', 'O2', 'Y3'], selected: null, blocked: { O2: 'Under Red you would not lead.' }, fresh: [] } });
+    const w = mountApp(HandView, {
+      props: {
+        hand: ['R1', 'O2', 'Y3'],
+        selected: null,
+        blocked: { O2: 'Under Red you would not lead.' },
+        fresh: [],
+      },
+    });
     const cards = () => w.findAll('button.card');
     expect(cards().map((c) => c.attributes('tabindex'))).toEqual(['0', '-1', '-1']);
     await cards()[0].trigger('keydown', { key: 'ArrowRight' });
@@ -70,7 +79,9 @@ describe('HandView', () => {
 describe('SeatPanel', () => {
   it('raises the counting cards, crowns the leader and marks the turn', () => {
     const view = seatView(basic, { hands: [['G6'], ['I7']], palettes: [['O3', 'R6'], ['Y5']], current: 0 });
-    const w = mountApp(SeatPanel, { props: { view, seat: 0, name: 'Ada', info: null, counting: countingSet(view.palettes[0], view.rule) } });
+    const w = mountApp(SeatPanel, {
+      props: { view, seat: 0, name: 'Ada', info: null, counting: countingSet(view.palettes[0], view.rule) },
+    });
     expect(w.findAll('.card.counting').map((c) => c.attributes('data-card'))).toEqual(['R6']);
     expect(w.text()).toContain('leads');
     expect(w.text()).toContain('(you)');
@@ -79,7 +90,15 @@ describe('SeatPanel', () => {
   });
 
   it('turns an eliminated player’s palette face down', () => {
-    const view = seatView({ ...basic, players: 3 }, { hands: [['G6'], ['I7'], ['B2']], palettes: [['O3'], ['Y5'], ['V1']], out: [false, false, true], current: 0 });
+    const view = seatView(
+      { ...basic, players: 3 },
+      {
+        hands: [['G6'], ['I7'], ['B2']],
+        palettes: [['O3'], ['Y5'], ['V1']],
+        out: [false, false, true],
+        current: 0,
+      },
+    );
     const w = mountApp(SeatPanel, { props: { view, seat: 2, name: 'Cy', info: null, counting: [] } });
     expect(w.text()).toContain('out');
     expect(w.findAll('[data-card]')).toHaveLength(0);
@@ -88,7 +107,9 @@ describe('SeatPanel', () => {
 
   it('makes only the offered cards pickable', async () => {
     const view = seatView(basic, { hands: [['G6'], ['I7']], palettes: [['O3'], ['Y5', 'B6']], current: 0 });
-    const w = mountApp(SeatPanel, { props: { view, seat: 1, name: 'Bo', info: null, counting: [], pickable: ['B6'] } });
+    const w = mountApp(SeatPanel, {
+      props: { view, seat: 1, name: 'Bo', info: null, counting: [], pickable: ['B6'] },
+    });
     const buttons = w.findAll('button.card');
     expect(buttons.map((b) => b.attributes('data-card'))).toEqual(['B6']);
     await buttons[0].trigger('click');
@@ -96,14 +117,30 @@ describe('SeatPanel', () => {
   });
 });
 
-function panel(view: SeatView, selected: SeatView['hand'][number] | null = null, sevenCard: SeatView['hand'][number] | null = null) {
+function panel(
+  view: SeatView,
+  selected: SeatView['hand'][number] | null = null,
+  sevenCard: SeatView['hand'][number] | null = null,
+) {
   return mountApp(TurnPanel, { props: { view, names: ['Ada', 'Bo'], selected, sevenCard, busy: false } });
 }
 const moves = (w: ReturnType<typeof panel>): Move[] => (w.emitted('move') ?? []).map((e) => e[0] as Move);
 
 describe('TurnPanel', () => {
-  const setup = { hands: [['G6', 'V2', 'B4'], ['I7', 'O1']], palettes: [['O3'], ['Y5']], current: 0 } as const;
-  const start = () => setupState(basic, { hands: setup.hands.map((h) => [...h]), palettes: setup.palettes.map((p) => [...p]), current: 0 });
+  const setup = {
+    hands: [
+      ['G6', 'V2', 'B4'],
+      ['I7', 'O1'],
+    ],
+    palettes: [['O3'], ['Y5']],
+    current: 0,
+  } as const;
+  const start = () =>
+    setupState(basic, {
+      hands: setup.hands.map((h) => [...h]),
+      palettes: setup.palettes.map((p) => [...p]),
+      current: 0,
+    });
 
   it('previews the selected card and sends the move it allows', async () => {
     const w = panel(viewFor(start(), 0), 'G6');
@@ -118,12 +155,16 @@ describe('TurnPanel', () => {
     const w = panel(viewFor(start(), 0), 'B4');
     const discard = w.get('[data-testid="discard"]');
     expect(discard.attributes('disabled')).toBeDefined();
-    expect(w.get(`#${discard.attributes('aria-describedby')}`).text()).toBe('Discard: Under Blue you would not lead.');
+    expect(w.get(`#${discard.attributes('aria-describedby')}`).text()).toBe(
+      'Discard: Under Blue you would not lead.',
+    );
   });
 
   it('suggests the discards that would rescue a play that falls behind', () => {
     const w = panel(viewFor(start(), 0), 'V2');
-    expect(w.text()).toContain('Play Violet 2: you would not lead yet. Then discarding Green 6, Blue 4 would make you lead.');
+    expect(w.text()).toContain(
+      'Play Violet 2: you would not lead yet. Then discarding Green 6, Blue 4 would make you lead.',
+    );
   });
 
   it('asks before ending a turn that would eliminate, and sends nothing on cancel', async () => {
@@ -131,7 +172,9 @@ describe('TurnPanel', () => {
     const w = panel(after);
     expect(w.text()).toContain('Ending now would put you out of the round.');
     await w.get('[data-testid="end"]').trigger('click');
-    expect(document.querySelector('[role="dialog"]')?.textContent).toContain('If you end your turn now, you are out of this round.');
+    expect(document.querySelector('[role="dialog"]')?.textContent).toContain(
+      'If you end your turn now, you are out of this round.',
+    );
     (document.querySelector('[data-testid="confirm-no"]') as HTMLButtonElement).click();
     await w.vm.$nextTick();
     expect(moves(w)).toEqual([]);
@@ -156,7 +199,11 @@ describe('TurnPanel', () => {
   });
 
   it('offers the advanced draw after a discard', async () => {
-    const s = setupState(action, { hands: [['G6', 'V7'], ['I7']], palettes: [['O3', 'B2'], ['Y5']], current: 0 });
+    const s = setupState(action, {
+      hands: [['G6', 'V7'], ['I7']],
+      palettes: [['O3', 'B2'], ['Y5']],
+      current: 0,
+    });
     const w = panel(viewFor(applyMove(s, { type: 'discard', card: 'V7' }), 0));
     expect(w.text()).toContain('You may draw a card from the deck.');
     const [draw, no] = w.findAll('button').filter((b) => ['Draw a card', 'No, thanks'].includes(b.text()));
@@ -166,7 +213,11 @@ describe('TurnPanel', () => {
   });
 
   it('walks the 7: pick a palette card, then the canvas (only when it leads) or the deck', async () => {
-    const s = setupState(action, { hands: [['R7', 'V2'], ['I1']], palettes: [['O3', 'G2'], ['Y5']], current: 0 });
+    const s = setupState(action, {
+      hands: [['R7', 'V2'], ['I1']],
+      palettes: [['O3', 'G2'], ['Y5']],
+      current: 0,
+    });
     const v = viewFor(applyMove(s, { type: 'play', card: 'R7' }), 0);
     expect(panel(v).text()).toContain('Choose one of the outlined cards of your palette.');
     const g2 = panel(v, null, 'G2');
@@ -182,13 +233,20 @@ describe('TurnPanel', () => {
   });
 
   it('has no deck choice for a 7 under rules v1.1', () => {
-    const s = setupState({ ...action, rulesVersion: '1.1' }, { hands: [['R7', 'V2'], ['I1']], palettes: [['O3', 'G2'], ['Y5']], current: 0 });
+    const s = setupState(
+      { ...action, rulesVersion: '1.1' },
+      { hands: [['R7', 'V2'], ['I1']], palettes: [['O3', 'G2'], ['Y5']], current: 0 },
+    );
     const w = panel(viewFor(applyMove(s, { type: 'play', card: 'R7' }), 0), null, 'O3');
     expect(w.find('[data-testid="seven-deck"]').exists()).toBe(false);
   });
 
   it('asks for another card after a 5, without a discard button', () => {
-    const s = setupState(action, { hands: [['R5', 'G6', 'V2'], ['I1']], palettes: [['O3'], ['Y4']], current: 0 });
+    const s = setupState(action, {
+      hands: [['R5', 'G6', 'V2'], ['I1']],
+      palettes: [['O3'], ['Y4']],
+      current: 0,
+    });
     const w = panel(viewFor(applyMove(s, { type: 'play', card: 'R5' }), 0), 'G6');
     expect(w.text()).toContain('Your 5: play another card');
     expect(w.find('[data-testid="discard"]').exists()).toBe(false);
@@ -216,7 +274,16 @@ describe('RuleReference', () => {
 
   it('describes the variants in play at this table', () => {
     const w = mountApp(RuleReference, {
-      props: { options: { players: 3, mode: 'advanced', actionRule: true, rulesVersion: '1.1', targetScore: 20, autoDraw: true } },
+      props: {
+        options: {
+          players: 3,
+          mode: 'advanced',
+          actionRule: true,
+          rulesVersion: '1.1',
+          targetScore: 20,
+          autoDraw: true,
+        },
+      },
     });
     const text = w.get('[data-testid="rules-variants"]').text();
     expect(text).toContain('First to 20 points');

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { applyMove, setupState, viewFor } from '../../shared/engine';
 import type { GameOptions, RoundSetup, SeatView } from '../../shared/engine/types';
-import { canDiscard, canPlay, isLegal, oneChoices, sameMove, sevenChoices } from '../../renderer/src/game/moves';
+import {
+  canDiscard,
+  canPlay,
+  isLegal,
+  oneChoices,
+  sameMove,
+  sevenChoices,
+} from '../../renderer/src/game/moves';
 import { countingCards, previewDiscard, previewEnd, previewPlay } from '../../renderer/src/game/preview';
 import { whyNot } from '../../renderer/src/game/reasons';
 
@@ -15,7 +22,10 @@ function view(options: GameOptions, setup: RoundSetup, seat: number | null = 0):
 describe('previews from a seat view', () => {
   // Seat 0 to play under Red: O3 vs Y5 in the palettes, so seat 1 leads now.
   const setup: RoundSetup = {
-    hands: [['G6', 'V2', 'B4', 'R1'], ['I7', 'O1']],
+    hands: [
+      ['G6', 'V2', 'B4', 'R1'],
+      ['I7', 'O1'],
+    ],
     palettes: [['O3'], ['Y5']],
     current: 0,
   };
@@ -51,9 +61,16 @@ describe('previews from a seat view', () => {
   it('offers the advanced draw only when the value beats the palette size and the deck has cards', () => {
     const v = view(advanced, { ...setup, palettes: [['O3', 'B2'], ['Y5']] });
     expect(previewDiscard(v, 'V2')!.draw).toBeNull(); // 2 is not more than 2 palette cards
-    const seven = view(advanced, { hands: [['G6', 'V7'], ['I7']], palettes: [['O3', 'B2'], ['Y5']], current: 0 });
+    const seven = view(advanced, {
+      hands: [['G6', 'V7'], ['I7']],
+      palettes: [['O3', 'B2'], ['Y5']],
+      current: 0,
+    });
     expect(previewDiscard(seven, 'V7')).toMatchObject({ leads: true, draw: 'offer' });
-    const auto = view({ ...advanced, autoDraw: true }, { hands: [['G6', 'V7'], ['I7']], palettes: [['O3', 'B2'], ['Y5']], current: 0 });
+    const auto = view(
+      { ...advanced, autoDraw: true },
+      { hands: [['G6', 'V7'], ['I7']], palettes: [['O3', 'B2'], ['Y5']], current: 0 },
+    );
     expect(previewDiscard(auto, 'V7')!.draw).toBe('auto');
   });
 
@@ -73,7 +90,15 @@ describe('previews from a seat view', () => {
   });
 
   it('highlights each seat’s counting cards and none for a seat that is out', () => {
-    const v = view({ ...basic, players: 3 }, { hands: [['G6'], ['I7'], ['B1']], palettes: [['O3', 'R2'], ['Y5'], ['G4']], out: [false, false, true], current: 0 });
+    const v = view(
+      { ...basic, players: 3 },
+      {
+        hands: [['G6'], ['I7'], ['B1']],
+        palettes: [['O3', 'R2'], ['Y5'], ['G4']],
+        out: [false, false, true],
+        current: 0,
+      },
+    );
     expect(countingCards(v)).toEqual([['O3'], ['Y5'], []]);
   });
 
@@ -87,7 +112,14 @@ describe('previews from a seat view', () => {
 });
 
 describe('reasons for moves that are not legal', () => {
-  const setup: RoundSetup = { hands: [['G6', 'V2', 'B4'], ['I7', 'O1']], palettes: [['O3'], ['Y5']], current: 0 };
+  const setup: RoundSetup = {
+    hands: [
+      ['G6', 'V2', 'B4'],
+      ['I7', 'O1'],
+    ],
+    palettes: [['O3'], ['Y5']],
+    current: 0,
+  };
 
   it('is null for a legal move', () => {
     const v = view(basic, setup);
@@ -97,7 +129,10 @@ describe('reasons for moves that are not legal', () => {
   it('explains turn order, spent plays and rules that would not lead', () => {
     expect(whyNot(view(basic, setup, 1), { type: 'play', card: 'I7' })).toEqual({ key: 'notYourTurn' });
     expect(whyNot(view(basic, setup, null), { type: 'play', card: 'G6' })).toEqual({ key: 'spectator' });
-    expect(whyNot(view(basic, setup), { type: 'discard', card: 'B4' })).toEqual({ key: 'wouldNotLead', params: { rule: 'B' } });
+    expect(whyNot(view(basic, setup), { type: 'discard', card: 'B4' })).toEqual({
+      key: 'wouldNotLead',
+      params: { rule: 'B' },
+    });
     const after = viewFor(applyMove(setupState(basic, setup), { type: 'play', card: 'V2' }), 0);
     expect(whyNot(after, { type: 'play', card: 'G6' })).toEqual({ key: 'alreadyPlayed' });
     expect(whyNot(view(basic, setup), { type: 'end' })).toEqual({ key: 'nothingDone' });
@@ -105,7 +140,11 @@ describe('reasons for moves that are not legal', () => {
 
   it('explains a pending action first', () => {
     // Playing the 7 under the Action rule asks for a palette card before anything else.
-    const s = setupState(advanced, { hands: [['R7', 'V2'], ['I1']], palettes: [['O3', 'G2'], ['Y5']], current: 0 });
+    const s = setupState(advanced, {
+      hands: [['R7', 'V2'], ['I1']],
+      palettes: [['O3', 'G2'], ['Y5']],
+      current: 0,
+    });
     const v = viewFor(applyMove(s, { type: 'play', card: 'R7' }), 0);
     expect(v.turn?.pending).toBe('seven');
     expect(whyNot(v, { type: 'discard', card: 'V2' })).toEqual({ key: 'resolveSeven' });
@@ -121,7 +160,11 @@ describe('reasons for moves that are not legal', () => {
   });
 
   it('lists the cards a pending 1 may take', () => {
-    const s = setupState(advanced, { hands: [['R1', 'V2'], ['I1']], palettes: [['O3'], ['Y5', 'B6']], current: 0 });
+    const s = setupState(advanced, {
+      hands: [['R1', 'V2'], ['I1']],
+      palettes: [['O3'], ['Y5', 'B6']],
+      current: 0,
+    });
     const v = viewFor(applyMove(s, { type: 'play', card: 'R1' }), 0);
     expect(v.turn?.pending).toBe('one');
     expect(oneChoices(v)).toEqual([
@@ -133,7 +176,9 @@ describe('reasons for moves that are not legal', () => {
   it('compares moves field by field', () => {
     expect(sameMove({ type: 'play', card: 'R1' }, { type: 'play', card: 'R1' })).toBe(true);
     expect(sameMove({ type: 'play', card: 'R1' }, { type: 'discard', card: 'R1' })).toBe(false);
-    expect(sameMove({ type: 'seven', card: 'R1', to: 'deck' }, { type: 'seven', card: 'R1', to: 'canvas' })).toBe(false);
+    expect(
+      sameMove({ type: 'seven', card: 'R1', to: 'deck' }, { type: 'seven', card: 'R1', to: 'canvas' }),
+    ).toBe(false);
     expect(canPlay(view(basic, setup), 'G6')).toBe(true);
   });
 });

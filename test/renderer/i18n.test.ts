@@ -17,7 +17,8 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const placeholders = (msg: string): string[] => [...new Set([...msg.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
+const placeholders = (msg: string): string[] =>
+  [...new Set([...msg.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
 
 const locales: Record<string, Map<string, string>> = {
   en: flatten(en as Tree),
@@ -46,7 +47,8 @@ describe('translations', () => {
       const theirs = locales[locale].get(key) ?? '';
       const expected = placeholders(msg);
       // Each plural form may drop the count ("one card"), so compare the union over forms.
-      if (JSON.stringify(placeholders(theirs)) !== JSON.stringify(expected) && !msg.includes('|')) wrong.push(key);
+      if (JSON.stringify(placeholders(theirs)) !== JSON.stringify(expected) && !msg.includes('|'))
+        wrong.push(key);
       for (const p of placeholders(theirs)) if (!expected.includes(p)) wrong.push(`${key}: {${p}}`);
     }
     expect(wrong).toEqual([]);
@@ -54,9 +56,28 @@ describe('translations', () => {
 
   it('covers every host error code and every log entry kind', () => {
     const codes = [
-      'badMessage', 'rateLimited', 'protocolMismatch', 'helloRequired', 'noSuchTable', 'tableFull', 'seatTaken',
-      'tooManyTables', 'badToken', 'notSeated', 'notCreator', 'alreadySeated', 'alreadyStarted', 'notStarted',
-      'notReady', 'notYourTurn', 'staleMove', 'illegalMove', 'gameNotOver', 'notAway', 'badSeat', 'unavailable',
+      'badMessage',
+      'rateLimited',
+      'protocolMismatch',
+      'helloRequired',
+      'noSuchTable',
+      'tableFull',
+      'seatTaken',
+      'tooManyTables',
+      'badToken',
+      'notSeated',
+      'notCreator',
+      'alreadySeated',
+      'alreadyStarted',
+      'notStarted',
+      'notReady',
+      'notYourTurn',
+      'staleMove',
+      'illegalMove',
+      'gameNotOver',
+      'notAway',
+      'badSeat',
+      'unavailable',
     ];
     for (const c of codes) expect(locales.en.has(`errors.${c}`), c).toBe(true);
     for (const r of ['notLeading', 'emptyHand', 'pass']) expect(locales.en.has(`log.out.${r}`)).toBe(true);

@@ -6,7 +6,11 @@ import type { GameOptions, RoundSetup, SeatView } from '../../shared/engine/type
 import { makeI18n } from '../../renderer/src/i18n';
 
 /** Mounts a component with the app's plugins (English, a fresh Pinia). */
-export function mountApp<C extends Component>(component: C, options: ComponentMountingOptions<C> = {}, pinia?: Pinia) {
+export function mountApp<C extends Component>(
+  component: C,
+  options: ComponentMountingOptions<C> = {},
+  pinia?: Pinia,
+) {
   const store = pinia ?? createPinia();
   setActivePinia(store);
   return mount(component, {

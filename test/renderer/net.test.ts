@@ -5,7 +5,9 @@ import { parseAddress, wsUrl } from '../../renderer/src/net/address';
 describe('reconnect back-off', () => {
   it('grows exponentially up to the cap', () => {
     const opts = { ...DEFAULT_BACKOFF, jitter: 0 };
-    expect([1, 2, 3, 4, 5, 6, 10].map((a) => backoffDelay(a, opts))).toEqual([400, 800, 1600, 3200, 6400, 8000, 8000]);
+    expect([1, 2, 3, 4, 5, 6, 10].map((a) => backoffDelay(a, opts))).toEqual([
+      400, 800, 1600, 3200, 6400, 8000, 8000,
+    ]);
   });
 
   it('spreads retries with jitter, never above the nominal delay', () => {

@@ -33,19 +33,32 @@ let session: MemoryStorage;
 let local: MemoryStorage;
 
 async function boot(port = 0): Promise<Host> {
-  return startHost({ port, bind: '127.0.0.1', dataDir, hostName: 'store test host', bots: 'inline', limits: { botDelayMs: 0 } });
+  return startHost({
+    port,
+    bind: '127.0.0.1',
+    dataDir,
+    hostName: 'store test host',
+    bots: 'inline',
+    limits: { botDelayMs: 0 },
+  });
 }
 
 function install(port: number): void {
   setActivePinia(createPinia());
   setServices({
     bridge: webBridge({
-      location: { hostname: '127.0.0.1', port: String(port), protocol: 'http:', origin: `http://127.0.0.1:${port}` },
+      location: {
+        hostname: '127.0.0.1',
+        port: String(port),
+        protocol: 'http:',
+        origin: `http://127.0.0.1:${port}`,
+      },
       fetch,
       storage: local,
       pollMs: 100,
     }),
-    createClient: (url) => new GameClient({ url, backoff: { initialMs: 30, maxMs: 200, jitter: 0 }, heartbeatMs: 1000 }),
+    createClient: (url) =>
+      new GameClient({ url, backoff: { initialMs: 30, maxMs: 200, jitter: 0 }, heartbeatMs: 1000 }),
     session,
     local,
     originWsUrl: `ws://127.0.0.1:${port}/ws`,
@@ -106,7 +119,13 @@ describe('stores with a real host', () => {
     const connection = useConnectionStore();
     table.init();
     const port = host.port;
-    table.createTable(`ws://127.0.0.1:${port}/ws`, 'Restart table', 'Ada', { players: 2, mode: 'basic', actionRule: false }, [1]);
+    table.createTable(
+      `ws://127.0.0.1:${port}/ws`,
+      'Restart table',
+      'Ada',
+      { players: 2, mode: 'basic', actionRule: false },
+      [1],
+    );
     await until('the table', () => table.table !== null);
     table.start();
     await until('the view', () => table.view !== null);
@@ -118,7 +137,10 @@ describe('stores with a real host', () => {
     await until('reconnecting', () => connection.status.state === 'reconnecting');
     host = await boot(port);
     await until('open again', () => connection.status.state === 'open', 10_000);
-    await until('the resumed view', () => table.view !== null && table.view.moveCount >= moves && table.seat === 0);
+    await until(
+      'the resumed view',
+      () => table.view !== null && table.view.moveCount >= moves && table.seat === 0,
+    );
     expect(states).toContain('reconnecting');
     expect(table.table?.seatList[0].connected).toBe(true);
   });
@@ -169,13 +191,30 @@ describe('stores with a real host', () => {
     const table = useTableStore();
     table.init();
     lobby.start();
-    table.createTable(`ws://127.0.0.1:${host.port}/ws`, 'Listed table', 'Ada', { players: 3, mode: 'advanced', actionRule: true }, [2]);
+    table.createTable(
+      `ws://127.0.0.1:${host.port}/ws`,
+      'Listed table',
+      'Ada',
+      { players: 3, mode: 'advanced', actionRule: true },
+      [2],
+    );
     await until('the table in the lobby', () => lobby.tables.length === 1 && lobby.tables[0].players === 2);
     lobby.seatsChanged();
     const row = lobby.tables[0];
-    expect(row).toMatchObject({ name: 'Listed table', seats: 3, state: 'open', hostName: 'store test host', mine: true, compatible: true });
+    expect(row).toMatchObject({
+      name: 'Listed table',
+      seats: 3,
+      state: 'open',
+      hostName: 'store test host',
+      mine: true,
+      compatible: true,
+    });
     await until('the variant', () => lobby.tables[0].details !== null);
-    expect(lobby.tables[0].details).toMatchObject({ mode: 'advanced', actionRule: true, rulesVersion: '1.2' });
+    expect(lobby.tables[0].details).toMatchObject({
+      mode: 'advanced',
+      actionRule: true,
+      rulesVersion: '1.2',
+    });
   });
 
   it('turns host refusals into notices and loses nothing', async () => {
@@ -190,7 +229,15 @@ describe('stores with a real host', () => {
   });
 
   it('a stale seat token sends the player back to the lobby with a notice', async () => {
-    session.setItem('red7.session', JSON.stringify({ url: `ws://127.0.0.1:${host.port}/ws`, tableId: 'gone1234', token: 'x'.repeat(32), seat: 0 }));
+    session.setItem(
+      'red7.session',
+      JSON.stringify({
+        url: `ws://127.0.0.1:${host.port}/ws`,
+        tableId: 'gone1234',
+        token: 'x'.repeat(32),
+        seat: 0,
+      }),
+    );
     const table = useTableStore();
     table.init();
     await until('the notice', () => useNoticesStore().items.length > 0);

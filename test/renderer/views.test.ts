@@ -34,7 +34,10 @@ function fakeDesktop() {
         return { port: 47999, addresses: ['10.0.0.9'] };
       },
       stop: async () => undefined,
-      status: async () => (started.length ? { running: true, port: 47999, addresses: ['10.0.0.9'], name: 'my pc', advertising: true } : { running: false }),
+      status: async () =>
+        started.length
+          ? { running: true, port: 47999, addresses: ['10.0.0.9'], name: 'my pc', advertising: true }
+          : { running: false },
     },
     settings: {
       get: async (key) => settings[key],
@@ -43,7 +46,14 @@ function fakeDesktop() {
       },
     },
     app: {
-      info: async () => ({ name: 'Red7 LAN', version: '0.1.0', platform: 'linux', versions: { electron: '', chrome: '', node: '' }, locale: 'it-IT', packaged: false }),
+      info: async () => ({
+        name: 'Red7 LAN',
+        version: '0.1.0',
+        platform: 'linux',
+        versions: { electron: '', chrome: '', node: '' },
+        locale: 'it-IT',
+        packaged: false,
+      }),
     },
   };
   return { api, settings, started, emit: (e: TableEvent) => listeners.forEach((l) => l(e)) };
@@ -60,7 +70,10 @@ beforeEach(() => {
     local: new MemoryStorage(),
     originWsUrl: null,
   });
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('[]', { status: 200 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('[]', { status: 200 })),
+  );
 });
 
 afterEach(() => {
@@ -139,7 +152,14 @@ describe('LobbyView (desktop bridge)', () => {
       'ws://127.0.0.1:47999/ws',
       'Late game',
       'Ada',
-      { players: 4, mode: 'advanced', actionRule: true, rulesVersion: '1.1', targetScore: 30, autoDraw: true },
+      {
+        players: 4,
+        mode: 'advanced',
+        actionRule: true,
+        rulesVersion: '1.1',
+        targetScore: 30,
+        autoDraw: true,
+      },
       [1, 3],
     );
     expect(w.get('[data-testid="hosting"]').text()).toContain('47999');
@@ -154,7 +174,18 @@ describe('LobbyView (desktop bridge)', () => {
 });
 
 function seatInfo(seat: number, name: string, extra: Partial<SeatInfo> = {}): SeatInfo {
-  return { seat, name, connected: true, bot: false, standIn: false, creator: seat === 0, votedOut: false, awayMs: null, votes: [], ...extra };
+  return {
+    seat,
+    name,
+    connected: true,
+    bot: false,
+    standIn: false,
+    creator: seat === 0,
+    votedOut: false,
+    awayMs: null,
+    votes: [],
+    ...extra,
+  };
 }
 
 function tableInfo(seats: SeatInfo[]): TableInfo {
@@ -168,7 +199,14 @@ function tableInfo(seats: SeatInfo[]): TableInfo {
     actionRule: false,
     rulesVersion: '1.2',
     spectators: 0,
-    options: { players: 2, mode: 'basic', actionRule: false, rulesVersion: '1.2', targetScore: 40, autoDraw: false },
+    options: {
+      players: 2,
+      mode: 'basic',
+      actionRule: false,
+      rulesVersion: '1.2',
+      targetScore: 40,
+      autoDraw: false,
+    },
     seatList: seats,
     awayGraceMs: 60_000,
     game: 1,
@@ -178,8 +216,15 @@ function tableInfo(seats: SeatInfo[]): TableInfo {
 describe('TableView', () => {
   it('plays from the keyboard: a digit selects, P plays, Escape clears', async () => {
     const pinia = createPinia();
-    const view = seatView({ players: 2, mode: 'basic', actionRule: false }, { hands: [['G6', 'V2', 'B4'], ['I7']], palettes: [['O3'], ['Y5']], current: 0 });
-    const w = mountApp(TableView, { props: { info: tableInfo([seatInfo(0, 'Ada'), seatInfo(1, 'Bo')]), view } }, pinia);
+    const view = seatView(
+      { players: 2, mode: 'basic', actionRule: false },
+      { hands: [['G6', 'V2', 'B4'], ['I7']], palettes: [['O3'], ['Y5']], current: 0 },
+    );
+    const w = mountApp(
+      TableView,
+      { props: { info: tableInfo([seatInfo(0, 'Ada'), seatInfo(1, 'Bo')]), view } },
+      pinia,
+    );
     const table = useTableStore();
     const connection = useConnectionStore();
     const send = vi.spyOn(connection, 'send').mockReturnValue(true);
@@ -205,12 +250,19 @@ describe('TableView', () => {
     await flushPromises();
     expect(w.text()).toContain('Play Green 6: you would lead.');
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'p' }));
-    expect(send).toHaveBeenCalledWith({ type: 'move', move: { type: 'play', card: 'G6' }, moveCount: view.moveCount });
+    expect(send).toHaveBeenCalledWith({
+      type: 'move',
+      move: { type: 'play', card: 'G6' },
+      moveCount: view.moveCount,
+    });
     expect(table.awaiting).toBe(true);
   });
 
   it('shows who is away and, after the grace period, offers a bot or a vote', async () => {
-    const view = seatView({ players: 2, mode: 'basic', actionRule: false }, { hands: [['G6'], ['I7']], palettes: [['O3'], ['Y5']], current: 1 });
+    const view = seatView(
+      { players: 2, mode: 'basic', actionRule: false },
+      { hands: [['G6'], ['I7']], palettes: [['O3'], ['Y5']], current: 1 },
+    );
     const away = seatInfo(1, 'Bo', { connected: false, awayMs: 61_000, votes: [] });
     const pinia = createPinia();
     setActivePinia(pinia);

@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { applyMove, completeTurns, leadingTurnCount, legalMoves, newGame, playout } from '../../shared/engine';
+import {
+  applyMove,
+  completeTurns,
+  leadingTurnCount,
+  legalMoves,
+  newGame,
+  playout,
+} from '../../shared/engine';
 import type { GameState } from '../../shared/engine';
 
 /** States at the start of turns, reached by random play. */
 function* turnStarts(mode: 'basic' | 'advanced', games: number): Generator<GameState> {
   for (let seed = 0; seed < games; seed++) {
-    let state = newGame({ players: (2 + (seed % 3)) as 2 | 3 | 4, mode, actionRule: false, autoDraw: true }, seed);
+    let state = newGame(
+      { players: (2 + (seed % 3)) as 2 | 3 | 4, mode, actionRule: false, autoDraw: true },
+      seed,
+    );
     let r = seed;
     while (state.phase === 'turn') {
       if (state.turn!.played === 0 && !state.turn!.discarded && state.turn!.pending === null) yield state;

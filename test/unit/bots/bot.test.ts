@@ -37,7 +37,10 @@ describe('bots', () => {
       let state = newGame({ players: 3, mode: 'basic', actionRule: seed % 2 === 1 }, 1000 + seed);
       let r = seed;
       while (state.phase !== 'gameOver') {
-        const move = state.current === 0 ? chooseBotMove(viewFor(state, 0), seed, { samples: 3, playouts: 600 }) : randomMove(state, r++ * 7919);
+        const move =
+          state.current === 0
+            ? chooseBotMove(viewFor(state, 0), seed, { samples: 3, playouts: 600 })
+            : randomMove(state, r++ * 7919);
         state = applyMove(state, move);
       }
       if (state.winners.includes(0)) wins++;
