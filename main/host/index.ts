@@ -82,6 +82,8 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     perMessageDeflate: false,
   });
   let closing = false;
+  /** Open WebSockets per remote address. */
+  const perAddress = new Map<string, number>();
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
@@ -90,10 +92,19 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     if (!originAllowed(req, opts.allowedOrigins ?? [])) return refuse(socket, 403, 'Forbidden');
     if (closing || wss.clients.size >= limits.maxConnections)
       return refuse(socket, 503, 'Service Unavailable');
-    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws));
+    const address = req.socket.remoteAddress ?? '';
+    if (!OWN_MACHINE.has(address) && (perAddress.get(address) ?? 0) >= limits.maxConnectionsPerAddress)
+      return refuse(socket, 429, 'Too Many Requests');
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, address));
   });
 
-  function onConnection(ws: WebSocket): void {
+  function onConnection(ws: WebSocket, address: string): void {
+    perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
+    ws.once('close', () => {
+      const n = (perAddress.get(address) ?? 1) - 1;
+      if (n > 0) perAddress.set(address, n);
+      else perAddress.delete(address);
+    });
     const session = new Session(ws, limits);
     hub.connected(session);
     const helloTimer = setTimeout(() => {
@@ -165,6 +176,9 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     },
   };
 }
+
+/** The host's own machine (its app, a local benchmark) is not capped per address: only LAN peers are. */
+const OWN_MACHINE = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 function refuse(socket: Duplex, status: number, text: string): void {
   socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);

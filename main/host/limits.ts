@@ -4,6 +4,8 @@ import { MAX_FRAME_BYTES } from '../../shared/protocol';
 export interface HostLimits {
   /** Open WebSocket connections. */
   maxConnections: number;
+  /** Open WebSocket connections from one LAN address (one machine cannot take every place; 127.0.0.1 is not capped). */
+  maxConnectionsPerAddress: number;
   /** Tables held at once (open, playing and finished). */
   maxTables: number;
   /** Largest incoming frame in bytes; ws closes the socket (1009) above it. */
@@ -32,6 +34,7 @@ export interface HostLimits {
 
 export const DEFAULT_LIMITS: HostLimits = {
   maxConnections: 256,
+  maxConnectionsPerAddress: 32,
   maxTables: 64,
   maxPayload: MAX_FRAME_BYTES,
   ratePerSecond: 20,

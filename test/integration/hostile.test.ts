@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { CLOSE_CODES, PROTOCOL_VERSION } from '../../shared/protocol';
 import { TestClient } from './helpers/client';
 import { hostileFrame, type Sender } from './helpers/fuzz';
@@ -190,6 +191,28 @@ describe('limits and handshake', () => {
     expect(e.code).toBe('tooManyTables');
     expect(h.host.tables()).toHaveLength(2);
     await Promise.all(cs.map((c) => c.close()));
+    await h.stop();
+  });
+
+  it('caps connections per address, so one machine cannot take every place', async () => {
+    const h = await testHost({ limits: { maxConnectionsPerAddress: 2 } });
+    // 127.0.0.1 (the host's own machine) is not capped; other 127.x addresses stand in for LAN machines.
+    const from = (localAddress: string) =>
+      new Promise<WebSocket>((resolve, reject) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${h.port}/ws`, { localAddress });
+        ws.once('open', () => resolve(ws));
+        ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+        ws.once('error', reject);
+      });
+    const own = await Promise.all([1, 2, 3].map(() => from('127.0.0.1')));
+    const first = [await from('127.0.0.2'), await from('127.0.0.2')];
+    await expect(from('127.0.0.2')).rejects.toThrow('HTTP 429');
+    const other = await from('127.0.0.3');
+    const closed = new Promise((r) => first[0].once('close', r));
+    first[0].close();
+    await closed;
+    await expect.poll(async () => from('127.0.0.2').then((ws) => (ws.close(), 'open'), String)).toBe('open');
+    for (const ws of [first[1], other, ...own]) ws.close();
     await h.stop();
   });
 
