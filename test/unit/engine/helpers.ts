@@ -1,7 +1,7 @@
 // Shared helpers for the engine tests: building positions, applying moves, comparing move lists,
 // a seeded RNG for the property tests, and an independent card order taken straight from RULES.md.
 import { expect } from 'vitest';
-import { ALL_CARDS, IllegalMoveError, applyMove, setupState } from '../../../shared/engine';
+import { ALL_CARDS, IllegalMoveError, applyMove, nextRandom, setupState } from '../../../shared/engine';
 import type { CardId, Color, GameOptions, GameState, Move, RoundSetup } from '../../../shared/engine';
 
 export const COLORS: Color[] = ['R', 'O', 'Y', 'G', 'B', 'I', 'V'];
@@ -95,15 +95,13 @@ export function cardsOf(state: GameState): CardId[] {
   ];
 }
 
-/** Small fast seeded RNG (mulberry32): the property tests must be reproducible from their seed. */
+/** A seeded generator (the engine's own step): the property tests must be reproducible from their seed. */
 export function rng(seed: number): () => number {
-  let a = seed >>> 0;
+  let state = seed >>> 0;
   return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    const [value, next] = nextRandom(state);
+    state = next;
+    return value;
   };
 }
 
