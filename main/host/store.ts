@@ -92,21 +92,26 @@ export class TableStore {
       this.report(`table ${id}: snapshot names table ${parsed.record.id}; skipped`);
       return null;
     }
-    return { record: parsed.record, log: this.readLog(id) };
+    const log = this.readLog(id);
+    return log === null ? null : { record: parsed.record, log };
   }
 
   /**
    * Reads the intact prefix of a move log. A torn last line (a crash mid-write) or a damaged line ends the
    * log there: the file is cut back to the intact prefix (the damaged original kept beside it), so later
-   * appends continue a clean log.
+   * appends continue a clean log. Null when the log exists but cannot be read (reported).
    */
-  private readLog(id: string): LogLine[] {
+  private readLog(id: string): LogLine[] | null {
     const path = join(this.root, id, MOVES);
     let text: string;
     try {
       text = fs.readFileSync(path, 'utf8');
-    } catch {
-      return [];
+    } catch (e) {
+      const err = e as NodeJS.ErrnoException;
+      if (err.code === 'ENOENT') return []; // no move yet
+      // Going on from the snapshot alone would lose the moves after it, and later moves would fork the log.
+      this.report(`table ${id}: move log unreadable (${err.code ?? err.message}); skipped`);
+      return null;
     }
     const lines: LogLine[] = [];
     let good = 0;

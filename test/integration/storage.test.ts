@@ -1,4 +1,13 @@
-import { existsSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TableOptions } from '../../shared/protocol';
@@ -131,6 +140,34 @@ describe.skipIf(!haveDevFull)('a data folder that stops taking writes', () => {
     await back.next((m) => m.type === 'view' && m.view.moveCount > waiting, 5000);
     await back.close();
     await h2.stop();
+    rmSync(h1.dataDir, { recursive: true, force: true });
+  });
+
+  it('skips a table whose move log cannot be read, instead of going on from an older snapshot', async () => {
+    const h1 = await testHost();
+    const { tableId, clients } = await startedTable(h1.port, advanced2);
+    await playRandomly(clients, rng(5), (m) => m >= 6);
+    const reached = clients[0].view!.moveCount;
+    await Promise.all(clients.map((c) => c.close()));
+    await h1.host.close();
+    const log = logFile(h1.dataDir, tableId);
+    renameSync(log, `${log}.aside`);
+    mkdirSync(log); // unreadable as a file (EISDIR), as an unreadable or damaged disk would be
+
+    const h2 = await testHost({ dataDir: h1.dataDir });
+    expect(h2.problems.join('\n')).toMatch(new RegExp(`${tableId}: move log unreadable \\(EISDIR`));
+    expect(h2.host.tables()).toEqual([]);
+    await h2.host.close();
+
+    rmdirSync(log);
+    renameSync(`${log}.aside`, log);
+    const h3 = await testHost({ dataDir: h1.dataDir });
+    expect(h3.problems).toEqual([]);
+    const c = await TestClient.greeted(h3.port);
+    c.send({ type: 'resume', token: clients[0].token! });
+    expect((await c.next('view')).view.moveCount).toBe(reached);
+    await c.close();
+    await h3.stop();
     rmSync(h1.dataDir, { recursive: true, force: true });
   });
 
