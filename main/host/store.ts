@@ -249,16 +249,22 @@ export class TableStore {
     if ([...this.entries.values()].some((e) => e.writing)) await this.flush();
   }
 
-  /** Forgets a table and deletes its files. */
+  /** Forgets a table and deletes its files. Never rejects: a folder that will not go is reported. */
   async remove(id: string): Promise<void> {
-    const e = this.entries.get(id);
-    if (e) {
-      this.entries.delete(id);
-      if (e.timer) clearTimeout(e.timer);
-      if (e.fd !== null) fs.closeSync(e.fd);
-      await e.writing;
+    try {
+      const e = this.entries.get(id);
+      if (e) {
+        this.entries.delete(id);
+        if (e.timer) clearTimeout(e.timer);
+        if (e.fd !== null) fs.closeSync(e.fd);
+        await e.writing;
+      }
+      await fsp.rm(join(this.root, id), { recursive: true, force: true });
+    } catch (err) {
+      // E.g. a file held open by another program on Windows. Nothing depends on the deletion.
+      const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+      this.report(`table ${id}: files not deleted (${code}); the folder may be removed by hand`);
     }
-    await fsp.rm(join(this.root, id), { recursive: true, force: true });
   }
 
   /** Flushes snapshots, fsyncs and closes the logs. */

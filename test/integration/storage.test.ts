@@ -8,6 +8,8 @@ import {
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TableOptions } from '../../shared/protocol';
@@ -184,6 +186,39 @@ describe.skipIf(!haveDevFull)('a data folder that stops taking writes', () => {
     expect(h.host.tables()).toEqual([]);
     c.send({ type: 'listTables' });
     expect((await c.next('tables')).tables).toEqual([]);
+    await c.close();
+    await h.stop();
+  });
+});
+
+/** Marks a file immutable (even root cannot delete it), where the file system and privileges allow. */
+const immutable = (path: string, on: boolean) =>
+  spawnSync('chattr', [on ? '+i' : '-i', path], { encoding: 'utf8' }).status === 0;
+const probe = join(tmpdir(), `red7-chattr-${process.pid}`);
+writeFileSync(probe, '');
+const canPin = immutable(probe, true) && immutable(probe, false);
+rmSync(probe, { force: true });
+
+describe.skipIf(!canPin)('a table folder the host cannot delete', () => {
+  it('is reported when its table is removed, and the host keeps running', async () => {
+    const h = await testHost();
+    const c = await TestClient.greeted(h.port);
+    c.send({ type: 'createTable', name: 'T', player: 'P', options: advanced2 });
+    const { tableId } = await c.next('joined');
+    const pin = join(h.dataDir, 'tables', tableId, 'pinned');
+    writeFileSync(pin, 'held by another program');
+    expect(immutable(pin, true)).toBe(true);
+    try {
+      c.send({ type: 'leave' }); // the last person leaves: the table is removed, its folder deleted
+      await c.next('left');
+      await expect
+        .poll(() => h.problems.join('\n'))
+        .toMatch(new RegExp(`${tableId}: files not deleted \\(E`));
+      c.send({ type: 'createTable', name: 'T2', player: 'P', options: advanced2 });
+      await c.next('joined');
+    } finally {
+      immutable(pin, false);
+    }
     await c.close();
     await h.stop();
   });
