@@ -36,8 +36,15 @@ export function serveStatic(root: string, req: IncomingMessage, res: ServerRespo
     // Hashed assets may be cached; the page itself is re-read so an updated host is picked up.
     'Cache-Control': file.endsWith('.html') ? 'no-cache' : 'public, max-age=3600',
   });
-  if (req.method === 'HEAD') res.end();
-  else createReadStream(file).pipe(res);
+  if (req.method === 'HEAD') {
+    res.end();
+  } else {
+    // A read failing after the headers went out (a disk error, a file replaced by a rebuild) ends this
+    // response only; unhandled, the stream's error would end the host.
+    const stream = createReadStream(file);
+    stream.on('error', () => res.destroy());
+    stream.pipe(res);
+  }
   return true;
 }
 

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -82,6 +82,13 @@ describe('the host over HTTP', () => {
       expect(r.body).not.toContain('do not serve');
       expect(r.body).not.toContain('root:');
     }
+  });
+
+  it.skipIf(!existsSync('/proc/self/mem'))('survives a file that fails while it is read', async () => {
+    // /proc/self/mem is a regular file whose reads fail (EIO): a disk error, or a file replaced mid-read.
+    symlinkSync('/proc/self/mem', join(web, 'assets', 'broken.js'));
+    await get(h.port, '/assets/broken.js').catch(() => null);
+    expect((await get(h.port, '/assets/app.js')).body).toBe('console.log(7)');
   });
 
   it('upgrades only /ws to a WebSocket', async () => {
