@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -114,13 +114,16 @@ describe('the host command', () => {
   it('says in one line why it cannot start (an unusable data folder, an address not on this machine)', () => {
     const root = fileURLToPath(new URL('../..', import.meta.url));
     const notAFolder = join(dataDir, 'not-a-folder');
+    // A documentation address (RFC 5737) that no interface of this machine has.
+    const local = new Set(Object.values(networkInterfaces()).flatMap((l) => (l ?? []).map((a) => a.address)));
+    const notHere = ['203.0.113.77', '198.51.100.77', '192.0.2.77'].find((a) => !local.has(a))!;
     writeFileSync(notAFolder, 'a file where the data folder should be');
     for (const [args, reason] of [
       [
         ['--data-dir', notAFolder],
         /red7 host: cannot start: the data folder .*not-a-folder cannot be used \(ENOTDIR/,
       ],
-      [['--data-dir', dataDir, '--bind', '192.0.2.1'], /red7 host: cannot start: .*EADDRNOTAVAIL/],
+      [['--data-dir', dataDir, '--bind', notHere], /red7 host: cannot start: .*EADDRNOTAVAIL/],
     ] as const) {
       const r = spawnSync(
         process.execPath,
