@@ -4,6 +4,8 @@ import { applyMove, countingSet, setupState, viewFor } from '../../shared/engine
 import type { GameOptions, Move, SeatView } from '../../shared/engine/types';
 import GameCard from '../../renderer/src/components/GameCard.vue';
 import HandView from '../../renderer/src/components/HandView.vue';
+import NoticeToasts from '../../renderer/src/components/NoticeToasts.vue';
+import { useNoticesStore } from '../../renderer/src/stores/notices';
 import RuleReference from '../../renderer/src/components/RuleReference.vue';
 import SeatPanel from '../../renderer/src/components/SeatPanel.vue';
 import TurnPanel from '../../renderer/src/components/TurnPanel.vue';
@@ -291,5 +293,20 @@ describe('RuleReference', () => {
     expect(text).toContain('Action rule (rules v1.1)');
     expect(text).toContain('never a palette');
     expect(text).not.toContain('face down on top of the deck');
+  });
+});
+
+describe('NoticeToasts', () => {
+  it("tells the player why the host could not do something (e.g. its disk is full), in the host's words", async () => {
+    const w = mountApp(NoticeToasts);
+    useNoticesStore().push({
+      kind: 'error',
+      key: 'errors.unavailable',
+      params: { reason: 'could not save this (ENOSPC); nothing changed' },
+    });
+    await w.vm.$nextTick();
+    expect(w.get('[data-testid="notice"]').text()).toContain(
+      'The host could not do that: could not save this (ENOSPC); nothing changed',
+    );
   });
 });

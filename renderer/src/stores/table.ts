@@ -252,7 +252,12 @@ export const useTableStore = defineStore('table', () => {
     }
     if (msg.to === 'join' || msg.to === 'createTable' || msg.to === 'spectate') intent.value = null;
     if (QUIET_ERRORS.has(msg.code)) return;
-    notices.push({ kind: 'error', key: `errors.${msg.code}`, fallback: msg.reason });
+    notices.push({
+      kind: 'error',
+      key: `errors.${msg.code}`,
+      params: { reason: msg.reason },
+      fallback: msg.reason,
+    });
   }
 
   return {
