@@ -1,12 +1,12 @@
-/** A small seeded generator so a failing random game can be replayed from its seed. */
+import { nextRandom } from '../../../shared/engine';
+
+/** A seeded generator (the engine's own step) so a failing random game can be replayed from its seed. */
 export function rng(seed: number): () => number {
-  let a = seed >>> 0;
+  let state = seed >>> 0;
   return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    const [value, next] = nextRandom(state);
+    state = next;
+    return value;
   };
 }
 
