@@ -36,6 +36,8 @@ export class Hub {
   private readonly bots: BotDriver;
   private listTimer: NodeJS.Timeout | null = null;
   private stopping = false;
+  /** Set once the request being handled has changed something (kept on disk or told to someone). */
+  private carriedOut = false;
   private readonly janitor: NodeJS.Timeout;
 
   constructor(
@@ -78,19 +80,48 @@ export class Hub {
     this.presence.set(table.id, { seats: table.seats.map(() => null), spectators: new Set() });
   }
 
-  /** Runs a write the change depends on; if the disk refuses it, undoes the change and says why. */
+  /** Undoes `register` for a new table nobody has heard of. */
+  private unregister(table: Table): void {
+    this.tables.delete(table.id);
+    this.presence.delete(table.id);
+    void this.store.remove(table.id);
+  }
+
+  /**
+   * Runs a write the change depends on; if it fails, undoes the change (an unexpected error too, so that
+   * `internal` may say nothing changed) and, for the disk's refusal, says why. Once it succeeds the
+   * change has happened, whatever fails after.
+   */
   private persist(write: () => void, undo: () => void = () => {}): void {
     try {
       write();
     } catch (e) {
-      if (!(e instanceof StorageError)) throw e;
       undo();
+      if (!(e instanceof StorageError)) throw e;
       this.report(e.message);
       throw new TableError(
         'unavailable',
         `the host could not save this (${e.code}); nothing changed: try again, or tell the host`,
       );
     }
+    this.carriedOut = true;
+  }
+
+  /**
+   * A seating change is on disk (snapshot written and fsynced) before anyone hears of it: a host killed
+   * right after would otherwise come back without it, and a `joined` token would open nothing.
+   */
+  private changeSeats<T>(table: Table, change: () => T): T {
+    const undo = table.checkpoint();
+    let result: T;
+    try {
+      result = change();
+    } catch (e) {
+      undo(); // a refusal (TableError) is thrown before any change, but an unexpected error may not be
+      throw e;
+    }
+    this.persist(() => this.store.saveDurably(table.id), undo);
+    return result;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -141,6 +172,7 @@ export class Hub {
     if (this.stopping) return session.error('unavailable', 'the host is stopping', { to: msg.type });
     if (msg.type === 'hello') return this.hello(session, msg);
     if (!session.greeted) return session.error('helloRequired', 'send hello first', { to: msg.type });
+    this.carriedOut = false;
     try {
       switch (msg.type) {
         case 'ping':
@@ -174,12 +206,41 @@ export class Hub {
           return this.voteOut(session, msg.seat);
       }
     } catch (e) {
-      if (!(e instanceof TableError)) throw e;
+      if (!(e instanceof TableError)) return this.failed(session, msg.type, e);
       const table = session.tableId ? this.tables.get(session.tableId) : undefined;
       const moveCount = ['staleMove', 'notYourTurn', 'illegalMove'].includes(e.code)
         ? table?.state?.moveCount
         : undefined;
       session.error(e.code, e.message, { to: msg.type, ...(moveCount === undefined ? {} : { moveCount }) });
+    }
+  }
+
+  /**
+   * An unexpected error (a bug): the answer says truthfully whether the request took effect; if it did,
+   * the session gets the table as it now is, since the broadcast may not have reached it.
+   */
+  private failed(session: Session, to: ClientMessage['type'], e: unknown): void {
+    this.report(`failed on ${to}: ${(e as Error).stack ?? String(e)}`);
+    if (!this.carriedOut) {
+      return session.error('internal', 'the host failed on this request (logged there); nothing changed', {
+        to,
+      });
+    }
+    session.error(
+      'internal',
+      'the host carried this out but then failed (logged there); the table as it now is follows',
+      { to },
+    );
+    try {
+      const table = session.tableId ? this.tables.get(session.tableId) : undefined;
+      if (!table) return;
+      const spectators = this.presence.get(table.id)?.spectators.size ?? 0;
+      session.send({ type: 'table', table: table.info(spectators, Date.now()) });
+      if (table.state) {
+        session.send({ type: 'view', tableId: table.id, view: viewFor(table.state, session.seat) });
+      }
+    } catch (again) {
+      this.report(`could not resend the table after that failure: ${(again as Error).message}`);
     }
   }
 
@@ -244,8 +305,12 @@ export class Hub {
       this.limits.awayGraceMs,
     );
     this.persist(() => this.register(table));
+    this.carriedOut = false; // the folder alone is not the table: undone below if the snapshot fails
+    this.persist(
+      () => this.store.saveDurably(id),
+      () => this.unregister(table),
+    );
     this.tokens.set(hashToken(token), { tableId: id, seat });
-    this.store.save(id, true);
     this.seatSession(session, table, seat, token);
   }
 
@@ -253,9 +318,8 @@ export class Hub {
     const table = this.table(msg.tableId);
     this.requireFree(session);
     const token = newToken();
-    const seat = table.join(msg.name, msg.seat, hashToken(token), Date.now());
+    const seat = this.changeSeats(table, () => table.join(msg.name, msg.seat, hashToken(token), Date.now()));
     this.tokens.set(hashToken(token), { tableId: table.id, seat });
-    this.store.save(table.id, true);
     this.seatSession(session, table, seat, token);
   }
 
@@ -284,6 +348,7 @@ export class Hub {
       previous.seat = null;
       previous.send({ type: 'left', tableId: table.id });
     }
+    this.carriedOut = true;
     presence.seats[seat] = session;
     session.tableId = table.id;
     session.seat = seat;
@@ -299,6 +364,7 @@ export class Hub {
     const table = this.table(msg.tableId);
     this.requireFree(session);
     this.detach(session);
+    this.carriedOut = true;
     this.presence.get(table.id)!.spectators.add(session);
     session.tableId = table.id;
     session.seat = null;
@@ -312,13 +378,14 @@ export class Hub {
   private leave(session: Session): void {
     const table = session.tableId ? this.tables.get(session.tableId) : undefined;
     if (!table) throw new TableError('notSeated', 'you are not at a table');
-    if (session.seat !== null && table.status === 'open') {
-      const freed = table.leave(session.seat, Date.now());
+    const seat = session.seat;
+    if (seat !== null && table.status !== 'finished') {
+      // A seat given up stays given up after a restart, its token void (in play: alreadyStarted).
+      const freed = this.changeSeats(table, () => table.leave(seat, Date.now()));
       if (freed) this.tokens.delete(freed);
-    } else if (session.seat !== null && table.status === 'playing') {
-      table.leave(session.seat, Date.now()); // throws alreadyStarted with the reason
     }
     this.detach(session);
+    this.carriedOut = true;
     session.send({ type: 'left', tableId: table.id });
     if (table.status === 'open' && table.deserted) return void this.removeTable(table);
     this.store.save(table.id, true);
@@ -345,8 +412,7 @@ export class Hub {
   /** A creator-only or seat-only action that changes seats, not the game. */
   private seatAction(session: Session, action: (t: Table, seat: number) => void, listChanges: boolean): void {
     const { table, seat } = this.seated(session);
-    action(table, seat);
-    this.store.save(table.id, true);
+    this.changeSeats(table, () => action(table, seat));
     this.pushTable(table);
     if (listChanges) this.tablesChanged();
     this.bots.kick(table);
@@ -354,9 +420,8 @@ export class Hub {
 
   private voteOut(session: Session, target: number): void {
     const { table, seat } = this.seated(session);
-    const { out, revoked } = table.voteOut(seat, target, Date.now());
+    const { out, revoked } = this.changeSeats(table, () => table.voteOut(seat, target, Date.now()));
     if (revoked) this.tokens.delete(revoked);
-    this.store.save(table.id, true);
     this.pushTable(table);
     if (out) this.tablesChanged();
     this.bots.kick(table);
@@ -367,29 +432,22 @@ export class Hub {
 
   private start(session: Session): void {
     const { table, seat } = this.seated(session);
-    const undo = this.undoBegin(table);
-    table.start(seat, newSeed(), Date.now());
-    this.gameBegan(table, undo);
+    this.beginGame(table, () => table.start(seat, newSeed(), Date.now()));
   }
 
   private rematch(session: Session): void {
     const { table, seat } = this.seated(session);
-    const undo = this.undoBegin(table);
-    table.rematch(seat, newSeed(), Date.now());
-    this.gameBegan(table, undo);
+    this.beginGame(table, () => table.rematch(seat, newSeed(), Date.now()));
   }
 
-  private undoBegin(table: Table): () => void {
-    const { state, game } = table;
-    return () => {
-      table.state = state;
-      table.game = game;
-    };
-  }
-
-  private gameBegan(table: Table, undo: () => void): void {
-    const state = table.state!;
-    this.persist(() => this.store.appendStart(table.id, table.game, state.options, state.seed), undo);
+  /** A game begins once the log holds its start (its seed): a restart replays it from there. */
+  private beginGame(table: Table, begin: () => void): void {
+    const undo = table.checkpoint();
+    this.persist(() => {
+      begin();
+      const state = table.state!;
+      this.store.appendStart(table.id, table.game, state.options, state.seed);
+    }, undo);
     this.store.save(table.id, true);
     this.pushTable(table);
     this.pushViews(table);
@@ -405,13 +463,9 @@ export class Hub {
   /** The one path of every move, a person's or a bot's: check, apply, log, then tell everyone. */
   private applyMove(table: Table, seat: number, move: Move, moveCount: number): void {
     const before = table.status;
-    const previous = table.state;
-    const accepted = table.play(seat, move, moveCount, Date.now());
+    const undo = table.checkpoint();
     // Nobody hears of a move before the log holds it.
-    this.persist(
-      () => this.store.appendMove(table.id, accepted),
-      () => (table.state = previous),
-    );
+    this.persist(() => this.store.appendMove(table.id, table.play(seat, move, moveCount, Date.now())), undo);
     this.store.save(table.id);
     this.pushViews(table);
     if (table.status !== before) {

@@ -137,10 +137,10 @@ export async function startHost(opts: HostOptions): Promise<Host> {
         return session.error('badMessage', parsed.reason, to ? { to } : {});
       }
       try {
-        hub.handle(session, parsed.msg);
+        hub.handle(session, parsed.msg); // answers its own unexpected errors, saying whether anything changed
       } catch (e) {
         report(`failed on ${parsed.msg.type}: ${(e as Error).stack ?? String(e)}`);
-        session.error('internal', 'the host failed on this request', { to: parsed.msg.type });
+        session.error('internal', 'the host failed on this request (logged there)', { to: parsed.msg.type });
       }
     });
   }
@@ -161,13 +161,21 @@ export async function startHost(opts: HostOptions): Promise<Host> {
         closing = true;
         clearInterval(heartbeat);
         const serverClosed = new Promise<void>((r) => server.close(() => r()));
-        await hub.shutdown();
-        await store.close();
         // Clients get `timeoutMs` to answer the close handshake; then their sockets are cut.
         const deadline = setTimeout(() => {
           for (const ws of wss.clients) ws.terminate();
           server.closeAllConnections();
         }, timeoutMs);
+        // Closing never rejects (the app and the command quit either way) nor waits past the timeout for
+        // a disk that hangs: what could not be done is reported.
+        await withinTime(
+          (async () => {
+            await hub.shutdown().catch((e: Error) => report(`stopping: bots did not stop (${e.message})`));
+            await store.close().catch((e: Error) => report(`stopping: tables not all saved (${e.message})`));
+          })(),
+          timeoutMs,
+          () => report(`stopping: saving took longer than ${timeoutMs} ms; quitting anyway`),
+        );
         await serverClosed;
         clearTimeout(deadline);
         wss.close();
@@ -175,6 +183,19 @@ export async function startHost(opts: HostOptions): Promise<Host> {
       return closed;
     },
   };
+}
+
+function withinTime(work: Promise<void>, ms: number, late: () => void): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      late();
+      resolve();
+    }, ms);
+    void work.finally(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 /** The host's own machine (its app, a local benchmark) is not capped per address: only LAN peers are. */

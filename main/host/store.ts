@@ -38,6 +38,9 @@ interface Entry {
   timer: NodeJS.Timeout | null;
   writing: Promise<void> | null;
   again: boolean;
+  /** Snapshots are numbered as their record is taken; an older one never replaces a newer one on disk. */
+  taken: number;
+  onDisk: number;
 }
 
 /**
@@ -150,7 +153,16 @@ export class TableStore {
     } catch (err) {
       throw new StorageError(`table ${id}: folder not made`, err as NodeJS.ErrnoException);
     }
-    this.entries.set(id, { getRecord, fd: null, unsynced: false, timer: null, writing: null, again: false });
+    this.entries.set(id, {
+      getRecord,
+      fd: null,
+      unsynced: false,
+      timer: null,
+      writing: null,
+      again: false,
+      taken: 0,
+      onDisk: 0,
+    });
   }
 
   appendStart(id: string, game: number, options: NormalizedOptions, seed: number): void {
@@ -213,13 +225,48 @@ export class TableStore {
     }, this.snapshotDelayMs);
   }
 
+  /**
+   * Writes the snapshot now and returns only once it is on disk (fsynced, renamed): for changes a client
+   * is told of that no log line records (a seat taken). Throws StorageError; the old snapshot then stays.
+   */
+  saveDurably(id: string): void {
+    const e = this.entry(id);
+    if (e.timer) clearTimeout(e.timer);
+    e.timer = null;
+    const n = ++e.taken;
+    const dir = join(this.root, id);
+    const tmp = join(dir, `${SNAPSHOT}.${n}.tmp`);
+    try {
+      const fd = fs.openSync(tmp, 'w');
+      try {
+        fs.writeFileSync(fd, JSON.stringify({ format: 1, ...e.getRecord() }));
+        fs.fsyncSync(fd);
+      } finally {
+        fs.closeSync(fd);
+      }
+      fs.renameSync(tmp, join(dir, SNAPSHOT));
+    } catch (err) {
+      fs.rmSync(tmp, { force: true });
+      throw new StorageError(`table ${id}: snapshot not written`, err as NodeJS.ErrnoException);
+    }
+    e.onDisk = n;
+    syncDir(dir);
+  }
+
   private write(id: string, e: Entry): Promise<void> {
     if (e.writing) {
       e.again = true;
       return e.writing;
     }
+    const n = ++e.taken;
     const json = JSON.stringify({ format: 1, ...e.getRecord() });
-    e.writing = writeAtomic(join(this.root, id), SNAPSHOT, json)
+    // A durable save made meanwhile holds a newer record: this one is then dropped, not renamed over it.
+    const newest = () => {
+      if (n < e.onDisk) return false;
+      e.onDisk = n;
+      return true;
+    };
+    e.writing = writeAtomic(join(this.root, id), `${SNAPSHOT}.${n}.tmp`, SNAPSHOT, json, newest)
       .catch((err: Error) => this.report(`table ${id}: snapshot not written (${err.message})`))
       .finally(() => {
         e.writing = null;
@@ -267,14 +314,25 @@ export class TableStore {
     }
   }
 
-  /** Flushes snapshots, fsyncs and closes the logs. */
+  /**
+   * Flushes snapshots, fsyncs and closes the logs. Never rejects: the host is going away either way, so a
+   * log the disk will not sync is reported (its lines were written; only power loss could still lose them).
+   */
   async close(): Promise<void> {
     clearInterval(this.syncTimer);
     await this.flush();
-    for (const e of this.entries.values()) {
+    for (const [id, e] of this.entries) {
       if (e.fd === null) continue;
-      fs.fsyncSync(e.fd);
-      fs.closeSync(e.fd);
+      try {
+        fs.fsyncSync(e.fd);
+      } catch (err) {
+        this.report(`table ${id}: move log not synced at shutdown (${(err as NodeJS.ErrnoException).code})`);
+      }
+      try {
+        fs.closeSync(e.fd);
+      } catch {
+        /* the descriptor is gone either way */
+      }
       e.fd = null;
     }
   }
@@ -286,21 +344,49 @@ export class TableStore {
   }
 }
 
-/** Replaces `dir/name` so that a reader sees either the old or the new file, even after a crash. */
-async function writeAtomic(dir: string, name: string, data: string): Promise<void> {
-  const tmp = join(dir, `${name}.tmp`);
-  const fh = await fsp.open(tmp, 'w');
+/**
+ * Replaces `dir/name` so that a reader sees either the old or the new file, even after a crash. The rename
+ * is synchronous so that `stillNewest` and the rename happen with nothing in between.
+ */
+async function writeAtomic(
+  dir: string,
+  tmpName: string,
+  name: string,
+  data: string,
+  stillNewest: () => boolean,
+): Promise<void> {
+  const tmp = join(dir, tmpName);
   try {
-    await fh.writeFile(data);
-    await fh.sync();
-  } finally {
-    await fh.close();
+    const fh = await fsp.open(tmp, 'w');
+    try {
+      await fh.writeFile(data);
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+    if (!stillNewest()) return void fs.rmSync(tmp, { force: true });
+    fs.renameSync(tmp, join(dir, name));
+  } catch (err) {
+    await fsp.rm(tmp, { force: true }).catch(() => {});
+    throw err;
   }
-  await fsp.rename(tmp, join(dir, name));
-  // Make the rename itself durable; directories cannot be opened for this on every platform.
   try {
     const d = await fsp.open(dir, 'r');
     await d.sync().finally(() => d.close());
+  } catch {
+    /* best effort, as in syncDir */
+  }
+}
+
+/** Makes a rename itself durable; best effort (directories cannot be opened for this on every platform). */
+function syncDir(dir: string): void {
+  try {
+    const d = fs.openSync(dir, 'r');
+    try {
+      fs.fsyncSync(d);
+    } finally {
+      fs.closeSync(d);
+    }
   } catch {
     /* best effort */
   }

@@ -1,5 +1,7 @@
 import { IllegalMoveError, applyMove, newGame, normalizeOptions } from '../../shared/engine';
 import type { GameState, Move, NormalizedOptions } from '../../shared/engine';
+import { DEFAULT_BOT_LEVEL } from '../../shared/bots/levels';
+import type { BotLevel } from '../../shared/bots/levels';
 import type { SeatInfo, TableInfo, TableOptions, TableSummary } from '../../shared/protocol';
 import { TableError } from './errors';
 
@@ -20,6 +22,8 @@ export interface TableRecord {
   id: string;
   name: string;
   options: NormalizedOptions;
+  /** How strongly the table's bots play (kept beside the engine's options, which know nothing of bots). */
+  botLevel: BotLevel;
   creator: number;
   seats: SeatRecord[];
   /** 0 before the first start. */
@@ -55,6 +59,7 @@ export class Table {
   readonly id: string;
   name: string;
   readonly options: NormalizedOptions;
+  readonly botLevel: BotLevel;
   creator: number;
   readonly seats: SeatRecord[];
   game: number;
@@ -78,6 +83,7 @@ export class Table {
     this.id = record.id;
     this.name = record.name;
     this.options = record.options;
+    this.botLevel = record.botLevel;
     this.creator = record.creator;
     this.seats = record.seats;
     this.game = record.game;
@@ -105,7 +111,17 @@ export class Table {
     seats[creator.seat] = { ...emptySeat(), name: creator.name, tokenHash: creator.tokenHash };
     for (const b of bots) seats[b] = { ...emptySeat(), name: botName(b), bot: true };
     return new Table(
-      { id, name, options: normalized, creator: creator.seat, seats, game: 0, state: null, createdAt: now },
+      {
+        id,
+        name,
+        options: normalized,
+        botLevel: options.botLevel ?? DEFAULT_BOT_LEVEL,
+        creator: creator.seat,
+        seats,
+        game: 0,
+        state: null,
+        createdAt: now,
+      },
       now,
       awayGraceMs,
     );
@@ -116,11 +132,32 @@ export class Table {
       id: this.id,
       name: this.name,
       options: this.options,
+      botLevel: this.botLevel,
       creator: this.creator,
       seats: this.seats,
       game: this.game,
       state: this.state,
       createdAt: this.createdAt,
+    };
+  }
+
+  /**
+   * Everything a handler may change, kept aside: calling the result puts the table back exactly as it was
+   * (a change the disk refused to keep is undone). Seat records are replaced, never mutated, so a shallow
+   * copy of the list is enough.
+   */
+  checkpoint(): () => void {
+    const { name, creator, game, state, lastActivity } = this;
+    const seats = [...this.seats];
+    const connected = [...this.connected];
+    const awaySince = [...this.awaySince];
+    const votes = this.votes.map((v) => new Set(v));
+    return () => {
+      Object.assign(this, { name, creator, game, state, lastActivity });
+      this.seats.splice(0, seats.length, ...seats);
+      this.connected.splice(0, connected.length, ...connected);
+      this.awaySince.splice(0, awaySince.length, ...awaySince);
+      votes.forEach((v, i) => (this.votes[i] = v));
     };
   }
 
@@ -167,7 +204,7 @@ export class Table {
     }));
     return {
       ...this.summary(spectators),
-      options: { ...this.options },
+      options: { ...this.options, botLevel: this.botLevel },
       seatList,
       awayGraceMs: this.awayGraceMs,
       game: this.game,
