@@ -1,15 +1,35 @@
 import { applyMove, completeTurns, playout } from '../engine';
 import type { GameState, Move, SeatView } from '../engine';
 import { determinize } from './determinize';
+import type { BotLevel } from './levels';
 
 export { determinize };
+export { BOT_LEVEL_NAMES, DEFAULT_BOT_LEVEL } from './levels';
+export type { BotLevel } from './levels';
 
 export interface BotOptions {
   /** Guesses of the hidden cards to search (more: stronger and slower). */
   samples?: number;
   /** Rollouts spent per decision, spread over the samples and candidate turns. */
   playouts?: number;
+  /**
+   * Win chance given up per extra card a turn spends (play and discard): above 0 the bot prefers a plain
+   * play or discard over combinations, as a beginner would. Default 0.
+   */
+  comboPenalty?: number;
 }
+
+/**
+ * The strengths a table may choose. Normal is the long-standing default. Easy guesses once with a few
+ * rollouts and shies away from multi-move turns, so it plays sensibly but misses combinations and
+ * misjudges close positions. Hard searches about three times as much (measured well under 300 ms a
+ * decision on a 2-core machine for 2-player games; the rare 4-player Action positions take longer).
+ */
+export const BOT_LEVELS: Readonly<Record<BotLevel, Required<BotOptions>>> = {
+  easy: { samples: 1, playouts: 40, comboPenalty: 0.2 },
+  normal: { samples: 6, playouts: 2400, comboPenalty: 0 },
+  hard: { samples: 10, playouts: 7200, comboPenalty: 0 },
+};
 
 const keyOf = (move: Move): string => JSON.stringify(move);
 
@@ -26,6 +46,7 @@ function winRate(state: GameState, seat: number, playouts: number, seed: number)
  * The bot: a pure function of one seat's view. It guesses the hidden cards several times, tries
  * every complete turn that keeps it in the round, rolls each out, and plays the first move of the
  * turn that wins most often (ties: the turn that spends fewer cards). With no turn that leads, it passes.
+ * `options` (see BOT_LEVELS) set how hard it thinks; whatever they are, it only passes with no turn that leads.
  */
 export function chooseBotMove(view: SeatView, seed = 0, options: BotOptions = {}): Move {
   const legal = view.legalMoves;
@@ -34,8 +55,9 @@ export function chooseBotMove(view: SeatView, seed = 0, options: BotOptions = {}
   const nextRound = legal.find((m) => m.type === 'nextRound');
   if (nextRound) return nextRound;
   const seat = view.seat!;
-  const samples = options.samples ?? 6;
-  const budget = options.playouts ?? 2400;
+  const samples = options.samples ?? BOT_LEVELS.normal.samples;
+  const budget = options.playouts ?? BOT_LEVELS.normal.playouts;
+  const penalty = options.comboPenalty ?? BOT_LEVELS.normal.comboPenalty;
   const value = new Map<string, { move: Move; total: number; cost: number }>();
 
   for (let k = 0; k < samples; k++) {
@@ -47,7 +69,14 @@ export function chooseBotMove(view: SeatView, seed = 0, options: BotOptions = {}
     turns.forEach((turn, t) => {
       let after = state;
       for (const move of turn) after = applyMove(after, move);
-      const rate = winRate(after, seat, each, seed + k * 1_000_003 + t * 101) - turn.length * 1e-6;
+      const extraCards = Math.max(
+        0,
+        turn.filter((m) => m.type === 'play' || m.type === 'discard').length - 1,
+      );
+      const rate =
+        winRate(after, seat, each, seed + k * 1_000_003 + t * 101) -
+        turn.length * 1e-6 -
+        extraCards * penalty;
       const key = keyOf(turn[0]);
       if (!best.has(key) || rate > best.get(key)!) best.set(key, rate);
       const entry = value.get(key) ?? { move: turn[0], total: 0, cost: 0 };

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { applyMove, completeTurns, legalMoves, newGame, viewFor } from '../../../shared/engine';
+import type { GameState } from '../../../shared/engine';
+import { BOT_LEVELS, chooseBotMove } from '../../../shared/bots';
+import type { BotLevel } from '../../../shared/bots';
+
+/** Plays one 2-player Basic game with `levels[seat]` at each seat; returns the winners. */
+function playGame(seed: number, levels: [BotLevel, BotLevel]): number[] {
+  let state: GameState = newGame({ players: 2, mode: 'basic', actionRule: false }, seed);
+  let n = 0;
+  while (state.phase !== 'gameOver') {
+    const seat = state.current ?? 0;
+    const move = chooseBotMove(viewFor(state, seat), seed * 1000 + n, BOT_LEVELS[levels[seat]]);
+    state = applyMove(state, move);
+    n++;
+  }
+  return state.winners;
+}
+
+describe('bot levels', () => {
+  it('name easy, normal and hard, normal being the long-standing search', () => {
+    expect(Object.keys(BOT_LEVELS)).toEqual(['easy', 'normal', 'hard']);
+    expect(BOT_LEVELS.normal).toMatchObject({ samples: 6, playouts: 2400 });
+    expect(BOT_LEVELS.hard.samples * BOT_LEVELS.hard.playouts).toBeGreaterThan(
+      BOT_LEVELS.normal.samples * BOT_LEVELS.normal.playouts,
+    );
+    expect(BOT_LEVELS.easy.playouts).toBeLessThan(BOT_LEVELS.normal.playouts);
+  });
+
+  it('easy only makes legal moves and passes only when no turn keeps it leading', () => {
+    for (let seed = 0; seed < 6; seed++) {
+      const options = {
+        players: (2 + (seed % 3)) as 2 | 3 | 4,
+        mode: seed % 2 ? ('advanced' as const) : ('basic' as const),
+        actionRule: seed >= 3,
+      };
+      let state = newGame(options, 40 + seed);
+      let moves = 0;
+      while (state.phase !== 'gameOver' && moves < 2000) {
+        const seat = state.current ?? 0;
+        const move = chooseBotMove(viewFor(state, seat), seed + moves, BOT_LEVELS.easy);
+        expect(legalMoves(state)).toContainEqual(move);
+        if (move.type === 'pass') expect(completeTurns(state)).toEqual([]);
+        state = applyMove(state, move);
+        moves++;
+      }
+      expect(state.phase).toBe('gameOver');
+    }
+  });
+
+  it('hard clearly beats easy over seeded 2-player Basic games, each deal played from both seats', () => {
+    const deals = 14;
+    let hardWins = 0;
+    let easyWins = 0;
+    for (let d = 0; d < deals; d++) {
+      const seed = 7000 + d;
+      const a = playGame(seed, ['hard', 'easy']);
+      const b = playGame(seed, ['easy', 'hard']);
+      if (a.includes(0)) hardWins++;
+      if (a.includes(1)) easyWins++;
+      if (b.includes(1)) hardWins++;
+      if (b.includes(0)) easyWins++;
+    }
+    console.log(`hard ${hardWins} – easy ${easyWins} of ${deals * 2} games`);
+    expect(hardWins).toBeGreaterThanOrEqual(deals * 2 * 0.75);
+  }, 30_000);
+});
