@@ -217,7 +217,7 @@ export class Hub {
 
   /**
    * An unexpected error (a bug): the answer says truthfully whether the request took effect; if it did,
-   * the session gets the table as it now is, since the broadcast may not have reached it.
+   * the table is sent again as it now is, since the broadcast may have stopped half way.
    */
   private failed(session: Session, to: ClientMessage['type'], e: unknown): void {
     this.report(`failed on ${to}: ${(e as Error).stack ?? String(e)}`);
@@ -234,11 +234,10 @@ export class Hub {
     try {
       const table = session.tableId ? this.tables.get(session.tableId) : undefined;
       if (!table) return;
-      const spectators = this.presence.get(table.id)?.spectators.size ?? 0;
-      session.send({ type: 'table', table: table.info(spectators, Date.now()) });
-      if (table.state) {
-        session.send({ type: 'view', tableId: table.id, view: viewFor(table.state, session.seat) });
-      }
+      this.pushTable(table);
+      this.pushViews(table);
+      this.tablesChanged();
+      this.bots.kick(table);
     } catch (again) {
       this.report(`could not resend the table after that failure: ${(again as Error).message}`);
     }

@@ -246,7 +246,11 @@ export class TableStore {
       }
       fs.renameSync(tmp, join(dir, SNAPSHOT));
     } catch (err) {
-      fs.rmSync(tmp, { force: true });
+      try {
+        fs.rmSync(tmp, { force: true });
+      } catch {
+        /* nothing was made, or nothing can be removed: the refusal below is what matters */
+      }
       throw new StorageError(`table ${id}: snapshot not written`, err as NodeJS.ErrnoException);
     }
     e.onDisk = n;
@@ -364,7 +368,7 @@ async function writeAtomic(
     } finally {
       await fh.close();
     }
-    if (!stillNewest()) return void fs.rmSync(tmp, { force: true });
+    if (!stillNewest()) return void (await fsp.rm(tmp, { force: true }));
     fs.renameSync(tmp, join(dir, name));
   } catch (err) {
     await fsp.rm(tmp, { force: true }).catch(() => {});
