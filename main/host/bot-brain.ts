@@ -1,18 +1,20 @@
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { chooseBotMove } from '../../shared/bots';
+import { BOT_LEVELS, chooseBotMove } from '../../shared/bots';
+import type { BotLevel } from '../../shared/bots';
 import type { Move, SeatView } from '../../shared/engine';
 
 export interface BotRequest {
   id: number;
   view: SeatView;
   seed: number;
+  level: BotLevel;
 }
 export type BotReply = { id: number; move: Move } | { id: number; error: string };
 
 /** Where the bot's thinking happens: a worker thread when one can be started, else this thread. */
 export interface BotBrain {
-  choose(view: SeatView, seed: number): Promise<Move>;
+  choose(view: SeatView, seed: number, level: BotLevel): Promise<Move>;
   close(): Promise<void>;
 }
 
@@ -31,11 +33,11 @@ function findWorkerScript(): URL | null {
 /** The search runs in this thread, after pending I/O (used when no worker can be started). */
 export function inlineBrain(): BotBrain {
   return {
-    choose: (view, seed) =>
+    choose: (view, seed, level) =>
       new Promise((resolve, reject) =>
         setImmediate(() => {
           try {
-            resolve(chooseBotMove(view, seed));
+            resolve(chooseBotMove(view, seed, BOT_LEVELS[level]));
           } catch (e) {
             reject(e as Error);
           }
@@ -57,7 +59,7 @@ export function workerBrain(report: (problem: string) => void, script = findWork
   }
   const pending = new Map<
     number,
-    { view: SeatView; seed: number; resolve: (m: Move) => void; reject: (e: Error) => void }
+    { view: SeatView; seed: number; level: BotLevel; resolve: (m: Move) => void; reject: (e: Error) => void }
   >();
   let nextId = 1;
   let worker: Worker | null = null;
@@ -68,7 +70,7 @@ export function workerBrain(report: (problem: string) => void, script = findWork
     failed = true;
     report(`bot worker stopped (${why}); bots think on the main thread`);
     worker = null;
-    for (const p of pending.values()) inline.choose(p.view, p.seed).then(p.resolve, p.reject);
+    for (const p of pending.values()) inline.choose(p.view, p.seed, p.level).then(p.resolve, p.reject);
     pending.clear();
   };
 
@@ -95,13 +97,13 @@ export function workerBrain(report: (problem: string) => void, script = findWork
   };
 
   return {
-    choose(view, seed) {
-      if (failed) return inline.choose(view, seed);
+    choose(view, seed, level) {
+      if (failed) return inline.choose(view, seed, level);
       worker ??= start();
       const id = nextId++;
       return new Promise((resolve, reject) => {
-        pending.set(id, { view, seed, resolve, reject });
-        worker!.postMessage({ id, view, seed } satisfies BotRequest);
+        pending.set(id, { view, seed, level, resolve, reject });
+        worker!.postMessage({ id, view, seed, level } satisfies BotRequest);
       });
     },
     async close() {

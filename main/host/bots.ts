@@ -36,7 +36,9 @@ export class BotDriver {
     const view = viewFor(state, seat);
     const votedOut = table.seats[seat].votedOut;
     const started = performance.now();
-    const thinking = votedOut ? Promise.resolve(passFor(view)) : this.brain.choose(view, state.moveCount);
+    const thinking = votedOut
+      ? Promise.resolve(passFor(view))
+      : this.brain.choose(view, state.moveCount, table.botLevel);
     void thinking
       .catch((e: Error) => {
         this.report(`table ${table.id}: bot failed (${e.message}); it gives the round up`);

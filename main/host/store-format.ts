@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { MoveSchema } from '../../shared/protocol';
+import { BOT_LEVEL_NAMES, DEFAULT_BOT_LEVEL, MoveSchema } from '../../shared/protocol';
 import type { GameState, Move, NormalizedOptions } from '../../shared/engine';
 import type { TableRecord } from './table';
 
@@ -63,6 +63,8 @@ const SnapshotSchema = v.pipe(
     id: v.string(),
     name: v.string(),
     options: OptionsSchema,
+    /** Snapshots from before bot levels have none: their bots keep playing as they did. */
+    botLevel: v.optional(v.picklist(BOT_LEVEL_NAMES), DEFAULT_BOT_LEVEL),
     creator: seatNo,
     seats: v.array(SeatSchema),
     game: int,

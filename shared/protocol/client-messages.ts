@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { ALL_CARDS } from '../engine/cards';
+import { BOT_LEVEL_NAMES } from '../bots/levels';
 import type { Move } from '../engine/types';
 import type { TableOptions } from './tables';
 import {
@@ -74,6 +75,7 @@ export const TableOptionsSchema = v.object({
     v.pipe(v.number(), v.integer(), v.minValue(TARGET_SCORE_MIN), v.maxValue(TARGET_SCORE_MAX)),
   ),
   autoDraw: v.optional(v.boolean()),
+  botLevel: v.optional(v.picklist(BOT_LEVEL_NAMES, 'must be "easy", "normal" or "hard"')),
 });
 
 const CreateTableSchema = v.pipe(

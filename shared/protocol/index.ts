@@ -2,6 +2,7 @@
 export { PROTOCOL_VERSION } from './version';
 export * from './limits';
 export type { TableSummary, TableOptions, TableInfo, SeatInfo } from './tables';
+export { BOT_LEVEL_NAMES, DEFAULT_BOT_LEVEL, type BotLevel } from '../bots/levels';
 export type { ClientMessage, ClientMessageType } from './client-messages';
 export { ClientMessageSchema, MoveSchema, TableOptionsSchema } from './client-messages';
 export type { ServerMessage, ServerMessageType, ErrorCode } from './server-messages';

@@ -1,4 +1,5 @@
 import type { RulesVersion } from '../engine/types';
+import type { BotLevel } from '../bots/levels';
 
 /** What a lobby shows for one table (also served as JSON by GET /api/tables). */
 export interface TableSummary {
@@ -25,6 +26,8 @@ export interface TableOptions {
   targetScore?: number;
   /** Advanced only; take the advanced draw without asking. Default false. */
   autoDraw?: boolean;
+  /** How strongly every bot at the table plays. Default 'normal'. */
+  botLevel?: BotLevel;
 }
 
 /** One seat as every connection at the table sees it. Never holds a token. */

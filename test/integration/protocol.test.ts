@@ -57,6 +57,30 @@ describe('parseClientMessage', () => {
     });
     expect(ok({ ...create, bots: [1, 2] })).toMatchObject({ ok: true });
   });
+
+  it('takes a bot level of easy, normal or hard, or none, and refuses anything else', () => {
+    const create = (botLevel?: unknown) =>
+      ok({
+        type: 'createTable',
+        name: 'T',
+        player: 'P',
+        options: { players: 2, mode: 'basic', actionRule: false, botLevel },
+        bots: [1],
+      });
+    for (const level of ['easy', 'normal', 'hard']) {
+      const r = create(level);
+      expect(r.ok && r.msg.type === 'createTable' && r.msg.options.botLevel).toBe(level);
+    }
+    const none = create();
+    expect(none.ok && none.msg.type === 'createTable' && 'botLevel' in none.msg.options).toBe(false);
+    for (const bad of ['Easy', 'expert', '', 1, null, true]) {
+      expect(create(bad)).toMatchObject({
+        ok: false,
+        type: 'createTable',
+        reason: 'options.botLevel: must be "easy", "normal" or "hard"',
+      });
+    }
+  });
   it('keeps reasons short and printable: a wrong value is not echoed back whole', () => {
     for (const msg of [
       { type: 'hello', protocol: 'x'.repeat(3000) },

@@ -206,6 +206,7 @@ function tableInfo(seats: SeatInfo[]): TableInfo {
       rulesVersion: '1.2',
       targetScore: 40,
       autoDraw: false,
+      botLevel: 'normal',
     },
     seatList: seats,
     awayGraceMs: 60_000,

@@ -1,0 +1,120 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BOT_LEVELS, chooseBotMove } from '../../shared/bots';
+import type { BotLevel } from '../../shared/bots';
+import { applyMove, legalMoves, newGame, viewFor } from '../../shared/engine';
+import type { SeatView } from '../../shared/engine';
+import type { TableOptions } from '../../shared/protocol';
+import { workerBrain } from '../../main/host/bot-brain';
+import { TestClient } from './helpers/client';
+import { testHost, type TestHost } from './helpers/host';
+import { playRandomly, viewAt } from './helpers/play';
+import { pick, rng } from './helpers/rng';
+
+let hosts: TestHost[] = [];
+afterEach(async () => {
+  for (const h of hosts) await h.host.close({ timeoutMs: 500 });
+  for (const h of hosts) rmSync(h.dataDir, { recursive: true, force: true });
+  hosts = [];
+});
+
+async function host(dataDir?: string): Promise<TestHost> {
+  const h = await testHost(dataDir ? { dataDir } : {});
+  hosts.push(h);
+  return h;
+}
+
+/** Resumes a seat on a (restarted) host and returns the table's bot level as the host reports it. */
+async function levelAfterResume(port: number, token: string): Promise<BotLevel> {
+  const c = await TestClient.greeted(port);
+  c.send({ type: 'resume', token });
+  const t = await c.next('table');
+  await c.close();
+  return t.table.options.botLevel;
+}
+
+describe('bot levels at a table', () => {
+  it(
+    "reports the level chosen, plays a whole game with it, keeps it across a restart, and reads an older snapshot as 'normal'",
+    { timeout: 30_000 },
+    async () => {
+      const h1 = await host();
+      const a = await TestClient.greeted(h1.port);
+      const options: TableOptions = { players: 2, mode: 'basic', actionRule: false, botLevel: 'easy' };
+      a.send({ type: 'createTable', name: 'Easy', player: 'Ann', options, bots: [1] });
+      const { tableId } = await a.next('joined');
+      const info = (await a.next('table')).table;
+      expect(info.options.botLevel).toBe('easy');
+      expect(info.seatList[1]).toMatchObject({ bot: true });
+      a.send({ type: 'start' });
+      await viewAt(a, 0);
+      const made = await playRandomly([a], rng(11));
+      expect(a.view!.gameOver).toBe(true);
+      // The bot made the other moves of the game.
+      expect(a.view!.moveCount - made).toBeGreaterThan(3);
+      const token = a.token!;
+      await a.close();
+      await h1.host.close();
+
+      const h2 = await host(h1.dataDir);
+      expect(await levelAfterResume(h2.port, token)).toBe('easy');
+      await h2.host.close();
+
+      // A snapshot written before levels existed has no botLevel: it loads, as 'normal'.
+      const file = join(h1.dataDir, 'tables', tableId, 'snapshot.json');
+      const { botLevel, ...older } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      expect(botLevel).toBe('easy');
+      writeFileSync(file, JSON.stringify(older));
+      const h3 = await host(h1.dataDir);
+      expect(h3.problems).toEqual([]);
+      expect(await levelAfterResume(h3.port, token)).toBe('normal');
+    },
+  );
+
+  it("gives a table created without a level 'normal' bots", async () => {
+    const h = await host();
+    const a = await TestClient.greeted(h.port);
+    a.send({
+      type: 'createTable',
+      name: 'Default',
+      player: 'Ann',
+      options: { players: 3, mode: 'advanced', actionRule: true },
+      bots: [2],
+    });
+    expect((await a.next('table')).table.options.botLevel).toBe('normal');
+    await a.close();
+  });
+
+  it('thinks in the worker at the level asked for', { timeout: 30_000 }, async () => {
+    // Positions where easy and hard choose differently, so the answer tells which level was used.
+    const random = rng(5);
+    const probes: { view: SeatView; seed: number }[] = [];
+    let state = newGame({ players: 2, mode: 'advanced', actionRule: true }, 77);
+    while (probes.length < 3 && state.phase !== 'gameOver') {
+      const seat = state.current ?? 0;
+      const view = viewFor(state, seat);
+      const seed = state.moveCount;
+      if (
+        view.legalMoves.length > 1 &&
+        JSON.stringify(chooseBotMove(view, seed, BOT_LEVELS.easy)) !==
+          JSON.stringify(chooseBotMove(view, seed, BOT_LEVELS.hard))
+      )
+        probes.push({ view, seed });
+      state = applyMove(state, pick(random, legalMoves(state)));
+    }
+    expect(probes.length).toBe(3);
+    const problems: string[] = [];
+    const brain = workerBrain((p) => problems.push(p));
+    try {
+      for (const { view, seed } of probes) {
+        for (const level of ['easy', 'hard'] as const) {
+          expect(await brain.choose(view, seed, level)).toEqual(chooseBotMove(view, seed, BOT_LEVELS[level]));
+        }
+      }
+    } finally {
+      await brain.close();
+    }
+    expect(problems).toEqual([]);
+  });
+});
