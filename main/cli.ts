@@ -107,8 +107,11 @@ async function stop(signal: string): Promise<void> {
   }
   stopping = true;
   console.log(`red7 host: ${signal}: stopping (goodbyes, saving tables)`);
-  await stopDiscovery?.();
-  await host.close({ timeoutMs: 2000 });
+  // Goodbyes that fail must not keep the tables from being saved.
+  await stopDiscovery?.().catch((e: Error) =>
+    console.warn(`red7 host: warning: goodbyes not sent (${e.message})`),
+  );
+  await host.close({ timeoutMs: 2000 }); // never rejects: problems are printed as warnings
   console.log('red7 host: stopped');
   process.exit(0);
 }

@@ -476,10 +476,22 @@ export class Hub {
 
   private automatedMove(table: Table, seat: number, move: Move, moveCount: number): boolean {
     if (this.tables.get(table.id) !== table) return false;
+    this.carriedOut = false;
     try {
       this.applyMove(table, seat, move, moveCount);
       return true;
     } catch (e) {
+      if (this.carriedOut) {
+        // The move is logged and stands; something after it failed (a bug): tell everyone the game as it is.
+        this.report(`table ${table.id}: after the host's move for seat ${seat}: ${(e as Error).message}`);
+        try {
+          this.pushTable(table);
+          this.pushViews(table);
+        } catch {
+          /* reported above */
+        }
+        return true;
+      }
       this.report(
         `table ${table.id}: the host's move for seat ${seat} was refused (${(e as Error).message})`,
       );
