@@ -141,6 +141,7 @@ describe('LobbyView (desktop bridge)', () => {
     await w.get('[data-testid="table-name"]').setValue('Late game');
     await w.get('[data-testid="players-4"]').setValue();
     await w.get('[data-testid="bot-3"]').setValue(true);
+    await w.get('[data-testid="bot-level"]').setValue('hard');
     await w.get('[data-testid="mode-advanced"]').setValue();
     expect((w.get('[data-testid="target"]').element as HTMLInputElement).value).toBe('30');
     await w.get('[data-testid="rules-version"]').setValue('1.1');
@@ -159,6 +160,7 @@ describe('LobbyView (desktop bridge)', () => {
         rulesVersion: '1.1',
         targetScore: 30,
         autoDraw: true,
+        botLevel: 'hard',
       },
       [1, 3],
     );
