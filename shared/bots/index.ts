@@ -68,7 +68,7 @@ export function chooseBotMove(view: SeatView, seed = 0, options: BotOptions = {}
   const samples = Math.max(1, Math.min(wanted, Math.floor(cap / Math.max(1, firstTurns.length))));
   const budget = options.playouts ?? BOT_LEVELS.normal.playouts;
   const penalty = options.comboPenalty ?? BOT_LEVELS.normal.comboPenalty;
-  const value = new Map<string, { move: Move; total: number; cost: number }>();
+  const value = new Map<string, { move: Move; total: number }>();
 
   for (let k = 0; k < samples; k++) {
     const state = k === 0 ? first : guess(k);
@@ -89,9 +89,7 @@ export function chooseBotMove(view: SeatView, seed = 0, options: BotOptions = {}
         extraCards * penalty;
       const key = keyOf(turn[0]);
       if (!best.has(key) || rate > best.get(key)!) best.set(key, rate);
-      const entry = value.get(key) ?? { move: turn[0], total: 0, cost: 0 };
-      entry.cost = Math.max(entry.cost, turn.length);
-      value.set(key, entry);
+      if (!value.has(key)) value.set(key, { move: turn[0], total: 0 });
     });
     for (const [key, rate] of best) value.get(key)!.total += rate;
   }
