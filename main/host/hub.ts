@@ -216,11 +216,13 @@ export class Hub {
     const token = newToken();
     const seat = msg.seat ?? 0;
     const table = Table.create(
-      id,
-      msg.name,
-      msg.options,
-      { name: msg.player, seat, tokenHash: hashToken(token) },
-      msg.bots ?? [],
+      {
+        id,
+        name: msg.name,
+        options: msg.options,
+        creator: { name: msg.player, seat, tokenHash: hashToken(token) },
+        bots: msg.bots ?? [],
+      },
       Date.now(),
       this.limits.awayGraceMs,
     );

@@ -1,13 +1,16 @@
-import { viewFor } from '../../shared/engine';
 import type { Move } from '../../shared/engine';
 import type { TableInfo, TableSummary } from '../../shared/protocol';
+import { Audience } from './audience';
 import type { BotDriver } from './bots';
 import { TableError } from './errors';
 import { hashToken, newSeed, newToken } from './ids';
 import type { Session } from './session';
-import { StorageError, type TableStore } from './store';
+import { afterKept, keepOrUndo, keepSeatChange, type Done } from './changes';
+import type { TableStore } from './store';
 import type { Table } from './table';
 import type { SeatTokens } from './tokens';
+
+export type { Done } from './changes';
 
 /** How soon the host tries again a bot's move that the disk refused. */
 const STORAGE_RETRY_MS = 1000;
@@ -29,21 +32,11 @@ export interface RoomContext {
 }
 
 /**
- * A request that took effect. A refusal, or an unexpected error before anything was kept, is thrown
- * instead (and nothing changed); `failedAfter` is a bug met after the change was kept, while telling people.
- */
-export interface Done {
-  failedAfter?: Error;
-}
-
-/**
  * One table and the connections at it: who sits where (held here and nowhere else), its persistence,
  * its games and moves, and every frame about it. Changes are kept on disk before anyone hears of them.
  */
 export class Room {
-  /** seat → the connection that speaks for it. */
-  private readonly seated: (Session | null)[];
-  private readonly spectators = new Set<Session>();
+  private readonly audience: Audience;
   /** Removed from the host: a bot's late move no longer lands. */
   private closed = false;
 
@@ -51,7 +44,7 @@ export class Room {
     readonly table: Table,
     private readonly ctx: RoomContext,
   ) {
-    this.seated = table.seats.map(() => null);
+    this.audience = new Audience(table, this);
   }
 
   get id(): string {
@@ -85,25 +78,20 @@ export class Room {
 
   /** The seat this connection speaks for; null for a spectator or a stranger. */
   seatOf(session: Session): number | null {
-    const seat = this.seated.indexOf(session);
-    return seat < 0 ? null : seat;
+    return this.audience.seatOf(session);
   }
-
-  private readonly connected = (seat: number): boolean => this.seated[seat] !== null;
 
   /** Open or finished, and nobody attached: such a table may go (a game in play is always kept). */
   get unattended(): boolean {
-    return (
-      this.table.status !== 'playing' && this.spectators.size === 0 && this.seated.every((s) => s === null)
-    );
+    return this.table.status !== 'playing' && this.audience.empty;
   }
 
   summary(): TableSummary {
-    return this.table.summary(this.spectators.size);
+    return this.table.summary(this.audience.spectatorCount);
   }
 
-  info(): TableInfo {
-    return this.table.info(this.spectators.size, this.connected, Date.now());
+  private info(): TableInfo {
+    return this.table.info(this.audience.spectatorCount, this.audience.connected, Date.now());
   }
 
   /** The seat held by the connection, or a notSeated refusal. */
@@ -119,13 +107,13 @@ export class Room {
   /** The creator's seat of a just created table. */
   seatCreator(session: Session, seat: number, token: string): Done {
     this.ctx.tokens.grant(hashToken(token), this.id, seat);
-    return this.after(() => this.attach(session, seat, token));
+    return afterKept(() => this.attach(session, seat, token));
   }
 
   join(session: Session, name: string, wanted: number | undefined): Done {
     const token = newToken();
     const seat = this.changeSeats(() => this.table.join(name, wanted, hashToken(token), Date.now()));
-    return this.after(() => {
+    return afterKept(() => {
       this.ctx.tokens.grant(hashToken(token), this.id, seat);
       this.attach(session, seat, token);
     });
@@ -134,7 +122,7 @@ export class Room {
   /** The same person again (a new socket, a restarted app) with their seat's token. */
   resume(session: Session, seat: number, token: string): Done {
     const wasStandIn = this.table.seats[seat].standIn;
-    return this.after(() => {
+    return afterKept(() => {
       this.attach(session, seat, token);
       if (wasStandIn) this.ctx.store.save(this.id, true);
       this.sendView(session);
@@ -144,27 +132,20 @@ export class Room {
   /** Attaches the session to its seat and tells it and the table. */
   private attach(session: Session, seat: number, token: string): void {
     session.room?.detach(session);
-    const previous = this.seated[seat];
-    if (previous && previous !== session) {
-      // The same person on a new socket: the old one no longer speaks for the seat.
-      this.seated[seat] = null;
-      previous.room = null;
-      previous.send({ type: 'left', tableId: this.id });
-    }
-    this.seated[seat] = session;
-    session.room = this;
+    const previous = this.audience.sit(session, seat);
+    // The same person on a new socket: the old one no longer speaks for the seat.
+    previous?.send({ type: 'left', tableId: this.id });
     this.table.arrived(seat, Date.now());
     session.send({ type: 'joined', tableId: this.id, seat, token });
     this.changed({ list: true });
   }
 
   spectate(session: Session): Done {
-    return this.after(() => {
+    return afterKept(() => {
       session.room?.detach(session);
-      this.spectators.add(session);
-      session.room = this;
+      this.audience.watch(session);
       session.send({ type: 'spectating', tableId: this.id });
-      this.sendTable();
+      this.audience.sendTable(this.info());
       this.sendView(session);
       this.ctx.listChanged();
     });
@@ -178,7 +159,7 @@ export class Room {
       const freed = this.changeSeats(() => this.table.leave(seat, Date.now()));
       this.ctx.tokens.revoke(freed);
     }
-    return this.after(() => {
+    return afterKept(() => {
       this.detach(session);
       session.send({ type: 'left', tableId: this.id });
       if (!this.deserted) this.ctx.store.save(this.id, true);
@@ -193,34 +174,30 @@ export class Room {
   /** Unhooks a session (gone, or off to another table); a person's seat stays theirs (away) unless they left it. */
   detach(session: Session): void {
     if (session.room !== this) return;
-    session.room = null;
-    const seat = this.seatOf(session);
-    if (seat === null) {
-      this.spectators.delete(session);
-    } else {
-      this.seated[seat] = null;
-      this.table.wentAway(seat, Date.now());
-    }
-    this.sendTable();
+    const seat = this.audience.remove(session);
+    if (seat !== null) this.table.wentAway(seat, Date.now());
+    this.audience.sendTable(this.info());
     this.ctx.listChanged();
   }
 
   setBot(session: Session, seat: number, bot: boolean): Done {
     const by = this.seatHeldBy(session);
     this.changeSeats(() => this.table.setBot(by, seat, bot, Date.now()));
-    return this.after(() => this.changed({ list: true }));
+    return afterKept(() => this.changed({ list: true }));
   }
 
   replaceByBot(session: Session, seat: number): Done {
     const by = this.seatHeldBy(session);
-    this.changeSeats(() => this.table.replaceByBot(by, seat, this.connected, Date.now()));
-    return this.after(() => this.changed({}));
+    this.changeSeats(() => this.table.replaceByBot(by, seat, this.audience.connected, Date.now()));
+    return afterKept(() => this.changed({}));
   }
 
   voteOut(session: Session, seat: number): Done {
     const by = this.seatHeldBy(session);
-    const { out, revoked } = this.changeSeats(() => this.table.voteOut(by, seat, this.connected, Date.now()));
-    return this.after(() => {
+    const { out, revoked } = this.changeSeats(() =>
+      this.table.voteOut(by, seat, this.audience.connected, Date.now()),
+    );
+    return afterKept(() => {
       this.ctx.tokens.revoke(revoked);
       this.changed({ list: out });
     });
@@ -246,7 +223,7 @@ export class Room {
       const state = this.table.state!;
       this.ctx.store.appendStart(this.id, this.table.game, state.options, state.seed);
     }, this.table.checkpoint());
-    return this.after(() => {
+    return afterKept(() => {
       this.ctx.store.save(this.id, true);
       this.changed({ views: true, list: true });
     });
@@ -264,7 +241,7 @@ export class Room {
       () => this.ctx.store.appendMove(this.id, this.table.play(seat, move, moveCount, Date.now())),
       this.table.checkpoint(),
     );
-    return this.after(() => {
+    return afterKept(() => {
       this.ctx.store.save(this.id);
       const ended = this.table.status !== before;
       this.changed({ table: ended, views: true, list: ended });
@@ -293,8 +270,8 @@ export class Room {
         `table ${this.id}: after the host's move for seat ${seat}: ${done.failedAfter.message}`,
       );
       try {
-        this.sendTable();
-        this.sendViews();
+        this.audience.sendTable(this.info());
+        this.audience.sendViews();
       } catch {
         /* reported above */
       }
@@ -302,52 +279,12 @@ export class Room {
     return true;
   }
 
-  // -------------------------------------------------------------------------------------------
-  // Keeping changes
-
-  /**
-   * Runs a write the change depends on; if it fails, undoes the change (an unexpected error too, so that
-   * the caller may say nothing changed) and, for the disk's refusal, says why.
-   */
   private persist(write: () => void, undo: () => void = () => {}): void {
-    try {
-      write();
-    } catch (e) {
-      undo();
-      if (!(e instanceof StorageError)) throw e;
-      this.ctx.report(e.message);
-      throw new TableError(
-        'unavailable',
-        `the host could not save this (${e.code}); nothing changed: try again, or tell the host`,
-      );
-    }
+    keepOrUndo(write, undo, this.ctx.report);
   }
 
-  /**
-   * A seating change is on disk (snapshot written and fsynced) before anyone hears of it: a host killed
-   * right after would otherwise come back without it, and a `joined` token would open nothing.
-   */
   private changeSeats<T>(change: () => T): T {
-    const undo = this.table.checkpoint();
-    let result: T;
-    try {
-      result = change();
-    } catch (e) {
-      undo(); // a refusal (TableError) is thrown before any change, but an unexpected error may not be
-      throw e;
-    }
-    this.persist(() => this.ctx.store.saveDurably(this.id), undo);
-    return result;
-  }
-
-  /** Runs what follows a kept change: it has happened, whatever fails now. */
-  private after(tell: () => void): Done {
-    try {
-      tell();
-      return {};
-    } catch (e) {
-      return { failedAfter: e instanceof Error ? e : new Error(String(e)) };
-    }
+    return keepSeatChange(this.table, this.ctx.store, change, this.ctx.report);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -366,8 +303,8 @@ export class Room {
     views?: boolean;
     list?: boolean;
   }) {
-    if (table) this.sendTable();
-    if (views) this.sendViews();
+    if (table) this.audience.sendTable(this.info());
+    if (views) this.audience.sendViews();
     if (list) this.ctx.listChanged();
     this.ctx.bots.kick(this);
   }
@@ -377,38 +314,15 @@ export class Room {
     this.changed({ views: true, list: true });
   }
 
-  private sendTable(): void {
-    const text = JSON.stringify({ type: 'table', table: this.info() });
-    for (const s of this.seated) s?.sendText(text);
-    for (const s of this.spectators) s.sendText(text);
-  }
-
-  /** The game as one connection may see it: its own seat's projection, or the seatless one. */
+  /** The one place a view goes to one connection (on its arrival: resume, spectate). */
   sendView(session: Session): void {
-    const state = this.table.state;
-    if (state) session.send({ type: 'view', tableId: this.id, view: viewFor(state, this.seatOf(session)) });
-  }
-
-  /** Each seat gets its own projection; spectators share the seatless one. */
-  private sendViews(): void {
-    const state = this.table.state;
-    if (!state) return;
-    for (const s of this.seated) if (s) this.sendView(s);
-    if (this.spectators.size === 0) return;
-    const text = JSON.stringify({ type: 'view', tableId: this.id, view: viewFor(state, null) });
-    for (const s of this.spectators) s.sendText(text);
+    this.audience.sendView(session);
   }
 
   /** The table goes: everyone here is told, its tokens open nothing, its files are deleted. */
   close(): void {
     this.closed = true;
-    for (const s of [...this.seated, ...this.spectators]) {
-      if (!s) continue;
-      s.room = null;
-      s.send({ type: 'left', tableId: this.id });
-    }
-    this.seated.fill(null);
-    this.spectators.clear();
+    for (const s of this.audience.removeAll()) s.send({ type: 'left', tableId: this.id });
     for (const s of this.table.seats) this.ctx.tokens.revoke(s.tokenHash);
     void this.ctx.store.remove(this.id);
   }

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { BOT_LEVEL_NAMES, DEFAULT_BOT_LEVEL, MoveSchema } from '../../shared/protocol';
 import type { GameState, Move, NormalizedOptions } from '../../shared/engine';
-import type { TableRecord } from './table';
+import type { TableRecord } from './table-record';
 
 /** One line of a table's move log: a game's start (options and seed) or an accepted move. */
 export type LogLine =

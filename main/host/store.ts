@@ -3,7 +3,7 @@ import * as fsp from 'node:fs/promises';
 import { join } from 'node:path';
 import type { NormalizedOptions } from '../../shared/engine';
 import { parseSnapshot, parseLogLine, type LogLine } from './store-format';
-import type { AcceptedMove, TableRecord } from './table';
+import type { AcceptedMove, TableRecord } from './table-record';
 
 export type { LogLine } from './store-format';
 

@@ -1,55 +1,10 @@
-import { IllegalMoveError, applyMove, newGame, normalizeOptions } from '../../shared/engine';
+import { IllegalMoveError, applyMove, newGame } from '../../shared/engine';
 import type { GameState, Move, NormalizedOptions } from '../../shared/engine';
-import { DEFAULT_BOT_LEVEL } from '../../shared/bots/levels';
 import type { BotLevel } from '../../shared/bots/levels';
-import type { SeatInfo, TableInfo, TableOptions, TableSummary } from '../../shared/protocol';
+import type { SeatInfo, TableInfo, TableSummary } from '../../shared/protocol';
 import { TableError } from './errors';
-
-/** One seat as persisted. A free seat has no name. */
-export interface SeatRecord {
-  name: string | null;
-  /** sha256 of the seat token; null for free and bot seats and after a vote-out. */
-  tokenHash: string | null;
-  bot: boolean;
-  /** The bot stands in for the named person until they resume. */
-  standIn: boolean;
-  /** Voted out: the host passes for this seat. */
-  votedOut: boolean;
-}
-
-/** The persisted form of a table (the snapshot file), plain JSON. */
-export interface TableRecord {
-  id: string;
-  name: string;
-  options: NormalizedOptions;
-  /** How strongly the table's bots play (kept beside the engine's options, which know nothing of bots). */
-  botLevel: BotLevel;
-  creator: number;
-  seats: SeatRecord[];
-  /** 0 before the first start. */
-  game: number;
-  state: GameState | null;
-  createdAt: number;
-}
-
-/** A move the table accepted, as the move log records it. */
-export interface AcceptedMove {
-  game: number;
-  /** The game's moveCount before the move. */
-  n: number;
-  /** The acting seat (null: a `nextRound` is the table's, not a seat's). */
-  seat: number | null;
-  move: Move;
-}
-
-const emptySeat = (): SeatRecord => ({
-  name: null,
-  tokenHash: null,
-  bot: false,
-  standIn: false,
-  votedOut: false,
-});
-const botName = (seat: number) => `Bot ${seat + 1}`;
+import { botName, emptySeat, newTableRecord } from './table-record';
+import type { AcceptedMove, NewTable, SeatRecord, TableRecord } from './table-record';
 
 /** Whether a person's socket is attached to the seat now. The room that holds the table knows; the rules ask. */
 export type Presence = (seat: number) => boolean;
@@ -98,34 +53,8 @@ export class Table {
     this.lastActivity = now;
   }
 
-  static create(
-    id: string,
-    name: string,
-    options: TableOptions,
-    creator: { name: string; seat: number; tokenHash: string },
-    bots: number[],
-    now: number,
-    awayGraceMs: number,
-  ): Table {
-    const normalized = normalizeOptions(options);
-    const seats = Array.from({ length: normalized.players }, emptySeat);
-    seats[creator.seat] = { ...emptySeat(), name: creator.name, tokenHash: creator.tokenHash };
-    for (const b of bots) seats[b] = { ...emptySeat(), name: botName(b), bot: true };
-    return new Table(
-      {
-        id,
-        name,
-        options: normalized,
-        botLevel: options.botLevel ?? DEFAULT_BOT_LEVEL,
-        creator: creator.seat,
-        seats,
-        game: 0,
-        state: null,
-        createdAt: now,
-      },
-      now,
-      awayGraceMs,
-    );
+  static create(fields: NewTable, now: number, awayGraceMs: number): Table {
+    return new Table(newTableRecord(fields, now), now, awayGraceMs);
   }
 
   record(): TableRecord {
