@@ -262,7 +262,7 @@ export class Hub {
   private removeIdleTables(): void {
     const now = Date.now();
     for (const room of [...this.rooms.values()]) {
-      if (room.unattended && now - room.table.lastActivity > this.limits.idleTableMs) this.removeRoom(room);
+      if (room.unattended && now - room.table.lastAttended > this.limits.idleTableMs) this.removeRoom(room);
     }
   }
 
@@ -270,7 +270,7 @@ export class Hub {
   private evictUnattendedTable(): boolean {
     const candidates = [...this.rooms.values()].filter((r) => r.unattended);
     if (candidates.length === 0) return false;
-    this.removeRoom(candidates.reduce((a, b) => (a.table.lastActivity <= b.table.lastActivity ? a : b)));
+    this.removeRoom(candidates.reduce((a, b) => (a.table.lastAttended <= b.table.lastAttended ? a : b)));
     return true;
   }
 
