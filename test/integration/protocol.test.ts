@@ -26,6 +26,11 @@ describe('parseClientMessage', () => {
     expect(ok([])).toEqual({ ok: false, reason: 'a message must be a JSON object' });
     expect(ok({})).toEqual({ ok: false, reason: 'type: missing or not a string' });
     expect(ok({ type: 'sudo' })).toEqual({ ok: false, reason: 'unknown message type "sudo"' });
+    // The next round is asked for as a move only (protocol 2).
+    expect(ok({ type: 'nextRound', moveCount: 3 })).toEqual({
+      ok: false,
+      reason: 'unknown message type "nextRound"',
+    });
     expect(ok({ type: 'a\u0000b\tc\u202ed\u200be\u2066f\u2069g\ufeffh\u0085' })).toEqual({
       ok: false,
       reason: 'unknown message type "a?b?c?d?e?f?g?h?"',
