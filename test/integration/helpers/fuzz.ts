@@ -1,5 +1,5 @@
 import type { Move, SeatView } from '../../../shared/engine';
-import { pick } from './rng';
+import { pick } from '../../helpers/random';
 
 /** Who sends a hostile frame: the seat to move, the other seat, a greeted stranger, an un-greeted socket. */
 export type Sender = 'current' | 'other' | 'stranger' | 'rude';
