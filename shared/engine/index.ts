@@ -38,3 +38,5 @@ export type { SeatStanding, LeadExplanation } from './explain/standings';
 export { illegalReason } from './game';
 export type { IllegalReason } from './illegal';
 export { whyNot } from './explain/why-not';
+export { replayRound } from './explain/replay';
+export type { RoundStep } from './explain/replay';
