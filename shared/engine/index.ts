@@ -3,9 +3,6 @@ export type * from './types';
 export {
   ALL_CARDS,
   COLORS,
-  VALUES,
-  RULE_NAMES,
-  RULE_TEXTS,
   cardColor,
   cardValue,
   cardRank,
@@ -60,5 +57,3 @@ export type {
   OneChoice,
   SevenChoice,
 } from './explain/advice';
-export { outEvents, explainOut, roundSummary } from './explain/hindsight';
-export type { OutEvent, OutExplanation, RoundSummary, RoundSummaryRow } from './explain/hindsight';
