@@ -57,3 +57,5 @@ export type {
   OneChoice,
   SevenChoice,
 } from './explain/advice';
+export { outEvents, explainOut, roundSummary } from './explain/hindsight';
+export type { OutEvent, OutExplanation, RoundSummary, RoundSummaryRow } from './explain/hindsight';
