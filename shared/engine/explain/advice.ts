@@ -5,7 +5,7 @@ import { sameMove } from '../moves';
 import { leader } from '../score';
 import type { CardId, GameState, Move, Rule, SeatView } from '../types';
 import { isOwnTurn, keepingTurns } from './keeping';
-import { stateFromView } from './view-state';
+import { turnState } from './view-state';
 import { whyNot } from './why-not';
 
 /*
@@ -102,7 +102,7 @@ export function adviseTurn(view: SeatView): TurnAdvice | null {
   const ends = (turn: Move[]) => turn[turn.length - 1];
   const withDiscard = (turn: Move[]) => ends(turn).type === 'discard';
   const cards = view.hand.map((card): CardAdvice => {
-    const played = turns.filter((t) => sameMove(t[0], { type: 'play', card }));
+    const played = turns.filter((t) => startsWith(t, [{ type: 'play', card }]));
     return {
       card,
       play: played.some((t) => !withDiscard(t)),
@@ -120,7 +120,7 @@ export function previewPlay(view: SeatView, card: CardId): PlayPreview | null {
   const seat = view.seat!;
   const move: Move = { type: 'play', card };
   const illegal = whyNot(view, move);
-  const turns = keepingTurns(view).filter((t) => sameMove(t[0], move));
+  const turns = keepingTurns(view).filter((t) => startsWith(t, [move]));
   // A 3 may draw the public top card of the deck, and that card may be the rescue.
   const rescues = [...view.hand, ...view.deckKnownTop].filter((d) =>
     turns.some((t) => t.length > 1 && sameMove(t[t.length - 1], { type: 'discard', card: d })),
@@ -142,7 +142,7 @@ export function previewPlay(view: SeatView, card: CardId): PlayPreview | null {
 
 /** Does the odd card's action take place once it is played (or does it lapse)? */
 function actionHappens(view: SeatView, play: Move): boolean {
-  const state = stateFromView(view);
+  const state = turnState(view);
   const next = applyMove(state, play);
   return !next.log.slice(state.log.length).some((entry) => entry.kind === 'actionSkipped');
 }
@@ -178,7 +178,7 @@ function actionChoice(
   card?: CardId,
 ): { state: GameState; prefix: Move[] } | null {
   if (!isOwnTurn(view)) return null;
-  const state = stateFromView(view);
+  const state = turnState(view);
   if (view.turn!.pending === pending) return { state, prefix: [] };
   if (card === undefined) return null;
   const play: Move = { type: 'play', card };

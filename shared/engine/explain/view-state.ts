@@ -52,3 +52,9 @@ export function stateFromView(view: SeatView): GameState {
     moveCount: view.moveCount,
   };
 }
+
+/**
+ * stateFromView with an empty log: for running the seat's turn only. Every move copies the log, and
+ * nothing that decides a turn reads it.
+ */
+export const turnState = (view: SeatView): GameState => ({ ...stateFromView(view), log: [] });

@@ -16,8 +16,8 @@ import { VARIANTS, engineKeepingTurns, variantName, visitPositions } from './exp
 
 const expectedKeeping = (state: GameState): string[] => turnKeys(engineKeepingTurns(state));
 
-/** Per variant: 24 variants × 200 = 4,800 positions. */
-const POSITIONS = 200;
+/** Per variant: 24 variants × 150 = 3,600 positions. */
+const POSITIONS = 150;
 
 const play = (card: CardId): Move => ({ type: 'play', card });
 const turnKeys = (turns: Move[][]): string[] => turns.map((t) => t.map(moveKey).join(' ')).sort();
