@@ -33,16 +33,22 @@ export interface TurnStart {
   position: TablePosition;
 }
 
-/** An `out` entry of the round, with the table just before it (the out seat still in). */
-export interface OutMoment {
+/** When and how a seat went out of the round, as its `out` entry and the replay place it. */
+export interface OutFacts {
   seat: number;
   reason: OutReason;
+  /** Index of the `out` entry in the log. */
   logIndex: number;
-  /** Whose turn it was: the out seat's own for notLeading / pass; for emptyHand, the seat whose turn had just ended. */
+  /** Whose turn it was: the out seat's own (notLeading, pass), or for emptyHand the seat whose turn had just ended. */
   turnOf: number;
-  /** Index into the round's turns (RoundReplay.turns) of that turn. */
+  /** Which turn of the round (0 = the first; an index into replayRound's steps). */
   turnIndex: number;
+  /** The rule at that moment (for notLeading after a discard: the rule that discard set). */
   rule: Rule;
+}
+
+/** An `out` entry of the round, with the table just before it (the out seat still in). */
+export interface OutMoment extends OutFacts {
   position: TablePosition;
 }
 

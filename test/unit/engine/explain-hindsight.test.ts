@@ -65,6 +65,7 @@ describe('a seat that did not lead at the end of its turn', () => {
       byColor: false,
     });
     expect(out.standing).toMatchObject({ seat: 0, size: 3, best: 'R4' });
+    expect(out.leaderStanding).toMatchObject({ seat: 1, size: 3, best: 'V6', out: false });
   });
 
   it('lists the turns that would have kept it in, from its view at the start of that turn', () => {
