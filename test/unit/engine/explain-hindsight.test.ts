@@ -118,6 +118,8 @@ describe('a knock-out decided by the colour ranking, explained from later views'
       byColor: true,
     });
     expect(explainOut(viewFor(last(states), 0))).toEqual(atOnce);
+    // After a reload: the view as it came over the wire.
+    expect(explainOut(JSON.parse(JSON.stringify(viewFor(last(states), 0))))).toEqual(atOnce);
     expect(turnKeys(atOnce.keepers)).toEqual(turnKeys(keepingTurns(viewFor(states[0], 0))));
     expect(turnKeys(atOnce.keepers)).toContain(turnKeys([[play('O5'), end]])[0]);
   });
@@ -269,6 +271,14 @@ describe('answers that cannot depend on hidden cards', () => {
     }
     // Seat 1 went out after drawing a card nobody else saw.
     expect(outEvents(viewFor(last(a), 0)).map((e) => [e.seat, e.reason])).toEqual([[1, 'notLeading']]);
+    // Seat 1 itself saw it: at the start of its turn the drawn card was not yet in its hand.
+    const own = replayRound(viewFor(last(a), 1));
+    expect(own.map((step) => [step.seat, [...step.view.hand].sort()])).toEqual([
+      [0, ['I2', 'O3', 'V7']],
+      [1, ['I2', 'O3', 'V7']],
+      [2, ['I2', 'I6', 'V7']],
+      [0, ['I2', 'I6', 'V7']],
+    ]);
   });
 });
 
