@@ -17,8 +17,8 @@ import {
   viewFor,
   whyNot,
 } from '../../../shared/engine';
-import type { GameState, Move, SeatView } from '../../../shared/engine';
-import { deepFreeze } from './helpers';
+import type { GameState, SeatView } from '../../../shared/engine';
+import { deepFreeze, plausibleMoves } from './helpers';
 import { VARIANTS, reshuffleHidden, visitPositions } from './explain-positions';
 
 /** The view, frozen, behind a guard that throws on any field a SeatView does not have (a hand, the deck…). */
@@ -36,24 +36,7 @@ function guarded(view: SeatView): SeatView {
 /** Every answer the explanation functions give for this view (the per-card ones for two hand cards: `pick`). */
 function answers(view: SeatView, pick: number) {
   const cards = [0, 1].map((k) => view.hand[(pick + k) % view.hand.length]).filter((c) => c !== undefined);
-  const moves: Move[] = [
-    ...view.hand.flatMap((card): Move[] => [
-      { type: 'play', card },
-      { type: 'discard', card },
-    ]),
-    ...view.palettes.flatMap((palette, seat) =>
-      palette.flatMap((card): Move[] => [
-        { type: 'seven', card, to: 'canvas' },
-        { type: 'seven', card, to: 'deck' },
-        { type: 'one', seat, card },
-      ]),
-    ),
-    { type: 'draw' },
-    { type: 'noDraw' },
-    { type: 'end' },
-    { type: 'pass' },
-    { type: 'nextRound' },
-  ];
+  const moves = plausibleMoves(view.hand, view.palettes);
   return {
     keeping: keepingTurns(view),
     advice: adviseTurn(view),
