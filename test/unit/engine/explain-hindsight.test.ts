@@ -204,6 +204,40 @@ describe('replayed turn starts', () => {
     expect(steps[1].view.deckKnownTop).toEqual(['G2']);
   });
 
+  it('start from a hand-made position: a canvas, a seat already out, a public card on the deck', () => {
+    const opts: Partial<GameOptions> = { players: 4, mode: 'advanced', actionRule: true };
+    const table: RoundSetup = {
+      hands: [['R3', 'G6', 'B2'], ['Y1'], ['O6', 'I4'], ['V6', 'B4', 'Y2']],
+      palettes: [['B5'], ['R7'], ['G4'], ['I5']],
+      canvas: ['G3', 'O2'],
+      deck: ['Y5', 'R1'],
+      knownTop: 1,
+      out: [false, true, false, false],
+      current: 0,
+    };
+    // Orange (most of one number). Seat 0 plays R3, draws the public Y5 with the 3 and discards it (Yellow:
+    // B5 beats G4 and I5): an Advanced discard above its palette's size, so a draw is offered. Seat 3 goes out.
+    const states = game(
+      setup(opts, table),
+      play('R3'),
+      discard('Y5'),
+      { type: 'draw' },
+      play('O6'),
+      end,
+      play('V6'),
+      end,
+    );
+    expect(states[1].log.at(-1)).toMatchObject({ kind: 'draw', card: 'Y5', known: true, cause: 'three' });
+    states.forEach((later, i) => {
+      const before = startsOf(states.slice(0, i + 1));
+      expect(checkReplay(later, before, `after move ${i}`)).toBe(5 * before.length);
+    });
+    expect(startsOf(states).map((s) => s.current)).toEqual([0, 2, 3, 0]);
+    expect(outEvents(viewFor(last(states), 0)).map((e) => [e.seat, e.reason, e.rule])).toEqual([
+      [3, 'notLeading', 'Y'],
+    ]);
+  });
+
   it('in an Advanced game start at the round’s own deal, and the summary puts the scored cards back', () => {
     const options: GameOptions = { players: 3, mode: 'advanced', actionRule: false };
     let s = newGame(options, 7);
