@@ -14,8 +14,7 @@ import {
   viewFor,
 } from '../../../shared/engine';
 import type { GameOptions, GameState } from '../../../shared/engine';
-import { pick, rng } from './helpers';
-import { VARIANTS, variantName } from './explain-positions';
+import { VARIANTS, pick, rng, variantName } from './helpers';
 import { checkReplay, isTurnStart, turnKeys } from './explain-hindsight-helpers';
 
 /** 48 variants × 42 = 2,016 games. */
