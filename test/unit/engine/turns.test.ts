@@ -2,6 +2,7 @@
 // bots and the benchmark), checked against an enumeration written from RULES.md and an exact computation.
 import { describe, expect, it } from 'vitest';
 import {
+  advancedDrawOffered,
   applyMove,
   cardColor,
   completeTurns,
@@ -11,7 +12,7 @@ import {
   playout,
 } from '../../../shared/engine';
 import type { CardId, GameOptions, GameState, Move } from '../../../shared/engine';
-import { deepFreeze, moveKey, play, setup, valueOf } from './helpers';
+import { deepFreeze, moveKey, play, setup } from './helpers';
 import { pick, rng } from '../../helpers/random';
 
 const turnKey = (turn: Move[]) => turn.map(moveKey).join(' ');
@@ -45,7 +46,7 @@ function expectedTurns(s: GameState): string[] {
       r,
     ) === seat;
   const drawChoices = (card: CardId, paletteSize: number): Move[][] =>
-    s.options.mode === 'advanced' && !s.options.autoDraw && valueOf(card) > paletteSize && s.deck.length > 0
+    !s.options.autoDraw && advancedDrawOffered(s.options, card, paletteSize, s.deck.length)
       ? [[{ type: 'draw' }], [{ type: 'noDraw' }]]
       : [[]];
   const turns: Move[][] = [];
