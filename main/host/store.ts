@@ -3,7 +3,8 @@ import * as fsp from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic, writeFileAtomicSync } from '../common/atomic-write';
 import type { NormalizedOptions } from '../../shared/engine';
-import { parseSnapshot, parseLogLine, type LogLine } from './store-format';
+import { readMoveLog } from './move-log';
+import { parseSnapshot, type LogLine } from './store-format';
 import type { AcceptedMove, TableRecord } from './table-record';
 
 export type { LogLine } from './store-format';
@@ -98,54 +99,8 @@ export class TableStore {
       this.report(`table ${id}: snapshot names table ${parsed.record.id}; skipped`);
       return null;
     }
-    const log = this.readLog(id);
+    const log = readMoveLog(join(this.root, id, MOVES), id, this.report);
     return log === null ? null : { record: parsed.record, log };
-  }
-
-  /**
-   * Reads the intact prefix of a move log. A torn last line (a crash mid-write) or a damaged line ends the
-   * log there: the file is cut back to the intact prefix (the damaged original kept beside it), so later
-   * appends continue a clean log. Null when the log exists but cannot be read (reported).
-   */
-  private readLog(id: string): LogLine[] | null {
-    const path = join(this.root, id, MOVES);
-    let text: string;
-    try {
-      text = fs.readFileSync(path, 'utf8');
-    } catch (e) {
-      const err = e as NodeJS.ErrnoException;
-      if (err.code === 'ENOENT') return []; // no move yet
-      // Going on from the snapshot alone would lose the moves after it, and later moves would fork the log.
-      this.report(`table ${id}: move log unreadable (${err.code ?? err.message}); skipped`);
-      return null;
-    }
-    const lines: LogLine[] = [];
-    let good = 0;
-    let problem: string | null = null;
-    while (good < text.length) {
-      const end = text.indexOf('\n', good);
-      if (end < 0) {
-        problem = 'the last line is cut short';
-        break;
-      }
-      const line = parseLogLine(text.slice(good, end));
-      if (!line.ok) {
-        problem = `line ${lines.length + 1}: ${line.reason}`;
-        break;
-      }
-      lines.push(line.line);
-      good = end + 1;
-    }
-    if (problem !== null) {
-      this.report(`table ${id}: move log damaged (${problem}); kept ${lines.length} intact line(s)`);
-      try {
-        fs.copyFileSync(path, `${path}.damaged-${Date.now()}`);
-        fs.truncateSync(path, Buffer.byteLength(text.slice(0, good)));
-      } catch (e) {
-        this.report(`table ${id}: could not repair the move log (${(e as Error).message})`);
-      }
-    }
-    return lines;
   }
 
   /** Starts keeping a table: `getRecord` gives its current state whenever a snapshot is due. */

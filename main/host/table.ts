@@ -1,7 +1,8 @@
 import { IllegalMoveError, applyMove, newGame } from '../../shared/engine';
 import type { GameState, Move, NormalizedOptions } from '../../shared/engine';
 import type { BotLevel } from '../../shared/bots/levels';
-import type { SeatInfo, TableInfo, TableSummary } from '../../shared/protocol';
+import type { TableSummary } from '../../shared/protocol';
+import { Absences } from './absences';
 import { TableError } from './errors';
 import { botName, emptySeat, newTableRecord } from './table-record';
 import type { AcceptedMove, NewTable, SeatRecord, TableRecord } from './table-record';
@@ -24,19 +25,12 @@ export class Table {
   game: number;
   state: GameState | null;
   readonly createdAt: number;
-  /** Runtime: when a named person's socket went away (ms clock), for the away grace. */
-  readonly awaySince: (number | null)[];
-  /** Runtime: seats that voted a seat out. */
-  readonly votes: Set<number>[];
+  /** Runtime: who is away, since when, and the votes to remove them. */
+  readonly away: Absences;
   /** When someone was last at or acted at the table, for idle removal and the table cap. */
   lastAttended: number;
 
-  constructor(
-    record: TableRecord,
-    now: number,
-    /** How long a person must be away before stand-ins and votes. */
-    readonly awayGraceMs: number,
-  ) {
+  constructor(record: TableRecord, now: number, awayGraceMs: number) {
     this.id = record.id;
     this.name = record.name;
     this.options = record.options;
@@ -46,10 +40,7 @@ export class Table {
     this.game = record.game;
     this.state = record.state;
     this.createdAt = record.createdAt;
-    const n = record.options.players;
-    // After a restart every person counts as away from now: the grace starts again.
-    this.awaySince = record.seats.map((s) => (s.name !== null && !s.bot && !s.votedOut ? now : null));
-    this.votes = Array.from({ length: n }, () => new Set<number>());
+    this.away = new Absences(record.seats, now, awayGraceMs);
     this.lastAttended = record.unattendedSince ?? now;
   }
 
@@ -81,13 +72,11 @@ export class Table {
   checkpoint(): () => void {
     const { name, creator, game, state, lastAttended } = this;
     const seats = [...this.seats];
-    const awaySince = [...this.awaySince];
-    const votes = this.votes.map((v) => new Set(v));
+    const away = this.away.checkpoint();
     return () => {
       Object.assign(this, { name, creator, game, state, lastAttended });
       this.seats.splice(0, seats.length, ...seats);
-      this.awaySince.splice(0, awaySince.length, ...awaySince);
-      votes.forEach((v, i) => (this.votes[i] = v));
+      away();
     };
   }
 
@@ -104,41 +93,6 @@ export class Table {
   isPerson(seat: number): boolean {
     const s = this.seats[seat];
     return s !== undefined && s.name !== null && !s.bot && !s.votedOut;
-  }
-
-  summary(spectators: number): TableSummary {
-    return {
-      id: this.id,
-      name: this.name,
-      players: this.seats.filter((s) => s.name !== null).length,
-      seats: this.options.players,
-      state: this.status,
-      mode: this.options.mode,
-      actionRule: this.options.actionRule,
-      rulesVersion: this.options.rulesVersion,
-      spectators,
-    };
-  }
-
-  info(spectators: number, connected: Presence, now: number): TableInfo {
-    const seatList: SeatInfo[] = this.seats.map((s, seat) => ({
-      seat,
-      name: s.name,
-      connected: connected(seat),
-      bot: s.bot,
-      standIn: s.standIn,
-      creator: seat === this.creator,
-      votedOut: s.votedOut,
-      awayMs: this.awaySince[seat] === null ? null : Math.max(0, now - this.awaySince[seat]),
-      votes: [...this.votes[seat]].sort((a, b) => a - b),
-    }));
-    return {
-      ...this.summary(spectators),
-      options: { ...this.options, botLevel: this.botLevel },
-      seatList,
-      awayGraceMs: this.awayGraceMs,
-      game: this.game,
-    };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -184,9 +138,7 @@ export class Table {
 
   private freeSeat(seat: number): void {
     this.seats[seat] = emptySeat();
-    this.awaySince[seat] = null;
-    this.votes[seat].clear();
-    for (const v of this.votes) v.delete(seat);
+    this.away.forget(seat);
     if (seat === this.creator) {
       // The creator role passes to the next person, so the table can still start.
       const next = this.seats.findIndex((_, i) => this.isPerson(i));
@@ -282,8 +234,7 @@ export class Table {
 
   /** A person's socket attached to the seat: they are no longer away. */
   arrived(seat: number, now: number): void {
-    this.awaySince[seat] = null;
-    this.votes[seat].clear();
+    this.away.cleared(seat);
     const s = this.seats[seat];
     // A returning person takes the seat back from the bot that stood in.
     if (s.standIn) this.seats[seat] = { ...s, bot: false, standIn: false };
@@ -292,12 +243,8 @@ export class Table {
 
   /** The seat's socket went away: a person (or the person a bot stands in for) is away from now. */
   wentAway(seat: number, now: number): void {
-    this.awaySince[seat] = this.isPersonOrStandIn(seat) ? now : null;
+    this.away.since[seat] = this.isPerson(seat) || this.seats[seat].standIn ? now : null;
     this.lastAttended = now;
-  }
-
-  private isPersonOrStandIn(seat: number): boolean {
-    return this.isPerson(seat) || this.seats[seat].standIn;
   }
 
   private requireAway(by: number, seat: number, connected: Presence, now: number): void {
@@ -306,23 +253,16 @@ export class Table {
     }
     if (seat >= this.options.players || seat === by)
       throw new TableError('badSeat', `cannot do this to seat ${seat}`);
-    const since = this.awaySince[seat];
-    if (!this.isPerson(seat) || connected(seat) || since === null) {
+    if (!this.isPerson(seat) || connected(seat)) {
       throw new TableError('notAway', `seat ${seat} is not an away player`);
     }
-    if (now - since < this.awayGraceMs) {
-      const wait = Math.ceil((this.awayGraceMs - (now - since)) / 1000);
-      throw new TableError(
-        'notAway',
-        `seat ${seat} has been away for less than the grace period (${wait} s left)`,
-      );
-    }
+    this.away.requireGraceOver(seat, now);
   }
 
   replaceByBot(by: number, seat: number, connected: Presence, now: number): void {
     this.requireAway(by, seat, connected, now);
     this.seats[seat] = { ...this.seats[seat], bot: true, standIn: true };
-    this.votes[seat].clear();
+    this.away.votes[seat].clear();
     this.lastAttended = now;
   }
 
@@ -337,10 +277,11 @@ export class Table {
     now: number,
   ): { out: boolean; revoked: string | null } {
     this.requireAway(by, seat, connected, now);
-    this.votes[seat].add(by);
+    const votesAgainst = this.away.votes[seat];
+    votesAgainst.add(by);
     const voters = this.seats.filter((_, i) => i !== seat && this.isPerson(i) && connected(i)).length;
     const needed = Math.floor(voters / 2) + 1;
-    const votes = [...this.votes[seat]].filter((v) => this.isPerson(v) && connected(v)).length;
+    const votes = [...votesAgainst].filter((v) => this.isPerson(v) && connected(v)).length;
     this.lastAttended = now;
     if (votes < needed) return { out: false, revoked: null };
     const revoked = this.seats[seat].tokenHash;
@@ -348,8 +289,7 @@ export class Table {
       this.freeSeat(seat);
     } else {
       this.seats[seat] = { ...this.seats[seat], tokenHash: null, votedOut: true, bot: false, standIn: false };
-      this.awaySince[seat] = null;
-      this.votes[seat].clear();
+      this.away.cleared(seat);
     }
     return { out: true, revoked };
   }
