@@ -138,9 +138,8 @@ export class Room {
       this.audience.watch(session);
       this.ctx.store.save(this.id); // attended (see attach)
       session.send({ type: 'spectating', tableId: this.id });
-      this.audience.sendTable(this.info());
+      this.changed({ list: true });
       this.sendView(session);
-      this.ctx.listChanged();
     });
   }
 
@@ -171,8 +170,7 @@ export class Room {
     if (seat !== null) this.table.wentAway(seat, Date.now());
     else this.table.lastAttended = Date.now();
     if (this.audience.empty) this.ctx.store.save(this.id); // unattended from now, also after a restart
-    this.audience.sendTable(this.info());
-    this.ctx.listChanged();
+    this.changed({ list: true });
   }
 
   setBot(session: Session, seat: number, bot: boolean): Done {
@@ -265,8 +263,7 @@ export class Room {
         `table ${this.id}: after the host's move for seat ${seat}: ${done.failedAfter.message}`,
       );
       try {
-        this.audience.sendTable(this.info());
-        this.audience.sendViews();
+        this.changed({ views: true });
       } catch {
         /* reported above */
       }
