@@ -91,7 +91,7 @@ describe('SeatPanel', () => {
     expect(w.find('.sr-only').text()).toBe('to play, leads');
   });
 
-  it('turns an eliminated player’s palette face down', () => {
+  it('keeps an eliminated player’s palette face up, dimmed: it shows what decided the loss', () => {
     const view = seatView(
       { ...basic, players: 3 },
       {
@@ -103,8 +103,9 @@ describe('SeatPanel', () => {
     );
     const w = mountApp(SeatPanel, { props: { view, seat: 2, name: 'Cy', info: null, counting: [] } });
     expect(w.text()).toContain('out');
-    expect(w.findAll('[data-card]')).toHaveLength(0);
-    expect(w.findAll('.card.back')).toHaveLength(1);
+    expect(w.findAll('[data-card]').map((c) => c.attributes('data-card'))).toEqual(['V1']);
+    expect(w.findAll('.card.back')).toHaveLength(0);
+    expect(w.classes()).toContain('out');
   });
 
   it('makes only the offered cards pickable', async () => {

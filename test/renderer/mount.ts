@@ -4,19 +4,21 @@ import type { Component } from 'vue';
 import { setupState, viewFor } from '../../shared/engine';
 import type { GameOptions, RoundSetup, SeatView } from '../../shared/engine/types';
 import { makeI18n } from '../../renderer/src/i18n';
+import type { Locale } from '../../renderer/src/i18n/locales';
 
-/** Mounts a component with the app's plugins (English, a fresh Pinia). */
+/** Mounts a component with the app's plugins (English unless told, a fresh Pinia). */
 export function mountApp<C extends Component>(
   component: C,
   options: ComponentMountingOptions<C> = {},
   pinia?: Pinia,
+  locale: Locale = 'en',
 ) {
   const store = pinia ?? createPinia();
   setActivePinia(store);
   return mount(component, {
     attachTo: document.body,
     ...options,
-    global: { plugins: [makeI18n('en'), store], ...options.global },
+    global: { plugins: [makeI18n(locale), store], ...options.global },
   } as ComponentMountingOptions<C>);
 }
 
