@@ -31,3 +31,7 @@ export {
 export { viewFor } from './view';
 export { completeTurns, playout, leadingTurnCount } from './playout';
 export { nextRandom, shuffle } from './rng';
+export { stateFromView } from './explain/view-state';
+export { keepingTurns } from './explain/keeping';
+export { RANKING, seatStandings, explainLead } from './explain/standings';
+export type { SeatStanding, LeadExplanation } from './explain/standings';

@@ -1,0 +1,76 @@
+// Positions for the explanation tests: seeded random games in every option combination, visited move by
+// move (mid-turn states included), and a way to reshuffle what a seat cannot see.
+import { applyMove, completeTurns, legalMoves, newGame } from '../../../shared/engine';
+import type { CardId, GameOptions, GameState, Move } from '../../../shared/engine';
+import { pick, rng } from './helpers';
+
+export const VARIANTS: GameOptions[] = [];
+for (const players of [2, 3, 4] as const)
+  for (const mode of ['basic', 'advanced'] as const)
+    for (const actionRule of [false, true])
+      for (const rulesVersion of ['1.1', '1.2'] as const)
+        for (const autoDraw of [false, true])
+          VARIANTS.push({ players, mode, actionRule, rulesVersion, autoDraw });
+
+export const variantName = (o: GameOptions): string =>
+  `${o.players}p ${o.mode} actions:${o.actionRule ? 'on' : 'off'} v${o.rulesVersion} autoDraw:${o.autoDraw}`;
+
+/**
+ * The first `count` states with a seat to act met while playing seeded random games of the variant,
+ * mid-turn states included. Mostly each turn is a random one among those that keep the player in (so rounds last
+ * and reach the crowded positions), sometimes a random legal move (so players also go out).
+ */
+export function visitPositions(
+  options: GameOptions,
+  count: number,
+  seed: number,
+  visit: (state: GameState) => void,
+): void {
+  const random = rng(seed);
+  let visited = 0;
+  for (let g = 0; visited < count; g++) {
+    let state = newGame(options, seed * 1000 + g);
+    let planned: Move[] = [];
+    while (state.phase !== 'gameOver' && visited < count) {
+      if (state.phase === 'turn') {
+        visit(state);
+        visited++;
+      }
+      if (
+        planned.length === 0 &&
+        state.phase === 'turn' &&
+        state.turn?.played === 0 &&
+        !state.turn.discarded
+      ) {
+        const turns = random() < 0.85 ? completeTurns(state) : [];
+        if (turns.length > 0) planned = [...pick(turns, random)];
+      }
+      const move = planned.shift() ?? pick(legalMoves(state), random);
+      state = applyMove(state, move);
+    }
+  }
+}
+
+/**
+ * The same position with the cards `seat` cannot see dealt differently: other hands and the unknown
+ * part of the deck are reshuffled among themselves (hand sizes and the public deck top stay).
+ */
+export function reshuffleHidden(state: GameState, seat: number, seed: number): GameState {
+  const random = rng(seed);
+  const unknownDeck = state.deck.length - state.knownTop;
+  const hidden: CardId[] = [
+    ...state.deck.slice(0, unknownDeck),
+    ...state.hands.flatMap((h, i) => (i === seat ? [] : h)),
+  ];
+  for (let i = hidden.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [hidden[i], hidden[j]] = [hidden[j], hidden[i]];
+  }
+  let next = 0;
+  const take = (count: number) => hidden.slice(next, (next += count));
+  return {
+    ...state,
+    deck: [...take(unknownDeck), ...state.deck.slice(unknownDeck)],
+    hands: state.hands.map((h, i) => (i === seat ? [...h] : take(h.length))),
+  };
+}
