@@ -35,3 +35,8 @@ export { stateFromView } from './explain/view-state';
 export { keepingTurns } from './explain/keeping';
 export { RANKING, seatStandings, explainLead } from './explain/standings';
 export type { SeatStanding, LeadExplanation } from './explain/standings';
+export { illegalReason } from './game';
+export type { IllegalReason } from './illegal';
+export { whyNot } from './explain/why-not';
+export { replayRound } from './explain/replay';
+export type { RoundStep } from './explain/replay';
