@@ -1,6 +1,7 @@
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { applyMove, setupState, viewFor } from '../../shared/engine';
-import type { GameOptions, RoundSetup, SeatView } from '../../shared/engine/types';
+import { applyMove, setupState, viewFor, whyNot } from '../../shared/engine';
+import type { GameOptions, Move, RoundSetup, SeatView } from '../../shared/engine/types';
 import {
   canDiscard,
   canPlay,
@@ -10,7 +11,24 @@ import {
   sevenChoices,
 } from '../../renderer/src/game/moves';
 import { countingCards, previewDiscard, previewEnd, previewPlay } from '../../renderer/src/game/preview';
-import { whyNot } from '../../renderer/src/game/reasons';
+import { createApp } from 'vue';
+import { useGameText } from '../../renderer/src/game/text';
+import { makeI18n } from '../../renderer/src/i18n';
+import type { Locale } from '../../renderer/src/i18n/locales';
+
+/** The renderer's words, outside a component: a throwaway app gives useGameText its i18n. */
+function gameText(locale: Locale) {
+  let words!: ReturnType<typeof useGameText>;
+  const app = createApp({
+    setup() {
+      words = useGameText();
+      return () => null;
+    },
+  });
+  app.use(makeI18n(locale));
+  app.mount(document.createElement('div'));
+  return words;
+}
 
 const basic: GameOptions = { players: 2, mode: 'basic', actionRule: false };
 const advanced: GameOptions = { players: 2, mode: 'advanced', actionRule: true };
@@ -111,7 +129,7 @@ describe('previews from a seat view', () => {
   });
 });
 
-describe('reasons for moves that are not legal', () => {
+describe('the engine’s reasons for moves that are not legal, in words', () => {
   const setup: RoundSetup = {
     hands: [
       ['G6', 'V2', 'B4'],
@@ -120,22 +138,29 @@ describe('reasons for moves that are not legal', () => {
     palettes: [['O3'], ['Y5']],
     current: 0,
   };
+  const say = (v: SeatView, move: Move, locale: Locale = 'en'): string | null => {
+    const reason = whyNot(v, move);
+    return reason && gameText(locale).reasonText(reason);
+  };
 
-  it('is null for a legal move', () => {
-    const v = view(basic, setup);
-    expect(whyNot(v, { type: 'play', card: 'G6' })).toBeNull();
+  it('is silent for a legal move', () => {
+    expect(say(view(basic, setup), { type: 'play', card: 'G6' })).toBeNull();
   });
 
-  it('explains turn order, spent plays and rules that would not lead', () => {
-    expect(whyNot(view(basic, setup, 1), { type: 'play', card: 'I7' })).toEqual({ key: 'notYourTurn' });
-    expect(whyNot(view(basic, setup, null), { type: 'play', card: 'G6' })).toEqual({ key: 'spectator' });
-    expect(whyNot(view(basic, setup), { type: 'discard', card: 'B4' })).toEqual({
-      key: 'wouldNotLead',
-      params: { rule: 'B' },
-    });
+  it('words turn order, spent plays and rules that would not lead, in each language', () => {
+    expect(say(view(basic, setup, 1), { type: 'play', card: 'I7' })).toBe('It is not your turn.');
+    expect(say(view(basic, setup, null), { type: 'play', card: 'G6' })).toBe('You are watching this game.');
+    expect(say(view(basic, setup), { type: 'discard', card: 'B4' })).toBe('Under Blue you would not lead.');
+    expect(say(view(basic, setup), { type: 'discard', card: 'B4' }, 'it')).toBe(
+      'Con la regola Blu non saresti in testa.',
+    );
+    expect(say(view(basic, setup), { type: 'discard', card: 'B4' }, 'ko')).toBe(
+      '파랑 규칙에서는 1위가 아닙니다.',
+    );
     const after = viewFor(applyMove(setupState(basic, setup), { type: 'play', card: 'V2' }), 0);
-    expect(whyNot(after, { type: 'play', card: 'G6' })).toEqual({ key: 'alreadyPlayed' });
-    expect(whyNot(view(basic, setup), { type: 'end' })).toEqual({ key: 'nothingDone' });
+    expect(say(after, { type: 'play', card: 'G6' })).toBe('You already played a card this turn.');
+    expect(say(view(basic, setup), { type: 'end' })).toBe('Play or discard a card first, or pass.');
+    expect(say(view(basic, setup), { type: 'play', card: 'R7' })).toBe('Red 7 is not in your hand.');
   });
 
   it('explains a pending action first', () => {
@@ -147,7 +172,7 @@ describe('reasons for moves that are not legal', () => {
     });
     const v = viewFor(applyMove(s, { type: 'play', card: 'R7' }), 0);
     expect(v.turn?.pending).toBe('seven');
-    expect(whyNot(v, { type: 'discard', card: 'V2' })).toEqual({ key: 'resolveSeven' });
+    expect(say(v, { type: 'discard', card: 'V2' })).toBe("First finish your 7's action.");
     // O3 to the canvas leaves R7 leading under Orange; G2 to the canvas leaves no even card.
     expect(sevenChoices(v)).toEqual(
       expect.arrayContaining([

@@ -1,7 +1,7 @@
 import { useI18n } from 'vue-i18n';
 import { cardColor, cardValue } from '../../../shared/engine';
 import type { CardId, LogEntry, Rule } from '../../../shared/engine/types';
-import type { Reason } from './reasons';
+import type { IllegalReason } from '../../../shared/engine';
 
 /** Words for cards, rules, seats, log entries and refusals, in the current language. */
 export function useGameText() {
@@ -14,10 +14,13 @@ export function useGameText() {
   const ruleName = (rule: Rule): string => t(`rule.${rule}.name`);
   const ruleShort = (rule: Rule): string => t(`rule.${rule}.short`);
 
-  function reasonText(reason: Reason): string {
-    const params = { ...reason.params };
+  /** The engine's reason a move is not allowed, in words (i18n `why.<code>`). */
+  function reasonText(reason: IllegalReason): string {
+    if (reason.code === 'oneTarget' && reason.params.rulesVersion === '1.1') return t('why.oneTargetV11');
+    const params: Record<string, string | number> = { ...('params' in reason ? reason.params : {}) };
     if (typeof params.rule === 'string') params.rule = ruleName(params.rule as Rule);
-    return t(`why.${reason.key}`, params);
+    if (typeof params.card === 'string') params.card = cardName(params.card as CardId);
+    return t(`why.${reason.code}`, params);
   }
 
   /**
