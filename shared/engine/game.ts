@@ -20,12 +20,26 @@ export class IllegalMoveError extends Error {
   override name = 'IllegalMoveError';
 }
 
-const DEFAULT_TARGET = { 2: 40, 3: 35, 4: 30 } as const;
 const HAND_SIZE = 7;
+
+/** The Advanced game's default target score: 40 / 35 / 30 for 2 / 3 / 4 players. */
+export const defaultTargetScore = (players: GameOptions['players']): number =>
+  ({ 2: 40, 3: 35, 4: 30 })[players];
+
+/**
+ * The advanced draw: right after a discard from hand, if the card's value is higher than the number of
+ * cards in the palette at that moment and the deck is not empty (Advanced games only).
+ */
+export const advancedDrawOffered = (
+  options: Pick<GameOptions, 'mode'>,
+  discarded: CardId,
+  paletteSize: number,
+  deckSize: number,
+): boolean => options.mode === 'advanced' && cardValue(discarded) > paletteSize && deckSize > 0;
 
 export function normalizeOptions(options: GameOptions): NormalizedOptions {
   if (![2, 3, 4].includes(options.players)) throw new RangeError('A table seats 2 to 4 players.');
-  const target = options.targetScore ?? DEFAULT_TARGET[options.players];
+  const target = options.targetScore ?? defaultTargetScore(options.players);
   if (!Number.isInteger(target) || target < 1)
     throw new RangeError('The target score must be a positive whole number.');
   return {
@@ -405,8 +419,7 @@ function step(state: GameState, move: Move): GameState {
       s.canvas.push(move.card);
       turn.discarded = true;
       log({ kind: 'discard', seat, card: move.card });
-      const drawOffered =
-        s.options.mode === 'advanced' && cardValue(move.card) > s.palettes[seat].length && s.deck.length > 0;
+      const drawOffered = advancedDrawOffered(s.options, move.card, s.palettes[seat].length, s.deck.length);
       if (drawOffered && s.options.autoDraw) drawCard(s, seat, 'advanced');
       if (drawOffered && !s.options.autoDraw) turn.pending = 'draw';
       else endTurn(s);

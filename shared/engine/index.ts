@@ -40,3 +40,25 @@ export type { IllegalReason } from './illegal';
 export { whyNot } from './explain/why-not';
 export { replayRound } from './explain/replay';
 export type { RoundStep } from './explain/replay';
+export { sameMove } from './moves';
+export { advancedDrawOffered, defaultTargetScore } from './game';
+export {
+  adviseTurn,
+  previewPlay,
+  previewDiscard,
+  previewEnd,
+  oneChoices,
+  sevenChoices,
+  drawOffer,
+} from './explain/advice';
+export type {
+  Outcome,
+  CardAdvice,
+  TurnAdvice,
+  PlayPreview,
+  DiscardPreview,
+  OneChoice,
+  SevenChoice,
+} from './explain/advice';
+export { outEvents, explainOut, roundSummary } from './explain/hindsight';
+export type { OutEvent, OutExplanation, RoundSummary, RoundSummaryRow } from './explain/hindsight';

@@ -1,96 +1,104 @@
-// Property: replaying a round from a later view gives back, at every turn start of that round, the view the
-// seat had then (viewFor of the state at that moment), in seeded random games of every variant.
+// Properties over seeded random games in every variant: replaying a round from any later view gives back,
+// at every turn start of that round, the view each seat had then (viewFor of the state at that moment); and
+// every elimination is explained from a later view as it was at that moment.
 import { describe, expect, it } from 'vitest';
-import { applyMove, legalMoves, newGame, replayRound, viewFor } from '../../../shared/engine';
-import type { GameOptions, GameState, SeatView } from '../../../shared/engine';
-import { keys, pick, rng, sorted } from './helpers';
+import {
+  applyMove,
+  explainLead,
+  explainOut,
+  keepingTurns,
+  legalMoves,
+  newGame,
+  outEvents,
+  ruleOf,
+  viewFor,
+} from '../../../shared/engine';
+import type { GameOptions, GameState } from '../../../shared/engine';
+import { pick, rng } from './helpers';
+import { VARIANTS, variantName } from './explain-positions';
+import { checkReplay, isTurnStart, turnKeys } from './explain-hindsight-helpers';
 
-const GAMES_PER_VARIANT = 40;
+/** 48 variants × 42 = 2,016 games. */
+const GAMES_PER_VARIANT = 42;
 
-const variants: GameOptions[] = [];
-for (const players of [2, 3, 4] as const)
-  for (const mode of ['basic', 'advanced'] as const)
-    for (const actionRule of [false, true])
-      for (const rulesVersion of ['1.1', '1.2'] as const)
-        for (const autoDraw of [false, true])
-          variants.push({ players, mode, actionRule, rulesVersion, autoDraw });
-
-const isTurnStart = (s: GameState): boolean =>
-  s.phase === 'turn' && s.turn!.played === 0 && !s.turn!.discarded && s.turn!.pending === null;
+/** What the table was when an `out` entry was written: the state before the move and after it. */
+interface OutWitness {
+  before: GameState;
+  after: GameState;
+}
 
 /**
- * The view with its order-free fields put in a canonical order (a reconstructed hand cannot know its deal
- * order). The log is the later view's log cut short (checked entry by entry below), so only its length and
- * last entries are compared here: stringifying a whole game's log at every step would be slow.
+ * Plays one seeded random game (mostly avoiding pass, so that rounds last). After every move calls
+ * `visit(state, turn starts of this round so far, the first out entry of each move of this round)`.
  */
-function canonical(view: SeatView): unknown {
-  const log = { length: view.log.length, last: view.log.slice(-4) };
-  return { ...view, hand: sorted(view.hand), legalMoves: keys(view.legalMoves), log };
-}
-
-/** viewFor(state, seat), canonical, as text: each turn start is compared many times, so it is computed once. */
-const expected = new WeakMap<GameState, Map<number | null, string>>();
-function expectedView(state: GameState, seat: number | null): string {
-  let bySeat = expected.get(state);
-  if (!bySeat) expected.set(state, (bySeat = new Map()));
-  let text = bySeat.get(seat);
-  if (text === undefined) bySeat.set(seat, (text = JSON.stringify(canonical(viewFor(state, seat)))));
-  return text;
-}
-
-/** Plays one random game; calls `visit(state, turnStartsOfThisRound)` after every move. */
-export function randomGame(
+function randomGame(
   options: GameOptions,
   seed: number,
-  visit: (state: GameState, starts: GameState[]) => void,
+  visit: (state: GameState, starts: GameState[], outs: Map<number, OutWitness>) => void,
 ): void {
   const random = rng(seed);
   let s = newGame(options, seed);
   let starts: GameState[] = [];
+  let outs = new Map<number, OutWitness>();
   for (let n = 0; n < 2000 && s.phase !== 'gameOver'; n++) {
-    if (starts.length > 0 && starts[0].round !== s.round) starts = [];
+    if (starts.length > 0 && starts[0].round !== s.round) {
+      starts = [];
+      outs = new Map();
+    }
     if (isTurnStart(s)) starts.push(s);
-    visit(s, starts);
+    visit(s, starts, outs);
     const moves = legalMoves(s);
-    // Passing is one move among many; make it rarer so that rounds last.
     const nonPass = moves.filter((m) => m.type !== 'pass');
-    s = applyMove(s, nonPass.length > 0 && random() < 0.97 ? pick(nonPass, random) : pick(moves, random));
+    const next = applyMove(
+      s,
+      nonPass.length > 0 && random() < 0.97 ? pick(nonPass, random) : pick(moves, random),
+    );
+    const first = next.log.findIndex((e, i) => i >= s.log.length && e.kind === 'out');
+    if (first >= 0) outs.set(first, { before: s, after: next });
+    s = next;
   }
-  visit(s, starts);
+  visit(s, starts, outs);
 }
 
-describe('replayRound', () => {
-  it.each(
-    variants.map((o) => [
-      `${o.players}p ${o.mode} a:${o.actionRule} v${o.rulesVersion} auto:${o.autoDraw}`,
-      o,
-    ]),
-  )('gives back every turn start of the round from a later view: %s', (_, options) => {
-    let checked = 0;
+/** The first out of a move happened with the table as the move left it, the scored cards not yet removed. */
+function expectedLead(w: OutWitness) {
+  const palettes = w.after.palettes.map((p) => [...p]);
+  const won = w.after.log.slice(w.before.log.length).find((e) => e.kind === 'roundWon');
+  if (won) palettes[won.seat].push(...won.scored);
+  return explainLead({ palettes, out: w.before.out, rule: ruleOf(w.after) });
+}
+
+describe('hindsight over random games', () => {
+  it.each(VARIANTS.map((o) => [variantName(o), o] as const))('%s', (_, options) => {
+    let compared = 0;
+    let explained = 0;
     for (let g = 0; g < GAMES_PER_VARIANT; g++) {
       const seed = 1000 + g;
       const random = rng(seed * 7 + 1);
-      randomGame(options, seed, (later, starts) => {
-        // Checking at every move would be slow: every round end, and a sample of the moments in between.
-        if (later.phase === 'turn' && random() > 0.04) return;
-        for (const seat of [...Array(options.players).keys(), null]) {
-          const now = viewFor(later, seat);
-          const steps = replayRound(now);
-          const at = `seed ${seed} seat ${seat} after ${later.moveCount} moves`;
-          const indexes = steps.map((t) => t.logIndex).join();
-          if (indexes !== starts.map((t) => t.log.length).join())
-            expect(indexes, at).toBe(starts.map((t) => t.log.length).join());
-          steps.forEach((step, i) => {
-            if (step.seat !== starts[i].current) expect(step.seat, at).toBe(starts[i].current);
-            if (!step.view.log.every((entry, k) => entry === now.log[k])) expect.fail(`${at}: log`);
-            const got = canonical(step.view);
-            if (JSON.stringify(got) !== expectedView(starts[i], seat))
-              expect(got, `${at}, turn ${i}`).toEqual(canonical(viewFor(starts[i], seat)));
-            checked += 1;
-          });
+      randomGame(options, seed, (later, starts, outs) => {
+        // Checking at every move would be slow: every seat at every round end; in between, a sample of the
+        // moments, each from one seat's view and a spectator's.
+        const roundEnd = later.phase !== 'turn';
+        if (!roundEnd && random() > 0.03) return;
+        const seats = roundEnd ? undefined : [Math.floor(random() * options.players), null];
+        compared += checkReplay(later, starts, `seed ${seed}`, seats);
+        if (!roundEnd) return;
+        for (const event of outEvents(viewFor(later, null))) {
+          const at = `seed ${seed}, seat ${event.seat} out at ${event.logIndex}`;
+          const witness = outs.get(event.logIndex);
+          if (witness) expect(event.lead, at).toEqual(expectedLead(witness));
+          if (event.reason !== 'notLeading' || random() < 0.5) continue;
+          expect(event.lead.kind === 'nobody' || event.lead.leader !== event.seat, at).toBe(true);
+          const out = explainOut(viewFor(later, event.seat));
+          expect(out?.logIndex, at).toBe(event.logIndex);
+          const start = starts[event.turnIndex];
+          expect(start.current, at).toBe(event.seat);
+          expect(turnKeys(out!.keepers), at).toEqual(turnKeys(keepingTurns(viewFor(start, event.seat))));
+          explained += 1;
         }
       });
     }
-    expect(checked).toBeGreaterThan(GAMES_PER_VARIANT * 10);
+    expect(compared).toBeGreaterThan(GAMES_PER_VARIANT * 10);
+    expect(explained).toBeGreaterThan(GAMES_PER_VARIANT / 4);
   });
 });

@@ -74,3 +74,28 @@ export function reshuffleHidden(state: GameState, seat: number, seed: number): G
     hands: state.hands.map((h, i) => (i === seat ? [...h] : take(h.length))),
   };
 }
+
+/**
+ * The engine's own complete turns on the full state, as the seat's view should see them: less the turns
+ * that discard a card a 3 drew from the unknown deck during the turn, without the advanced draw's
+ * draw / noDraw, each distinct turn once.
+ */
+export function engineKeepingTurns(state: GameState): Move[][] {
+  const result = new Map<string, Move[]>();
+  for (const turn of completeTurns(state)) {
+    let s = state;
+    const drawn = new Set<CardId>();
+    let dependsOnHidden = false;
+    for (const move of turn) {
+      const logAt = s.log.length;
+      if (move.type === 'discard' && drawn.has(move.card)) dependsOnHidden = true;
+      s = applyMove(s, move);
+      for (const entry of s.log.slice(logAt))
+        if (entry.kind === 'draw' && entry.cause === 'three' && !entry.known) drawn.add(entry.card!);
+    }
+    if (dependsOnHidden) continue;
+    const kept = turn.filter((m) => m.type !== 'draw' && m.type !== 'noDraw');
+    result.set(JSON.stringify(kept), kept);
+  }
+  return [...result.values()];
+}
