@@ -138,13 +138,13 @@ describe.skipIf(!chromiumAvailable())('the table explains a knock-out (Chromium)
     return p;
   }
 
-  const shot = (p: Player, name: string, run: Run) =>
+  const shot = (p: Player, name: string, run: Run, fullPage = true) =>
     p.page.screenshot({
       path: join(
         shots,
         `explain-${name}-${run.width}${run.locale.startsWith('en') ? '' : `-${run.locale}`}.png`,
       ),
-      fullPage: true,
+      fullPage,
     });
 
   it.each(RUNS)('$id: the ranking, the standings, the lead, then why Ada is out', async (run) => {
@@ -188,11 +188,40 @@ describe.skipIf(!chromiumAvailable())('the table explains a knock-out (Chromium)
     await expect(
       mine.locator('[data-card]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-card'))),
     ).resolves.toEqual(['O6', 'G3']);
-    await shot(p, 'out', run);
+    // Only Ada sees why: who led and what beat her, and the turns that would have kept her in.
+    const report = page.getByTestId('out-report');
+    await report.waitFor();
+    if (en) {
+      const text = await report.textContent();
+      expect(text).toContain('At the end of your turn you did not lead under Red.');
+      expect(text).toContain(
+        'Bot 2 leads: 1 card each, Red 6 beats Orange 6. Same number: Red ranks above Orange.',
+      );
+      expect(text).toContain(
+        'Playing Yellow 6, then discarding any one of Orange 1, Blue 2, or Green 3, would have kept you in.',
+      );
+    }
 
     // The bots play the round out; the summary shows every final palette.
     await page.getByTestId('round-summary').waitFor({ timeout: 20_000 });
-    await shot(p, 'summary', run);
+    const finals = page.getByTestId('final-palettes');
+    if (en) {
+      await expect(finals.locator('[data-seat="0"]').textContent()).resolves.toContain(
+        'out on turn 1: did not lead under Red',
+      );
+    }
+    await expect(
+      finals
+        .locator('[data-seat="0"] [data-card]')
+        .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-card'))),
+    ).resolves.toEqual(['O6', 'G3']);
+    await shot(p, 'summary', run, false);
+
+    // Closed, the summary leaves the table as it ended: Ada's palette face up, her report still there.
+    await page.getByTestId('round-summary').press('Escape');
+    await page.getByTestId('round-summary').waitFor({ state: 'detached' });
+    await expect(report.isVisible()).resolves.toBe(true);
+    await shot(p, 'out', run);
     expect(p.errors).toEqual([]);
   });
 });

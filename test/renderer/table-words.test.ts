@@ -131,12 +131,16 @@ describe('the end of the game and of your hand', () => {
     });
     const text = document.querySelector('[data-testid="round-summary"]')!.textContent!;
     expect(text).toContain('You win the game!');
-    expect(text).not.toContain('round');
+    expect(text).not.toMatch(/wins? the round/);
     mine.unmount();
     mountApp(RoundSummary, { props: { view: viewFor(s, 1), names, canNext: false, busy: false } });
     const theirs = document.querySelector('[data-testid="round-summary"]')!.textContent!;
-    expect(theirs.match(/wins/g)).toHaveLength(1);
+    expect(theirs.match(/wins the/g)).toHaveLength(1);
     expect(theirs).toContain('Ada wins the game!');
+    // Every final palette, its counting cards starred under the final rule, and who went out why.
+    expect(document.querySelector('[data-testid="final-palettes"] [data-seat="1"]')?.textContent).toContain(
+      'out on turn 1: no cards left',
+    );
   });
 
   it('the turn panel says the game is over instead of going blank', () => {

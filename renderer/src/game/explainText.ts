@@ -1,6 +1,13 @@
-import type { LeadExplanation, SeatStanding } from '../../../shared/engine';
+import type { LeadExplanation, OutEvent, SeatStanding } from '../../../shared/engine';
 import { cardColor } from '../../../shared/engine';
+import type { CardId, Move } from '../../../shared/engine/types';
+import { useI18n } from 'vue-i18n';
 import { useGameText } from './text';
+
+/** At most this many ways are spelled out; the rest are counted. */
+const MAX_WAYS = 3;
+
+const capitalize = (text: string): string => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
 /*
  * Words for the engine's explanations. The engine decides (who leads, why, what keeps you in); this
@@ -9,6 +16,11 @@ import { useGameText } from './text';
 export function useExplainText() {
   const g = useGameText();
   const { t, cardName, colorName, ruleName } = g;
+  const { locale } = useI18n();
+
+  /** "A, B or C" in the current language. */
+  const orList = (items: string[]): string =>
+    new Intl.ListFormat(locale.value, { type: 'disjunction' }).format(items);
 
   /** "3 cards · best Violet 6", "1 card: Red 6", "nothing counts". */
   function standingText(s: SeatStanding): string {
@@ -59,5 +71,55 @@ export function useExplainText() {
     }
   }
 
-  return { ...g, standingText, leadText };
+  /** One step of a turn: "playing Red 4", "moving Orange 3 to the canvas", … */
+  function stepText(move: Move, names: string[]): string {
+    switch (move.type) {
+      case 'play':
+        return t('step.play', { card: cardName(move.card) });
+      case 'discard':
+        return t('step.discard', { card: cardName(move.card) });
+      case 'seven':
+        return t(move.to === 'canvas' ? 'step.sevenCanvas' : 'step.sevenDeck', { card: cardName(move.card) });
+      case 'one':
+        return t('step.one', { card: cardName(move.card), name: names[move.seat] ?? `#${move.seat + 1}` });
+      default:
+        return '';
+    }
+  }
+
+  /**
+   * The complete turns that would have kept you in, as sentences: "Playing Red 4, then discarding
+   * Green 1, would have kept you in." Turns that differ only in their final discard are told once,
+   * "discarding any one of …". "No move could have kept you in." when there are none.
+   */
+  function keeperLines(keepers: Move[][], names: string[]): string[] {
+    if (keepers.length === 0) return [t('out.none')];
+    const groups = new Map<string, { steps: Move[]; discards: CardId[] }>();
+    for (const turn of keepers) {
+      const last = turn[turn.length - 1];
+      const discard = turn.length > 1 && last.type === 'discard' ? last.card : null;
+      const steps = discard ? turn.slice(0, -1) : turn;
+      const key = JSON.stringify(steps) + (discard ? '+d' : '');
+      const group = groups.get(key) ?? { steps, discards: [] };
+      if (discard) group.discards.push(discard);
+      groups.set(key, group);
+    }
+    const lines = [...groups.values()].slice(0, MAX_WAYS).map(({ steps, discards }) => {
+      const parts = steps.map((m) => stepText(m, names));
+      if (discards.length === 1) parts.push(t('step.discard', { card: cardName(discards[0]) }));
+      if (discards.length > 1) parts.push(t('step.discardAny', { cards: orList(discards.map(cardName)) }));
+      const key = parts.length > 1 ? 'out.keepSteps' : 'out.keep';
+      return capitalize(t(key, { steps: parts.join(t('step.then')) }));
+    });
+    const more = groups.size - MAX_WAYS;
+    if (more > 0) lines.push(t('out.more', { n: more }, more));
+    return lines;
+  }
+
+  /** Why a seat went out, short: "did not lead under Red", "passed", "no cards left". */
+  function outReasonText(e: OutEvent): string {
+    return t(`outReason.${e.reason}`, { rule: ruleName(e.rule) });
+  }
+
+  return { ...g, standingText, leadText, keeperLines, outReasonText };
 }
