@@ -168,9 +168,26 @@ describe.skipIf(!chromiumAvailable())('the table explains a knock-out (Chromium)
       );
     }
 
+    // Quiet marks under the hand: how each card keeps Ada in (Green 3: played, then Blue 2 discarded).
+    await expect(
+      page
+        .locator('.my-hand li', { has: page.locator('[data-card="G3"]') })
+        .getByTestId('keep-mark')
+        .textContent(),
+    ).resolves.toBe(en ? 'play + discard' : expect.any(String));
+    // Nothing sticks out sideways, at 390 px too.
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(
+      run.width,
+    );
+
     // Green 3 is tapped: the preview says it does not lead yet.
     await page.locator('.my-hand [data-card="G3"]').click();
     await page.locator('.panel.mine .preview').first().waitFor();
+    if (en) {
+      await expect(page.getByTestId('play-preview').textContent()).resolves.toContain(
+        'Play Green 3: you would not lead yet. Then discarding Blue 2 would make you lead.',
+      );
+    }
     await shot(p, 'turn', run);
 
     // Play it, end the turn, confirm: Ada is out.

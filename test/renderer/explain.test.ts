@@ -1,10 +1,20 @@
 // @vitest-environment happy-dom
 import { createPinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { adviseTurn, applyMove, oneChoices, seatStandings, setupState, viewFor } from '../../shared/engine';
+import {
+  adviseTurn,
+  applyMove,
+  explainOut,
+  oneChoices,
+  seatStandings,
+  setupState,
+  viewFor,
+} from '../../shared/engine';
 import type { CardId, GameOptions, RoundSetup, SeatView } from '../../shared/engine/types';
 import type { TableInfo } from '../../shared/protocol';
 import CanvasArea from '../../renderer/src/components/CanvasArea.vue';
+import OutReport from '../../renderer/src/components/OutReport.vue';
+import RoundSummary from '../../renderer/src/components/RoundSummary.vue';
 import SeatPanel from '../../renderer/src/components/SeatPanel.vue';
 import TurnPanel from '../../renderer/src/components/TurnPanel.vue';
 import TableView from '../../renderer/src/views/TableView.vue';
@@ -289,5 +299,146 @@ describe('before you move', () => {
     expect(picks.sort()).toEqual(['B6', 'Y5']);
     expect(w.findAll('[data-seat="1"] .lead-pick').map((c) => c.attributes('data-card'))).toEqual(['B6']);
     expect(oneChoices(v)[0].cards.find((c) => c.card === 'B6')?.leads).toBe(true);
+  });
+});
+
+describe('card order', () => {
+  it('sorting is remembered on this device and lays out the hand and the palettes', async () => {
+    const local = new MemoryStorage();
+    setServices({
+      bridge: webBridge({
+        location: { hostname: 'h', port: '1', protocol: 'http:', origin: 'http://h:1' },
+        fetch: async () => new Response('[]'),
+        storage: new MemoryStorage(),
+      }),
+      createClient: (url) => new GameClient({ url }),
+      session: new MemoryStorage(),
+      local,
+      originWsUrl: null,
+    });
+    const view = seatView(three, {
+      hands: [['B4', 'R2', 'V4', 'R6'], ['I7'], ['G1']],
+      palettes: [['Y2', 'O5'], ['B1'], ['G2']],
+      current: 0,
+    });
+    const w = mountApp(TableView, { props: { info: tableInfo(['Ada', 'Bo', 'Cy']), view } }, createPinia());
+    const hand = () => w.findAll('.my-hand [data-card]').map((c) => c.attributes('data-card'));
+    expect(hand()).toEqual(['B4', 'R2', 'V4', 'R6']);
+    await w.get('[data-sort="value"]').trigger('click');
+    expect(hand()).toEqual(['R6', 'B4', 'V4', 'R2']);
+    expect(w.findAll('.my-seat [data-card]').map((c) => c.attributes('data-card'))).toEqual(['O5', 'Y2']);
+    await w.get('[data-sort="color"]').trigger('click');
+    expect(hand()).toEqual(['R6', 'R2', 'B4', 'V4']);
+    w.unmount();
+    // A new page on this device keeps the order.
+    const again = mountApp(
+      TableView,
+      { props: { info: tableInfo(['Ada', 'Bo', 'Cy']), view } },
+      createPinia(),
+    );
+    expect(again.findAll('.my-hand [data-card]').map((c) => c.attributes('data-card'))).toEqual([
+      'R6',
+      'R2',
+      'B4',
+      'V4',
+    ]);
+    expect(local.getItem('red7.cardSort')).toBe('color');
+  });
+});
+
+describe('when you are out', () => {
+  // Ada's Orange 6 against Bot 2's Red 6 under Red: she plays Green 3, ends her turn and is out.
+  const knockedOut = () => {
+    let s = setupState(three, {
+      hands: [
+        ['G3', 'Y6', 'O1', 'B2'],
+        ['V7', 'B5', 'Y4'],
+        ['G7', 'I3', 'O2'],
+      ],
+      palettes: [['O6'], ['R6'], ['Y3']],
+      current: 0,
+    });
+    s = applyMove(s, { type: 'play', card: 'G3' });
+    return applyMove(s, { type: 'end' });
+  };
+  const report = (seat: number, locale: Locale = 'en') => {
+    const view = viewFor(knockedOut(), seat);
+    const out = explainOut(view);
+    if (!out) return null;
+    return mountApp(OutReport, { props: { report: out, names, me: seat } }, undefined, locale)
+      .findAll('p, li')
+      .map((e) => e.text());
+  };
+
+  it('tells you (only you) who led, what beat you, and which turns would have kept you in', () => {
+    expect(report(0)).toEqual([
+      'At the end of your turn you did not lead under Red. Bot 2 leads: 1 card each, Red 6 beats Orange 6. Same number: Red ranks above Orange.',
+      'Playing Yellow 6, then discarding any one of Orange 1, Blue 2, or Green 3, would have kept you in.',
+      'Playing Orange 1, then discarding Yellow 6, would have kept you in.',
+      'Playing Blue 2, then discarding Green 3, would have kept you in.',
+      '…and 1 more way.',
+    ]);
+    // Another seat's view explains nothing about Ada: her hand was never in it.
+    expect(report(1)).toBeNull();
+  });
+
+  it('in Italian and Korean', () => {
+    const it = report(0, 'it')!;
+    expect(it[0]).toBe(
+      'Alla fine del tuo turno non eri in testa con la regola Rosso. Bot 2 è in testa: 1 carta a testa, Rosso 6 batte Arancione 6. Stesso numero: Rosso viene prima di Arancione.',
+    );
+    expect(it[2]).toBe('Giocare Arancione 1, poi scartare Giallo 6: così saresti rimasto in gioco.');
+    const ko = report(0, 'ko')!;
+    expect(ko[0]).toBe(
+      '차례를 마칠 때 빨강 규칙에서 1위가 아니었습니다. Bot 2가 1위: 각각 1장, 빨강 6이 주황 6보다 높습니다. 숫자가 같으면 색 순서: 빨강이 주황보다 높습니다.',
+    );
+    expect(ko[2]).toBe('주황 1 내기 → 노랑 6으로 규칙 바꾸기로 남을 수 있었습니다.');
+  });
+
+  it('says so when no move could have kept you in', () => {
+    let s = setupState(three, {
+      hands: [['O4'], ['I7'], ['B1']],
+      palettes: [['G5'], ['R7'], ['Y2']],
+      current: 0,
+    });
+    s = applyMove(s, { type: 'pass' });
+    const view = viewFor(s, 0);
+    const w = mountApp(OutReport, { props: { report: explainOut(view)!, names, me: 0 } });
+    expect(w.findAll('p, li').map((e) => e.text())).toEqual([
+      'You passed.',
+      'No move could have kept you in.',
+    ]);
+  });
+
+  it('the round summary shows every final palette, its counting cards and who went out when and why', () => {
+    let s = knockedOut();
+    // Bot 2 passes; Bot 3, last one in, wins the (Basic) game.
+    s = applyMove(s, { type: 'pass' });
+    const summary = (locale: Locale) => {
+      mountApp(
+        RoundSummary,
+        { props: { view: viewFor(s, 0), names, canNext: false, busy: false } },
+        undefined,
+        locale,
+      );
+      const rows = [...document.querySelectorAll('[data-testid="final-palettes"] li')].map((li) => ({
+        text: li.querySelector('.who')?.textContent?.trim(),
+        cards: [...li.querySelectorAll('[data-card]')].map((c) => c.getAttribute('data-card')),
+        counting: [...li.querySelectorAll('.counting')].map((c) => c.getAttribute('data-card')),
+      }));
+      const heading = document.querySelector('[data-testid="final-palettes"] h3')?.textContent;
+      document.body.innerHTML = '';
+      return { heading, rows };
+    };
+    expect(summary('en')).toEqual({
+      heading: 'Final palettes under Red · ★ counts',
+      rows: [
+        { text: 'Ada (you)out on turn 1: did not lead under Red', cards: ['O6', 'G3'], counting: ['O6'] },
+        { text: 'Bot 2out on turn 2: passed', cards: ['R6'], counting: ['R6'] },
+        { text: 'Cylast one in: wins', cards: ['Y3'], counting: ['Y3'] },
+      ],
+    });
+    expect(summary('it').rows[0].text).toBe('Ada (tu)eliminato al turno 1: non in testa con la regola Rosso');
+    expect(summary('ko').rows[1].text).toBe('Bot 22번째 차례에 탈락: 패스');
   });
 });
