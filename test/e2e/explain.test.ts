@@ -176,7 +176,7 @@ describe.skipIf(!chromiumAvailable())('the table explains a knock-out (Chromium)
         .textContent(),
     ).resolves.toBe(en ? 'play + discard' : expect.any(String));
     // Nothing sticks out sideways, at 390 px too.
-    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(
+    await expect(page.locator('html').evaluate((html) => html.scrollWidth)).resolves.toBeLessThanOrEqual(
       run.width,
     );
 
