@@ -11,7 +11,6 @@ import {
   viewFor,
 } from '../../shared/engine';
 import type { CardId, GameOptions, RoundSetup, SeatView } from '../../shared/engine/types';
-import type { TableInfo } from '../../shared/protocol';
 import CanvasArea from '../../renderer/src/components/CanvasArea.vue';
 import OutReport from '../../renderer/src/components/OutReport.vue';
 import RoundSummary from '../../renderer/src/components/RoundSummary.vue';
@@ -23,17 +22,21 @@ import { GameClient } from '../../renderer/src/net/client';
 import { webBridge } from '../../renderer/src/bridge/web';
 import { MemoryStorage } from './memory-storage';
 import type { Locale } from '../../renderer/src/i18n/locales';
-import { mountApp, seatView } from './mount';
+import { mountApp, seatInfo, seatView, tableInfo as tableOf } from './mount';
 
 /*
  * The table explains itself: each seat's standing and who leads and why, in words, from the
  * engine's explanations. Positions are hand-made; the words are checked in English, Italian and Korean.
  */
 
+/** The table view's description of a table with these people seated. */
+const tableInfo = (seatNames: string[]) => tableOf(seatNames.map((name, seat) => seatInfo(seat, name)));
+
 const three: GameOptions = { players: 3, mode: 'basic', actionRule: false };
 const names = ['Ada', 'Bot 2', 'Cy'];
 
-beforeEach(() => {
+/** The app's services over memory storages; `local` is this device's storage. */
+function useServices(local: Storage = new MemoryStorage()): void {
   setServices({
     bridge: webBridge({
       location: { hostname: '127.0.0.1', port: '47470', protocol: 'http:', origin: 'http://127.0.0.1:47470' },
@@ -42,51 +45,16 @@ beforeEach(() => {
     }),
     createClient: (url) => new GameClient({ url, backoff: { maxAttempts: 0 } }),
     session: new MemoryStorage(),
-    local: new MemoryStorage(),
+    local,
     originWsUrl: null,
   });
-});
+}
+
+beforeEach(() => useServices());
 
 afterEach(() => {
   document.body.innerHTML = '';
 });
-
-/** A 2-seat table as the host describes it, for mounting the whole table view. */
-function tableInfo(seatNames: string[]): TableInfo {
-  return {
-    id: 'tbl12345',
-    name: 'Kitchen table',
-    players: seatNames.length,
-    seats: seatNames.length,
-    state: 'playing',
-    mode: 'basic',
-    actionRule: false,
-    rulesVersion: '1.2',
-    spectators: 0,
-    options: {
-      players: 2,
-      mode: 'basic',
-      actionRule: false,
-      rulesVersion: '1.2',
-      targetScore: 40,
-      autoDraw: false,
-      botLevel: 'normal',
-    },
-    seatList: seatNames.map((name, seat) => ({
-      seat,
-      name,
-      connected: true,
-      bot: false,
-      standIn: false,
-      creator: seat === 0,
-      votedOut: false,
-      awayMs: null,
-      votes: [],
-    })),
-    awayGraceMs: 60_000,
-    game: 1,
-  };
-}
 
 const leadLine = (setup: RoundSetup, seat: number | null = 0, locale: Locale = 'en', options = three) =>
   mountApp(CanvasArea, { props: { view: seatView(options, setup, seat), names } }, undefined, locale)
@@ -305,17 +273,7 @@ describe('before you move', () => {
 describe('card order', () => {
   it('sorting is remembered on this device and lays out the hand and the palettes', async () => {
     const local = new MemoryStorage();
-    setServices({
-      bridge: webBridge({
-        location: { hostname: 'h', port: '1', protocol: 'http:', origin: 'http://h:1' },
-        fetch: async () => new Response('[]'),
-        storage: new MemoryStorage(),
-      }),
-      createClient: (url) => new GameClient({ url }),
-      session: new MemoryStorage(),
-      local,
-      originWsUrl: null,
-    });
+    useServices(local);
     const view = seatView(three, {
       hands: [['B4', 'R2', 'V4', 'R6'], ['I7'], ['G1']],
       palettes: [['Y2', 'O5'], ['B1'], ['G2']],
