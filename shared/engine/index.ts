@@ -3,9 +3,6 @@ export type * from './types';
 export {
   ALL_CARDS,
   COLORS,
-  VALUES,
-  RULE_NAMES,
-  RULE_TEXTS,
   cardColor,
   cardValue,
   cardRank,
@@ -31,7 +28,7 @@ export {
 export { viewFor } from './view';
 export { completeTurns, playout, leadingTurnCount } from './playout';
 export { nextRandom, shuffle } from './rng';
-export { stateFromView } from './explain/view-state';
+export { stateFromView, stateWithHidden, unseenCards } from './explain/view-state';
 export { keepingTurns } from './explain/keeping';
 export { RANKING, seatStandings, explainLead } from './explain/standings';
 export type { SeatStanding, LeadExplanation } from './explain/standings';

@@ -5,7 +5,7 @@ import { sameMove } from '../moves';
 import { leader } from '../score';
 import type { CardId, GameState, Move, Rule, SeatView } from '../types';
 import { isOwnTurn, keepingTurns } from './keeping';
-import { stateFromView } from './view-state';
+import { turnState } from './view-state';
 import { whyNot } from './why-not';
 
 /*
@@ -102,7 +102,7 @@ export function adviseTurn(view: SeatView): TurnAdvice | null {
   const ends = (turn: Move[]) => turn[turn.length - 1];
   const withDiscard = (turn: Move[]) => ends(turn).type === 'discard';
   const cards = view.hand.map((card): CardAdvice => {
-    const played = turns.filter((t) => sameMove(t[0], { type: 'play', card }));
+    const played = turns.filter((t) => startsWith(t, [{ type: 'play', card }]));
     return {
       card,
       play: played.some((t) => !withDiscard(t)),
@@ -120,7 +120,7 @@ export function previewPlay(view: SeatView, card: CardId): PlayPreview | null {
   const seat = view.seat!;
   const move: Move = { type: 'play', card };
   const illegal = whyNot(view, move);
-  const turns = keepingTurns(view).filter((t) => sameMove(t[0], move));
+  const turns = keepingTurns(view).filter((t) => startsWith(t, [move]));
   // A 3 may draw the public top card of the deck, and that card may be the rescue.
   const rescues = [...view.hand, ...view.deckKnownTop].filter((d) =>
     turns.some((t) => t.length > 1 && sameMove(t[t.length - 1], { type: 'discard', card: d })),
@@ -142,7 +142,7 @@ export function previewPlay(view: SeatView, card: CardId): PlayPreview | null {
 
 /** Does the odd card's action take place once it is played (or does it lapse)? */
 function actionHappens(view: SeatView, play: Move): boolean {
-  const state = stateFromView(view);
+  const state = turnState(view);
   const next = applyMove(state, play);
   return !next.log.slice(state.log.length).some((entry) => entry.kind === 'actionSkipped');
 }
@@ -167,33 +167,43 @@ export function previewEnd(view: SeatView): Outcome | null {
   return outcome(view.palettes, view.rule, view.out, view.seat!);
 }
 
+/** Where a 1's or a 7's choice is made, and whether a choice (`move`) leads on to a turn that keeps the seat in. */
+interface ActionChoice {
+  state: GameState;
+  seat: number;
+  keepsIn: (move: Move) => boolean;
+}
+
 /**
- * Where the action of a 1 or a 7 is chosen: the state now if the action is pending, or, given `card`
- * (a 1 or 7 in hand that may be played now), the state right after playing it. Null when no such
- * choice is (or would be) pending.
+ * The state where the action of a 1 or a 7 is chosen: now if the action is pending, or, given `card`
+ * (a 1 or 7 in hand that may be played now), right after playing it. Null when no such choice is (or
+ * would be) pending.
  */
-function actionChoice(
-  view: SeatView,
-  pending: 'one' | 'seven',
-  card?: CardId,
-): { state: GameState; prefix: Move[] } | null {
+function actionChoice(view: SeatView, pending: 'one' | 'seven', card?: CardId): ActionChoice | null {
   if (!isOwnTurn(view)) return null;
-  const state = stateFromView(view);
-  if (view.turn!.pending === pending) return { state, prefix: [] };
-  if (card === undefined) return null;
-  const play: Move = { type: 'play', card };
-  if (whyNot(view, play) !== null) return null;
-  const next = applyMove(state, play);
-  return next.turn?.pending === pending ? { state: next, prefix: [play] } : null;
+  let state = turnState(view);
+  const prefix: Move[] = [];
+  if (view.turn!.pending !== pending) {
+    if (card === undefined) return null;
+    const play: Move = { type: 'play', card };
+    if (whyNot(view, play) !== null) return null;
+    state = applyMove(state, play);
+    if (state.turn?.pending !== pending) return null;
+    prefix.push(play);
+  }
+  const turns = keepingTurns(view);
+  return {
+    state,
+    seat: view.seat!,
+    keepsIn: (move) => turns.some((t) => startsWith(t, [...prefix, move])),
+  };
 }
 
 /** The palettes a pending 1 may take from (or would, after playing `card`), and what each card taken does. */
 export function oneChoices(view: SeatView, card?: CardId): OneChoice[] {
   const choice = actionChoice(view, 'one', card);
   if (!choice) return [];
-  const { state, prefix } = choice;
-  const seat = view.seat!;
-  const turns = keepingTurns(view);
+  const { state, seat } = choice;
   const result: OneChoice[] = [];
   for (const move of legalMoves(state)) {
     if (move.type !== 'one') continue;
@@ -203,7 +213,7 @@ export function oneChoices(view: SeatView, card?: CardId): OneChoice[] {
       state.out,
       seat,
     ).leads;
-    const keepsIn = turns.some((t) => startsWith(t, [...prefix, move]));
+    const keepsIn = choice.keepsIn(move);
     let target = result.find((r) => r.seat === move.seat);
     if (!target) result.push((target = { seat: move.seat, cards: [] }));
     target.cards.push({ card: move.card, leads, keepsIn });
@@ -215,9 +225,7 @@ export function oneChoices(view: SeatView, card?: CardId): OneChoice[] {
 export function sevenChoices(view: SeatView, card?: CardId): SevenChoice[] {
   const choice = actionChoice(view, 'seven', card);
   if (!choice) return [];
-  const { state, prefix } = choice;
-  const seat = view.seat!;
-  const turns = keepingTurns(view);
+  const { state, seat } = choice;
   const legal = legalMoves(state);
   const destinations =
     state.options.rulesVersion === '1.2' ? (['canvas', 'deck'] as const) : (['canvas'] as const);
@@ -232,7 +240,7 @@ export function sevenChoices(view: SeatView, card?: CardId): SevenChoice[] {
           to,
           legal: legal.some((m) => sameMove(m, move)),
           leads: outcome(withoutCard(state.palettes, seat, c), rule, state.out, seat).leads,
-          keepsIn: turns.some((t) => startsWith(t, [...prefix, move])),
+          keepsIn: choice.keepsIn(move),
         };
       }),
     );

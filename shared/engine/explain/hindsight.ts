@@ -1,27 +1,19 @@
 import { countingSet } from '../rules';
-import type { CardId, Move, OutReason, Rule, SeatView } from '../types';
+import type { CardId, Move, Rule, SeatView } from '../types';
 import { keepingTurns } from './keeping';
 import { replayLog, viewAtTurn } from './replay';
-import type { OutMoment, RoundReplay } from './replay';
+import type { OutFacts, OutMoment, RoundReplay } from './replay';
 import { explainLead, seatStandings } from './standings';
 import type { LeadExplanation, SeatStanding } from './standings';
 
 /** A seat's elimination in the current round, from public information only. */
-export interface OutEvent {
-  seat: number;
-  reason: OutReason;
-  /** Index of the `out` entry in the log. */
-  logIndex: number;
-  /** Whose turn it was: the out seat's own (notLeading, pass), or for emptyHand the seat whose turn had just ended. */
-  turnOf: number;
-  /** Which turn of the round (0 = the first; an index into replayRound's steps). */
-  turnIndex: number;
-  /** The rule at that moment (for notLeading after a discard: the rule that discard set). */
-  rule: Rule;
+export interface OutEvent extends OutFacts {
   /** Who led at that moment and why, the out seat still counted. */
   lead: LeadExplanation;
   /** The out seat's own standing at that moment under that rule. */
   standing: SeatStanding;
+  /** The leader's standing then (null when nobody led), to compare with the out seat's when it was not the runner-up. */
+  leaderStanding: SeatStanding | null;
 }
 
 export interface OutExplanation extends OutEvent {
@@ -55,18 +47,16 @@ export interface RoundSummary {
   scores: number[];
 }
 
-function outEvent(moment: OutMoment): OutEvent {
+function outEvent({ position, ...facts }: OutMoment): OutEvent {
   // The lead as it stood just before the elimination: the out seat still counted.
-  const table = { palettes: moment.position.palettes, out: moment.position.out, rule: moment.rule };
+  const table = { palettes: position.palettes, out: position.out, rule: facts.rule };
+  const lead = explainLead(table);
+  const standings = seatStandings(table);
   return {
-    seat: moment.seat,
-    reason: moment.reason,
-    logIndex: moment.logIndex,
-    turnOf: moment.turnOf,
-    turnIndex: moment.turnIndex,
-    rule: moment.rule,
-    lead: explainLead(table),
-    standing: seatStandings(table)[moment.seat],
+    ...facts,
+    lead,
+    standing: standings[facts.seat],
+    leaderStanding: lead.kind === 'nobody' ? null : standings[lead.leader],
   };
 }
 

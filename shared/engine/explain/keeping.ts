@@ -1,6 +1,6 @@
 import { completeTurns } from '../playout';
 import type { CardId, GameState, Move, SeatView } from '../types';
-import { stateFromView } from './view-state';
+import { turnState } from './view-state';
 
 /** Is the seat's turn open in this view (the seat to act is the one looking)? */
 export const isOwnTurn = (view: SeatView): boolean =>
@@ -29,7 +29,7 @@ const moveText = (move: Move): string => JSON.stringify(move);
  */
 export function keepingTurns(view: SeatView): Move[][] {
   if (!isOwnTurn(view)) return [];
-  const state = stateFromView(view);
+  const state = turnState(view);
   const start = state.log.length;
   const drawnUnknown = (next: GameState, turn: readonly Move[]): boolean => {
     const last = turn[turn.length - 1];

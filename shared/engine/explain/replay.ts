@@ -33,16 +33,22 @@ export interface TurnStart {
   position: TablePosition;
 }
 
-/** An `out` entry of the round, with the table just before it (the out seat still in). */
-export interface OutMoment {
+/** When and how a seat went out of the round, as its `out` entry and the replay place it. */
+export interface OutFacts {
   seat: number;
   reason: OutReason;
+  /** Index of the `out` entry in the log. */
   logIndex: number;
-  /** Whose turn it was: the out seat's own for notLeading / pass; for emptyHand, the seat whose turn had just ended. */
+  /** Whose turn it was: the out seat's own (notLeading, pass), or for emptyHand the seat whose turn had just ended. */
   turnOf: number;
-  /** Index into the round's turns (RoundReplay.turns) of that turn. */
+  /** Which turn of the round (0 = the first; an index into replayRound's steps). */
   turnIndex: number;
+  /** The rule at that moment (for notLeading after a discard: the rule that discard set). */
   rule: Rule;
+}
+
+/** An `out` entry of the round, with the table just before it (the out seat still in). */
+export interface OutMoment extends OutFacts {
   position: TablePosition;
 }
 
@@ -205,9 +211,9 @@ function apply(p: TablePosition, e: LogEntry, looking: number | null): void {
 
 /**
  * Replays the view's current round from its own log. Turn boundaries are read from the log: a turn
- * closes with its seat's `out` (notLeading or pass), or, when it ended with the seat still in (an `end`
- * or a discard, which leave no entry of their own), at the next entry by another seat. `emptyHand`
- * eliminations happen between turns. Null when the log holds no deal.
+ * closes with its seat's `out` (notLeading or pass), or, when it ended with the seat still in (`end` logs
+ * nothing, and nothing marks the end of a turn after a discard), at the next entry by another seat.
+ * `emptyHand` eliminations happen between turns. Null when the log holds no deal.
  */
 export function replayLog(view: SeatView): RoundReplay | null {
   const dealIndex = dealIndexOf(view.log);
@@ -270,6 +276,7 @@ export function replayLog(view: SeatView): RoundReplay | null {
     begin(view.log.length, view.current);
   }
   if (view.phase !== 'turn') close();
+  // Moves were counted from the deal; the view's own moveCount says where the count stands now.
   const shift = view.moveCount - moves;
   for (const t of turns) t.moveCount += shift;
   return { dealIndex, turns, outs, final: position, scores, scored, won };

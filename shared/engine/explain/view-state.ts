@@ -1,34 +1,31 @@
 import { ALL_CARDS } from '../cards';
 import type { CardId, GameState, SeatView } from '../types';
 
-/**
- * A GameState the engine can run `view.seat`'s own turn on, built from the view alone: the seat's hand,
- * the table, the public cards on top of the deck. What the view hides (other hands, the unknown part of
- * the deck) is filled with the unseen cards in ALL_CARDS order, so the same view always gives the same
- * state. Only answers that do not depend on those hidden cards may be read from it (see keepingTurns).
- */
-export function stateFromView(view: SeatView): GameState {
-  const n = view.options.players;
-  const own = view.seat === null ? [] : view.hand;
+/** The cards `view` does not show (other hands, the unknown part of the deck), in ALL_CARDS order. */
+export function unseenCards(view: SeatView): CardId[] {
   const seen = new Set<CardId>([
-    ...own,
+    ...(view.seat === null ? [] : view.hand),
     ...view.palettes.flat(),
     ...view.canvas,
     ...view.scored.flat(),
     ...view.deckKnownTop,
   ]);
-  const unseen = ALL_CARDS.filter((card) => !seen.has(card));
+  return ALL_CARDS.filter((card) => !seen.has(card));
+}
+
+/**
+ * A GameState consistent with `view`, its hidden places filled from `hidden` in order: the other hands
+ * by seat (by their sizes), then the unknown part of the deck under its public top cards. `hidden` must
+ * hold exactly the view's unseen cards (in any order).
+ */
+export function stateWithHidden(view: SeatView, hidden: readonly CardId[]): GameState {
   const hiddenDeck = view.deckSize - view.deckKnownTop.length;
   const hiddenHands = view.handSizes.reduce((sum, size, seat) => (seat === view.seat ? sum : sum + size), 0);
-  if (hiddenDeck < 0 || unseen.length !== hiddenDeck + hiddenHands)
-    throw new RangeError(
-      `stateFromView: the view hides ${hiddenDeck + hiddenHands} cards but ${unseen.length} are unseen.`,
-    );
+  if (hiddenDeck < 0 || hidden.length !== hiddenDeck + hiddenHands)
+    throw new RangeError(`The view hides ${hiddenDeck + hiddenHands} cards but ${hidden.length} are unseen.`);
   let next = 0;
-  const take = (count: number): CardId[] => unseen.slice(next, (next += count));
-  const hands = Array.from({ length: n }, (_, seat) =>
-    seat === view.seat ? [...own] : take(view.handSizes[seat]),
-  );
+  const take = (count: number): CardId[] => hidden.slice(next, (next += count));
+  const hands = view.handSizes.map((size, seat) => (seat === view.seat ? [...view.hand] : take(size)));
   return {
     options: { ...view.options },
     seed: 0,
@@ -52,3 +49,17 @@ export function stateFromView(view: SeatView): GameState {
     moveCount: view.moveCount,
   };
 }
+
+/**
+ * A GameState the engine can run `view.seat`'s own turn on, built from the view alone: the seat's hand,
+ * the table, the public cards on top of the deck. What the view hides is filled with the unseen cards in
+ * ALL_CARDS order, so the same view always gives the same state. Only answers that do not depend on
+ * those hidden cards may be read from it (see keepingTurns).
+ */
+export const stateFromView = (view: SeatView): GameState => stateWithHidden(view, unseenCards(view));
+
+/**
+ * stateFromView with an empty log: for running the seat's turn only. Every move copies the log, and
+ * nothing that decides a turn reads it.
+ */
+export const turnState = (view: SeatView): GameState => ({ ...stateFromView(view), log: [] });

@@ -1,7 +1,7 @@
 import { illegalReason } from '../game';
 import type { IllegalReason } from '../illegal';
 import type { Move, SeatView } from '../types';
-import { stateFromView } from './view-state';
+import { turnState } from './view-state';
 
 /**
  * Why `view.seat` may not make `move` now, or null when it may (then the move is in view.legalMoves).
@@ -15,5 +15,5 @@ export function whyNot(view: SeatView, move: Move): IllegalReason | null {
     if (view.out[view.seat]) return { code: 'youAreOut' };
     if (view.current !== view.seat) return { code: 'notYourTurn' };
   }
-  return illegalReason(stateFromView(view), move);
+  return illegalReason(turnState(view), move);
 }

@@ -296,6 +296,15 @@ describe('drawOffer', () => {
     expect(drawOffer(viewFor(discarded(1), 1))).toBeNull();
     expect(drawOffer(view0(basic()))).toBeNull();
   });
+
+  it('while the draw is on offer, a hand card previews as not playable now', () => {
+    expect(previewPlay(view0(discarded(0)), 'B1')).toMatchObject({
+      legal: false,
+      illegal: { code: 'decideDraw' },
+      keepsIn: false,
+      rescues: [],
+    });
+  });
 });
 
 describe('one description of each thing', () => {

@@ -14,8 +14,7 @@ import {
   viewFor,
 } from '../../../shared/engine';
 import type { GameOptions, GameState } from '../../../shared/engine';
-import { pick, rng } from './helpers';
-import { VARIANTS, variantName } from './explain-positions';
+import { VARIANTS, pick, rng, variantName } from './helpers';
 import { checkReplay, isTurnStart, turnKeys } from './explain-hindsight-helpers';
 
 /** 48 variants × 42 = 2,016 games. */
@@ -76,18 +75,19 @@ describe('hindsight over random games', () => {
       const seed = 1000 + g;
       const random = rng(seed * 7 + 1);
       randomGame(options, seed, (later, starts, outs) => {
-        // Checking at every move would be slow: every seat at every round end; in between, a sample of the
-        // moments, each from one seat's view and a spectator's.
+        // Checking every seat at every move would be slow. At half the round ends every seat and a spectator
+        // replay the whole round; at the others, and at a sample of the moments in between, one seat and a
+        // spectator do.
         const roundEnd = later.phase !== 'turn';
-        if (!roundEnd && random() > 0.03) return;
-        const seats = roundEnd ? undefined : [Math.floor(random() * options.players), null];
+        if (!roundEnd && random() > 0.015) return;
+        const seats = roundEnd && random() < 0.5 ? undefined : [Math.floor(random() * options.players), null];
         compared += checkReplay(later, starts, `seed ${seed}`, seats);
         if (!roundEnd) return;
         for (const event of outEvents(viewFor(later, null))) {
           const at = `seed ${seed}, seat ${event.seat} out at ${event.logIndex}`;
           const witness = outs.get(event.logIndex);
           if (witness) expect(event.lead, at).toEqual(expectedLead(witness));
-          if (event.reason !== 'notLeading' || random() < 0.5) continue;
+          if (event.reason !== 'notLeading' || random() < 0.8) continue;
           expect(event.lead.kind === 'nobody' || event.lead.leader !== event.seat, at).toBe(true);
           const out = explainOut(viewFor(later, event.seat));
           expect(out?.logIndex, at).toBe(event.logIndex);
@@ -99,6 +99,6 @@ describe('hindsight over random games', () => {
       });
     }
     expect(compared).toBeGreaterThan(GAMES_PER_VARIANT * 10);
-    expect(explained).toBeGreaterThan(GAMES_PER_VARIANT / 4);
+    expect(explained).toBeGreaterThan(2);
   });
 });

@@ -65,6 +65,7 @@ describe('a seat that did not lead at the end of its turn', () => {
       byColor: false,
     });
     expect(out.standing).toMatchObject({ seat: 0, size: 3, best: 'R4' });
+    expect(out.leaderStanding).toMatchObject({ seat: 1, size: 3, best: 'V6', out: false });
   });
 
   it('lists the turns that would have kept it in, from its view at the start of that turn', () => {
@@ -117,6 +118,8 @@ describe('a knock-out decided by the colour ranking, explained from later views'
       byColor: true,
     });
     expect(explainOut(viewFor(last(states), 0))).toEqual(atOnce);
+    // After a reload: the view as it came over the wire.
+    expect(explainOut(JSON.parse(JSON.stringify(viewFor(last(states), 0))))).toEqual(atOnce);
     expect(turnKeys(atOnce.keepers)).toEqual(turnKeys(keepingTurns(viewFor(states[0], 0))));
     expect(turnKeys(atOnce.keepers)).toContain(turnKeys([[play('O5'), end]])[0]);
   });
@@ -201,6 +204,40 @@ describe('replayed turn starts', () => {
     expect(steps[1].view.deckKnownTop).toEqual(['G2']);
   });
 
+  it('start from a hand-made position: a canvas, a seat already out, a public card on the deck', () => {
+    const opts: Partial<GameOptions> = { players: 4, mode: 'advanced', actionRule: true };
+    const table: RoundSetup = {
+      hands: [['R3', 'G6', 'B2'], ['Y1'], ['O6', 'I4'], ['V6', 'B4', 'Y2']],
+      palettes: [['B5'], ['R7'], ['G4'], ['I5']],
+      canvas: ['G3', 'O2'],
+      deck: ['Y5', 'R1'],
+      knownTop: 1,
+      out: [false, true, false, false],
+      current: 0,
+    };
+    // Orange (most of one number). Seat 0 plays R3, draws the public Y5 with the 3 and discards it (Yellow:
+    // B5 beats G4 and I5): an Advanced discard above its palette's size, so a draw is offered. Seat 3 goes out.
+    const states = game(
+      setup(opts, table),
+      play('R3'),
+      discard('Y5'),
+      { type: 'draw' },
+      play('O6'),
+      end,
+      play('V6'),
+      end,
+    );
+    expect(states[1].log.at(-1)).toMatchObject({ kind: 'draw', card: 'Y5', known: true, cause: 'three' });
+    states.forEach((later, i) => {
+      const before = startsOf(states.slice(0, i + 1));
+      expect(checkReplay(later, before, `after move ${i}`)).toBe(5 * before.length);
+    });
+    expect(startsOf(states).map((s) => s.current)).toEqual([0, 2, 3, 0]);
+    expect(outEvents(viewFor(last(states), 0)).map((e) => [e.seat, e.reason, e.rule])).toEqual([
+      [3, 'notLeading', 'Y'],
+    ]);
+  });
+
   it('in an Advanced game start at the round’s own deal, and the summary puts the scored cards back', () => {
     const options: GameOptions = { players: 3, mode: 'advanced', actionRule: false };
     let s = newGame(options, 7);
@@ -268,6 +305,14 @@ describe('answers that cannot depend on hidden cards', () => {
     }
     // Seat 1 went out after drawing a card nobody else saw.
     expect(outEvents(viewFor(last(a), 0)).map((e) => [e.seat, e.reason])).toEqual([[1, 'notLeading']]);
+    // Seat 1 itself saw it: at the start of its turn the drawn card was not yet in its hand.
+    const own = replayRound(viewFor(last(a), 1));
+    expect(own.map((step) => [step.seat, [...step.view.hand].sort()])).toEqual([
+      [0, ['I2', 'O3', 'V7']],
+      [1, ['I2', 'O3', 'V7']],
+      [2, ['I2', 'I6', 'V7']],
+      [0, ['I2', 'I6', 'V7']],
+    ]);
   });
 });
 

@@ -1,9 +1,9 @@
 // One judgement of legality: the engine's illegalReason (codes), worded in English by whyIllegal for the
 // host and read from a seat's view by whyNot for the renderer.
 import { describe, expect, it } from 'vitest';
-import { ALL_CARDS, applyMove, illegalReason, viewFor, whyIllegal, whyNot } from '../../../shared/engine';
+import { applyMove, illegalReason, viewFor, whyIllegal, whyNot } from '../../../shared/engine';
 import type { GameState, Move } from '../../../shared/engine';
-import { moveKey, play, setup } from './helpers';
+import { MOVE_UNIVERSE, moveKey, play, setup } from './helpers';
 import { VARIANTS, visitPositions } from './explain-positions';
 
 // Seat 0 to act: O4 against Y5 under Red. Hand: R6 (leads if played), G2 (Green: leads), B1, Y7, V1.
@@ -116,22 +116,6 @@ describe('whyIllegal keeps its English sentences for the host', () => {
   });
 });
 
-/** Every move of every shape, for asking about. */
-const UNIVERSE: Move[] = [
-  ...ALL_CARDS.flatMap((card): Move[] => [
-    { type: 'play', card },
-    { type: 'discard', card },
-    { type: 'seven', card, to: 'canvas' },
-    { type: 'seven', card, to: 'deck' },
-    ...[0, 1, 2, 3].map((seat): Move => ({ type: 'one', seat, card })),
-  ]),
-  { type: 'draw' },
-  { type: 'noDraw' },
-  { type: 'end' },
-  { type: 'pass' },
-  { type: 'nextRound' },
-];
-
 describe('whyNot agrees with legalMoves and with illegalReason on random positions', () => {
   it('in every variant, for every seat', () => {
     for (const [i, options] of VARIANTS.entries()) {
@@ -139,7 +123,7 @@ describe('whyNot agrees with legalMoves and with illegalReason on random positio
         for (let seat = 0; seat < options.players; seat++) {
           const view = viewFor(state, seat);
           const legal = new Set(view.legalMoves.map(moveKey));
-          for (const move of UNIVERSE) {
+          for (const move of MOVE_UNIVERSE) {
             const reason = whyNot(view, move);
             if ((reason === null) !== legal.has(moveKey(move)))
               expect(reason, `${JSON.stringify(move)} for seat ${seat}`).toEqual(

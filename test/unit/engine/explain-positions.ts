@@ -2,18 +2,9 @@
 // move (mid-turn states included), and a way to reshuffle what a seat cannot see.
 import { applyMove, completeTurns, legalMoves, newGame } from '../../../shared/engine';
 import type { CardId, GameOptions, GameState, Move } from '../../../shared/engine';
-import { pick, rng } from './helpers';
+import { VARIANTS, pick, rng, variantName } from './helpers';
 
-export const VARIANTS: GameOptions[] = [];
-for (const players of [2, 3, 4] as const)
-  for (const mode of ['basic', 'advanced'] as const)
-    for (const actionRule of [false, true])
-      for (const rulesVersion of ['1.1', '1.2'] as const)
-        for (const autoDraw of [false, true])
-          VARIANTS.push({ players, mode, actionRule, rulesVersion, autoDraw });
-
-export const variantName = (o: GameOptions): string =>
-  `${o.players}p ${o.mode} actions:${o.actionRule ? 'on' : 'off'} v${o.rulesVersion} autoDraw:${o.autoDraw}`;
+export { VARIANTS, variantName };
 
 /**
  * The first `count` states with a seat to act met while playing seeded random games of the variant,

@@ -117,3 +117,53 @@ export function deepFreeze<T>(value: T): T {
   }
   return value;
 }
+
+/** Every option combination: 3 table sizes × Basic/Advanced × Action rule off/on × v1.1/v1.2 × autoDraw. */
+export const VARIANTS: GameOptions[] = [];
+for (const players of [2, 3, 4] as const)
+  for (const mode of ['basic', 'advanced'] as const)
+    for (const actionRule of [false, true])
+      for (const rulesVersion of ['1.1', '1.2'] as const)
+        for (const autoDraw of [false, true])
+          VARIANTS.push({ players, mode, actionRule, rulesVersion, autoDraw });
+
+export const variantName = (o: GameOptions): string =>
+  `${o.players}p ${o.mode} actions:${o.actionRule ? 'on' : 'off'} v${o.rulesVersion} autoDraw:${o.autoDraw}`;
+
+/** Every move of every shape. */
+export const MOVE_UNIVERSE: Move[] = [
+  ...ALL_CARDS.flatMap((card): Move[] => [
+    { type: 'play', card },
+    { type: 'discard', card },
+    { type: 'seven', card, to: 'canvas' },
+    { type: 'seven', card, to: 'deck' },
+    ...[0, 1, 2, 3].map((seat): Move => ({ type: 'one', seat, card })),
+  ]),
+  { type: 'draw' },
+  { type: 'noDraw' },
+  { type: 'end' },
+  { type: 'pass' },
+  { type: 'nextRound' },
+];
+
+/** Moves that look possible at a table: the hand's cards, every palette card, every step move. */
+export function plausibleMoves(hand: readonly CardId[], palettes: readonly (readonly CardId[])[]): Move[] {
+  return [
+    ...hand.flatMap((card): Move[] => [
+      { type: 'play', card },
+      { type: 'discard', card },
+    ]),
+    ...palettes.flatMap((palette, seat) =>
+      palette.flatMap((card): Move[] => [
+        { type: 'seven', card, to: 'canvas' },
+        { type: 'seven', card, to: 'deck' },
+        { type: 'one', seat, card },
+      ]),
+    ),
+    { type: 'draw' },
+    { type: 'noDraw' },
+    { type: 'end' },
+    { type: 'pass' },
+    { type: 'nextRound' },
+  ];
+}
