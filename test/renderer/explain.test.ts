@@ -400,3 +400,22 @@ describe('when you are out', () => {
     expect(summary('ko').rows[1].text).toBe('Bot 22번째 차례에 탈락: 패스');
   });
 });
+
+describe('when you are out behind two others', () => {
+  it('the comparison that decided the lead, then your own standing', () => {
+    // Green: Bot 2 has two even cards, Cy one, Ada none; Ada passes her chance and ends her turn.
+    let s = setupState(three, {
+      hands: [['R7', 'B5'], ['V3'], ['Y1']],
+      palettes: [['O5'], ['G2', 'B4'], ['I6']],
+      canvas: ['G1'],
+      current: 0,
+    });
+    s = applyMove(s, { type: 'play', card: 'B5' });
+    s = applyMove(s, { type: 'end' });
+    const view = viewFor(s, 0);
+    const w = mountApp(OutReport, { props: { report: explainOut(view)!, names, me: 0 } });
+    expect(w.get('p').text()).toBe(
+      'At the end of your turn you did not lead under Green. Bot 2 leads: 2 cards against 1 (Cy). Yours: nothing counts.',
+    );
+  });
+});
