@@ -4,6 +4,19 @@ import { PLAYER_NAME_MAX } from '../../../shared/protocol';
 import type { Settings } from '../../../shared/desktop-api';
 import { services } from '../services';
 import { LOCALES, type Locale } from '../i18n/locales';
+import { CARD_SORTS, type CardSort } from '../game/sorting';
+
+const SORT_KEY = 'red7.cardSort';
+
+/** The device's card order: a layout habit of this screen, so it lives in this device's storage. */
+function savedSort(): CardSort {
+  try {
+    const value = services().local.getItem(SORT_KEY);
+    return (CARD_SORTS as readonly (string | null)[]).includes(value) ? (value as CardSort) : 'none';
+  } catch {
+    return 'none';
+  }
+}
 
 /** The player's own choices (name, language), kept by the bridge: the app's settings or localStorage. */
 export const useSettingsStore = defineStore('settings', () => {
@@ -11,6 +24,7 @@ export const useSettingsStore = defineStore('settings', () => {
   const locale = ref<Settings['locale']>('auto');
   const systemLocale = ref(typeof navigator === 'undefined' ? 'en' : navigator.language);
   const loaded = ref(false);
+  const cardSort = ref<CardSort>(savedSort());
 
   const effectiveLocale = computed<Locale>(() => {
     if (locale.value !== 'auto') return locale.value;
@@ -51,5 +65,25 @@ export const useSettingsStore = defineStore('settings', () => {
     await services().bridge.api.settings.set('locale', value);
   }
 
-  return { playerName, locale, systemLocale, loaded, effectiveLocale, load, setPlayerName, setLocale };
+  function setCardSort(value: CardSort): void {
+    cardSort.value = value;
+    try {
+      services().local.setItem(SORT_KEY, value);
+    } catch {
+      // Storage full or refused: the order still applies until the page closes.
+    }
+  }
+
+  return {
+    playerName,
+    locale,
+    systemLocale,
+    loaded,
+    effectiveLocale,
+    cardSort,
+    load,
+    setPlayerName,
+    setLocale,
+    setCardSort,
+  };
 });
