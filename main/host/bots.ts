@@ -3,6 +3,12 @@ import type { Move, SeatView } from '../../shared/engine';
 import type { BotBrain } from './bot-brain';
 import type { Table } from './table';
 
+/** A table the host plays seats of: `playFor` applies a move like a person's and says whether it stands. */
+export interface BotTable {
+  readonly table: Table;
+  playFor(seat: number, move: Move, moveCount: number): boolean;
+}
+
 /** What the host plays for a voted-out player: give the round up, or the mildest way out of a decision. */
 export function passFor(view: SeatView): Move {
   const legal = view.legalMoves;
@@ -21,13 +27,12 @@ export class BotDriver {
   constructor(
     private readonly brain: BotBrain,
     private readonly delayMs: number,
-    /** Applies the move like a person's; returns false if the table no longer accepts it. */
-    private readonly act: (table: Table, seat: number, move: Move, moveCount: number) => boolean,
     private readonly report: (problem: string) => void,
   ) {}
 
   /** Call after any change to a table: if a seat the host plays is to act, it will. */
-  kick(table: Table): void {
+  kick(room: BotTable): void {
+    const table = room.table;
     if (this.stopped || this.busy.has(table.id)) return;
     const seat = table.automatedSeatToAct();
     if (seat === null || table.state === null) return;
@@ -54,10 +59,10 @@ export class BotDriver {
           table.state?.moveCount !== state.moveCount ||
           table.automatedSeatToAct() !== seat
         ) {
-          this.kick(table);
+          this.kick(room);
           return;
         }
-        if (this.act(table, seat, move, state.moveCount)) this.kick(table);
+        if (room.playFor(seat, move, state.moveCount)) this.kick(room);
       });
   }
 

@@ -1,18 +1,13 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
-import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
 import packageJson from '../../package.json';
-import { parseClientMessage } from '../../shared/protocol';
-import type { ClientMessageType, TableSummary } from '../../shared/protocol';
-import { CLOSE_CODES } from '../../shared/protocol';
+import type { TableSummary } from '../../shared/protocol';
 import { inlineBrain, workerBrain } from './bot-brain';
+import { Connections } from './connections';
 import { httpHandler } from './http';
 import { Hub } from './hub';
 import { DEFAULT_LIMITS, type HostLimits } from './limits';
-import { originAllowed } from './origin';
-import { Session } from './session';
 import { TableStore } from './store';
 
 export type { HostLimits } from './limits';
@@ -76,77 +71,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   const server = createServer(
     httpHandler({ info, tables: () => hub.summaries(), staticDir: opts.staticDir }),
   );
-  const wss = new WebSocketServer({
-    noServer: true,
-    maxPayload: limits.maxPayload,
-    perMessageDeflate: false,
-  });
-  let closing = false;
-  /** Open WebSockets per remote address. */
-  const perAddress = new Map<string, number>();
-
-  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    socket.on('error', () => socket.destroy());
-    const path = (req.url ?? '').split('?')[0];
-    if (path !== '/ws') return refuse(socket, 404, 'Not Found');
-    if (!originAllowed(req, opts.allowedOrigins ?? [])) return refuse(socket, 403, 'Forbidden');
-    if (closing || wss.clients.size >= limits.maxConnections)
-      return refuse(socket, 503, 'Service Unavailable');
-    const address = req.socket.remoteAddress ?? '';
-    if (!OWN_MACHINE.has(address) && (perAddress.get(address) ?? 0) >= limits.maxConnectionsPerAddress)
-      return refuse(socket, 429, 'Too Many Requests');
-    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, address));
-  });
-
-  function onConnection(ws: WebSocket, address: string): void {
-    perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
-    ws.once('close', () => {
-      const n = (perAddress.get(address) ?? 1) - 1;
-      if (n > 0) perAddress.set(address, n);
-      else perAddress.delete(address);
-    });
-    const session = new Session(ws, limits);
-    hub.connected(session);
-    const helloTimer = setTimeout(() => {
-      if (!session.greeted) session.close(1008, 'no hello');
-    }, limits.helloTimeoutMs);
-    ws.on('pong', () => (session.alive = true));
-    ws.on('error', () => {}); // ws closes the socket itself (e.g. an oversized frame: 1009)
-    ws.on('close', () => {
-      clearTimeout(helloTimer);
-      hub.disconnected(session);
-    });
-    ws.on('message', (data, isBinary) => {
-      session.alive = true;
-      if (!session.bucket.take()) {
-        session.strikes += 1;
-        if (session.strikes > limits.rateStrikes)
-          return session.close(CLOSE_CODES.abusive, 'too many messages');
-        if (session.strikes % 50 === 1) {
-          session.error(
-            'rateLimited',
-            `more than ${limits.ratePerSecond} messages per second; message dropped`,
-          );
-        }
-        return;
-      }
-      if (isBinary) return session.error('badMessage', 'binary frames are not part of the protocol');
-      const parsed = parseClientMessage(data.toString());
-      if (!parsed.ok) {
-        const to = parsed.type as ClientMessageType | undefined;
-        return session.error('badMessage', parsed.reason, to ? { to } : {});
-      }
-      try {
-        hub.handle(session, parsed.msg); // answers its own unexpected errors, saying whether anything changed
-      } catch (e) {
-        report(`failed on ${parsed.msg.type}: ${(e as Error).stack ?? String(e)}`);
-        session.error('internal', 'the host failed on this request (logged there)', { to: parsed.msg.type });
-      }
-    });
-  }
-
-  const heartbeat = setInterval(() => hub.heartbeat(), limits.heartbeatMs);
-  heartbeat.unref();
+  const connections = new Connections(server, limits, opts.allowedOrigins ?? [], hub, report);
 
   const port = await listen(server, opts.port ?? DEFAULT_PORT, opts.bind ?? '0.0.0.0');
   let closed: Promise<void> | null = null;
@@ -158,19 +83,19 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     problems: () => [...problems],
     close({ timeoutMs = 3000 } = {}) {
       closed ??= (async () => {
-        closing = true;
-        clearInterval(heartbeat);
+        const stopped = hub.shutdown();
+        connections.closeAll();
         const serverClosed = new Promise<void>((r) => server.close(() => r()));
         // Clients get `timeoutMs` to answer the close handshake; then their sockets are cut.
         const deadline = setTimeout(() => {
-          for (const ws of wss.clients) ws.terminate();
+          connections.terminateAll();
           server.closeAllConnections();
         }, timeoutMs);
         // Closing never rejects (the app and the command quit either way) nor waits past the timeout for
         // a disk that hangs: what could not be done is reported.
         await withinTime(
           (async () => {
-            await hub.shutdown().catch((e: Error) => report(`stopping: bots did not stop (${e.message})`));
+            await stopped.catch((e: Error) => report(`stopping: bots did not stop (${e.message})`));
             await store.close().catch((e: Error) => report(`stopping: tables not all saved (${e.message})`));
           })(),
           timeoutMs,
@@ -178,7 +103,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
         );
         await serverClosed;
         clearTimeout(deadline);
-        wss.close();
+        connections.close();
       })();
       return closed;
     },
@@ -196,13 +121,6 @@ function withinTime(work: Promise<void>, ms: number, late: () => void): Promise<
       resolve();
     });
   });
-}
-
-/** The host's own machine (its app, a local benchmark) is not capped per address: only LAN peers are. */
-const OWN_MACHINE = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
-function refuse(socket: Duplex, status: number, text: string): void {
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
 /** Listens on `port`, or on any free port if that one is taken. */

@@ -2,20 +2,18 @@ import { WebSocket } from 'ws';
 import type { ErrorCode, ServerMessage, ClientMessageType } from '../../shared/protocol';
 import type { HostLimits } from './limits';
 import { TokenBucket } from './rate-limit';
+import type { Room } from './room';
 
 let lastId = 0;
 
-/** One client connection: what it is attached to, its send path and its rate budget. */
+/** One client connection: the room it is at, its send path and its rate budget. */
 export class Session {
   readonly id = ++lastId;
   greeted = false;
   /** Answered the last heartbeat ping (or sent something since). */
   alive = true;
-  /** The table this connection is attached to, as a seat or (seat null) as a spectator. */
-  tableId: string | null = null;
-  seat: number | null = null;
-  /** Receives `tables` whenever the list changes (after listTables, until it attaches to a table). */
-  watching = false;
+  /** The table this connection is at; the room alone says as what (a seat, or a spectator) and sets this. */
+  room: Room | null = null;
   /** Messages dropped for rate since the connection opened. */
   strikes = 0;
   readonly bucket: TokenBucket;

@@ -51,9 +51,13 @@ const emptySeat = (): SeatRecord => ({
 });
 const botName = (seat: number) => `Bot ${seat + 1}`;
 
+/** Whether a person's socket is attached to the seat now. The room that holds the table knows; the rules ask. */
+export type Presence = (seat: number) => boolean;
+
 /**
  * A table's rules of seating and play, without any I/O: each method checks who may do what, changes the
- * record, or throws a TableError. Presence (who is connected) is runtime state fed in by the host.
+ * record, or throws a TableError. Who is connected is the room's to know: rules that depend on it are
+ * given a `Presence`.
  */
 export class Table {
   readonly id: string;
@@ -65,8 +69,6 @@ export class Table {
   game: number;
   state: GameState | null;
   readonly createdAt: number;
-  /** Runtime: a person's socket is attached to the seat. */
-  readonly connected: boolean[];
   /** Runtime: when a named person's socket went away (ms clock), for the away grace. */
   readonly awaySince: (number | null)[];
   /** Runtime: seats that voted a seat out. */
@@ -90,7 +92,6 @@ export class Table {
     this.state = record.state;
     this.createdAt = record.createdAt;
     const n = record.options.players;
-    this.connected = Array.from({ length: n }, () => false);
     // After a restart every person counts as away from now: the grace starts again.
     this.awaySince = record.seats.map((s) => (s.name !== null && !s.bot && !s.votedOut ? now : null));
     this.votes = Array.from({ length: n }, () => new Set<number>());
@@ -149,13 +150,11 @@ export class Table {
   checkpoint(): () => void {
     const { name, creator, game, state, lastActivity } = this;
     const seats = [...this.seats];
-    const connected = [...this.connected];
     const awaySince = [...this.awaySince];
     const votes = this.votes.map((v) => new Set(v));
     return () => {
       Object.assign(this, { name, creator, game, state, lastActivity });
       this.seats.splice(0, seats.length, ...seats);
-      this.connected.splice(0, connected.length, ...connected);
       this.awaySince.splice(0, awaySince.length, ...awaySince);
       votes.forEach((v, i) => (this.votes[i] = v));
     };
@@ -190,11 +189,11 @@ export class Table {
     };
   }
 
-  info(spectators: number, now: number): TableInfo {
+  info(spectators: number, connected: Presence, now: number): TableInfo {
     const seatList: SeatInfo[] = this.seats.map((s, seat) => ({
       seat,
       name: s.name,
-      connected: this.connected[seat],
+      connected: connected(seat),
       bot: s.bot,
       standIn: s.standIn,
       creator: seat === this.creator,
@@ -254,7 +253,6 @@ export class Table {
 
   private freeSeat(seat: number): void {
     this.seats[seat] = emptySeat();
-    this.connected[seat] = false;
     this.awaySince[seat] = null;
     this.votes[seat].clear();
     for (const v of this.votes) v.delete(seat);
@@ -351,15 +349,19 @@ export class Table {
   // -------------------------------------------------------------------------------------------
   // Presence, stand-ins and votes
 
-  setConnected(seat: number, connected: boolean, now: number): void {
-    this.connected[seat] = connected;
-    this.awaySince[seat] = connected || !this.isPersonOrStandIn(seat) ? null : now;
-    if (connected) {
-      this.votes[seat].clear();
-      const s = this.seats[seat];
-      // A returning person takes the seat back from the bot that stood in.
-      if (s.standIn) this.seats[seat] = { ...s, bot: false, standIn: false };
-    }
+  /** A person's socket attached to the seat: they are no longer away. */
+  arrived(seat: number, now: number): void {
+    this.awaySince[seat] = null;
+    this.votes[seat].clear();
+    const s = this.seats[seat];
+    // A returning person takes the seat back from the bot that stood in.
+    if (s.standIn) this.seats[seat] = { ...s, bot: false, standIn: false };
+    this.lastActivity = now;
+  }
+
+  /** The seat's socket went away: a person (or the person a bot stands in for) is away from now. */
+  wentAway(seat: number, now: number): void {
+    this.awaySince[seat] = this.isPersonOrStandIn(seat) ? now : null;
     this.lastActivity = now;
   }
 
@@ -367,14 +369,14 @@ export class Table {
     return this.isPerson(seat) || this.seats[seat].standIn;
   }
 
-  private requireAway(by: number, seat: number, now: number): void {
-    if (!this.isPerson(by) || !this.connected[by]) {
+  private requireAway(by: number, seat: number, connected: Presence, now: number): void {
+    if (!this.isPerson(by) || !connected(by)) {
       throw new TableError('notSeated', 'only a seated, connected player may do this');
     }
     if (seat >= this.options.players || seat === by)
       throw new TableError('badSeat', `cannot do this to seat ${seat}`);
     const since = this.awaySince[seat];
-    if (!this.isPerson(seat) || this.connected[seat] || since === null) {
+    if (!this.isPerson(seat) || connected(seat) || since === null) {
       throw new TableError('notAway', `seat ${seat} is not an away player`);
     }
     if (now - since < this.awayGraceMs) {
@@ -386,8 +388,8 @@ export class Table {
     }
   }
 
-  replaceByBot(by: number, seat: number, now: number): void {
-    this.requireAway(by, seat, now);
+  replaceByBot(by: number, seat: number, connected: Presence, now: number): void {
+    this.requireAway(by, seat, connected, now);
     this.seats[seat] = { ...this.seats[seat], bot: true, standIn: true };
     this.votes[seat].clear();
     this.lastActivity = now;
@@ -397,12 +399,17 @@ export class Table {
    * Records a vote. A majority of the other connected people removes the player: before the start the
    * seat is freed, during a game the host passes for them. Returns the revoked token hash, if any.
    */
-  voteOut(by: number, seat: number, now: number): { out: boolean; revoked: string | null } {
-    this.requireAway(by, seat, now);
+  voteOut(
+    by: number,
+    seat: number,
+    connected: Presence,
+    now: number,
+  ): { out: boolean; revoked: string | null } {
+    this.requireAway(by, seat, connected, now);
     this.votes[seat].add(by);
-    const voters = this.seats.filter((_, i) => i !== seat && this.isPerson(i) && this.connected[i]).length;
+    const voters = this.seats.filter((_, i) => i !== seat && this.isPerson(i) && connected(i)).length;
     const needed = Math.floor(voters / 2) + 1;
-    const votes = [...this.votes[seat]].filter((v) => this.isPerson(v) && this.connected[v]).length;
+    const votes = [...this.votes[seat]].filter((v) => this.isPerson(v) && connected(v)).length;
     this.lastActivity = now;
     if (votes < needed) return { out: false, revoked: null };
     const revoked = this.seats[seat].tokenHash;

@@ -1,0 +1,56 @@
+import type { TableSummary } from '../../shared/protocol';
+import type { Session } from './session';
+
+/** How long lobby changes gather before one list goes out (a burst of joins sends one list). */
+const COALESCE_MS = 50;
+
+/**
+ * The lobby list's audience: connections that asked for the list (until they sit down or watch a table)
+ * and in-process listeners (the app's window, mDNS). They get the whole list, at most once per burst.
+ */
+export class Lobby {
+  private readonly watchers = new Set<Session>();
+  private readonly listeners = new Set<(tables: TableSummary[]) => void>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly list: () => TableSummary[],
+    private readonly report: (problem: string) => void,
+  ) {}
+
+  /** The connection gets the list now and whenever it changes. */
+  watch(session: Session): void {
+    this.watchers.add(session);
+    session.send({ type: 'tables', tables: this.list() });
+  }
+
+  unwatch(session: Session): void {
+    this.watchers.delete(session);
+  }
+
+  listen(cb: (tables: TableSummary[]) => void): () => void {
+    this.listeners.add(cb);
+    return () => this.listeners.delete(cb);
+  }
+
+  changed(): void {
+    this.timer ??= setTimeout(() => {
+      this.timer = null;
+      const tables = this.list();
+      const text = JSON.stringify({ type: 'tables', tables });
+      for (const s of this.watchers) s.sendText(text);
+      for (const cb of this.listeners) {
+        try {
+          cb(tables);
+        } catch (e) {
+          this.report(`tables listener failed: ${(e as Error).message}`);
+        }
+      }
+    }, COALESCE_MS);
+  }
+
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}
