@@ -12,6 +12,7 @@ import type { Session } from './session';
 import type { TableStore } from './store';
 import { Table } from './table';
 import { SeatTokens } from './tokens';
+import { ViewFeed } from './view-feed';
 
 type Msg<T extends ClientMessage['type']> = Extract<ClientMessage, { type: T }>;
 
@@ -34,6 +35,8 @@ export class Hub {
     private readonly store: TableStore,
     brain: BotBrain,
     private readonly report: (problem: string) => void,
+    /** False: every view goes whole (protocol 1's traffic), for measuring what deltas save. */
+    viewDeltas = true,
   ) {
     this.bots = new BotDriver(brain, limits.botDelayMs, report);
     this.lobby = new Lobby(() => this.summaries(), report);
@@ -41,6 +44,7 @@ export class Hub {
       store,
       tokens: this.tokens,
       bots: this.bots,
+      views: new ViewFeed(viewDeltas),
       listChanged: () => this.lobby.changed(),
       report,
     };
@@ -136,6 +140,8 @@ export class Hub {
         return this.roomOf(session).replaceByBot(session, msg.seat);
       case 'voteOut':
         return this.roomOf(session).voteOut(session, msg.seat);
+      case 'sync':
+        return this.roomOf(session).sync(session);
     }
   }
 

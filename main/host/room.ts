@@ -8,6 +8,7 @@ import type { Session } from './session';
 import { StorageError, type TableStore } from './store';
 import type { Table } from './table';
 import type { SeatTokens } from './tokens';
+import type { ViewFeed } from './view-feed';
 
 /** How soon the host tries again a bot's move that the disk refused. */
 const STORAGE_RETRY_MS = 1000;
@@ -23,6 +24,8 @@ export interface RoomContext {
   store: RoomStore;
   tokens: SeatTokens;
   bots: BotDriver;
+  /** Sends each connection its views, as deltas from the last one it was sent when that is smaller. */
+  views: ViewFeed;
   /** The lobby list may have changed (seats taken, a game begun). */
   listChanged: () => void;
   report: (problem: string) => void;
@@ -137,7 +140,7 @@ export class Room {
     return this.after(() => {
       this.attach(session, seat, token);
       if (wasStandIn) this.ctx.store.save(this.id, true);
-      this.sendView(session);
+      this.sendView(session, true);
     });
   }
 
@@ -149,6 +152,7 @@ export class Room {
       // The same person on a new socket: the old one no longer speaks for the seat.
       this.seated[seat] = null;
       previous.room = null;
+      this.ctx.views.forget(previous);
       previous.send({ type: 'left', tableId: this.id });
     }
     this.seated[seat] = session;
@@ -165,7 +169,7 @@ export class Room {
       session.room = this;
       session.send({ type: 'spectating', tableId: this.id });
       this.sendTable();
-      this.sendView(session);
+      this.sendView(session, true);
       this.ctx.listChanged();
     });
   }
@@ -194,6 +198,7 @@ export class Room {
   detach(session: Session): void {
     if (session.room !== this) return;
     session.room = null;
+    this.ctx.views.forget(session);
     const seat = this.seatOf(session);
     if (seat === null) {
       this.spectators.delete(session);
@@ -250,6 +255,13 @@ export class Room {
       this.ctx.store.save(this.id, true);
       this.changed({ views: true, list: true });
     });
+  }
+
+  /** The whole view again, for a client whose view a delta did not fit (it missed a frame). */
+  sync(session: Session): Done {
+    if (!this.table.state)
+      throw new TableError('notStarted', 'the game has not started: there is no view yet');
+    return this.after(() => this.sendView(session, true));
   }
 
   move(session: Session, move: Move, moveCount: number): Done {
@@ -383,10 +395,13 @@ export class Room {
     for (const s of this.spectators) s.sendText(text);
   }
 
-  /** The game as one connection may see it: its own seat's projection, or the seatless one. */
-  sendView(session: Session): void {
+  /**
+   * The game as one connection may see it: its own seat's projection, or the seatless one; as a delta
+   * from the last view it was sent unless `whole` (join, resume, spectate, sync) or a delta cannot be.
+   */
+  private sendView(session: Session, whole = false): void {
     const state = this.table.state;
-    if (state) session.send({ type: 'view', tableId: this.id, view: viewFor(state, this.seatOf(session)) });
+    if (state) this.ctx.views.send(session, this.id, viewFor(state, this.seatOf(session)), whole);
   }
 
   /** Each seat gets its own projection; spectators share the seatless one. */
@@ -394,9 +409,7 @@ export class Room {
     const state = this.table.state;
     if (!state) return;
     for (const s of this.seated) if (s) this.sendView(s);
-    if (this.spectators.size === 0) return;
-    const text = JSON.stringify({ type: 'view', tableId: this.id, view: viewFor(state, null) });
-    for (const s of this.spectators) s.sendText(text);
+    if (this.spectators.size > 0) this.ctx.views.sendAll(this.spectators, this.id, viewFor(state, null));
   }
 
   /** The table goes: everyone here is told, its tokens open nothing, its files are deleted. */
