@@ -92,7 +92,8 @@ export const ViewFieldsSchema = v.strictObject({
   legalMoves: v.pipe(v.array(MoveSchema), v.maxLength(1000)),
 });
 
-export const LogSchema = v.pipe(v.array(LogEntrySchema), v.maxLength(LOG_ENTRIES_MAX));
+// The length first: an absurd log is refused before any of its entries is looked at.
+export const LogSchema = v.pipe(v.array(v.unknown()), v.maxLength(LOG_ENTRIES_MAX), v.array(LogEntrySchema));
 
 export const SeatViewSchema = v.strictObject({
   ...ViewFieldsSchema.entries,

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { applyMove, legalMoves, newGame, viewFor } from '../../../shared/engine';
 import type { GameOptions, GameState, SeatView } from '../../../shared/engine';
 import {
+  SeatViewSchema,
   VIEW_FIELDS,
   ViewDeltaSchema,
   applyDelta,
@@ -12,6 +13,7 @@ import {
   type ViewDelta,
 } from '../../../shared/protocol';
 import { pick, rng } from '../../integration/helpers/rng';
+import { hostileDelta } from '../../integration/helpers/fuzz';
 
 /** Every state of one random game, from the deal to the end (or `maxMoves`). */
 function randomGame(options: GameOptions, seed: number, maxMoves = 2000): GameState[] {
@@ -235,5 +237,37 @@ describe('a hostile viewDelta is refused whole by the schema', () => {
   it('refuses __proto__ in set', () => {
     const text = JSON.stringify(good).replace('"set":{', '"set":{"__proto__":{"x":1},');
     expect(parseServerMessage(text).ok).toBe(false);
+  });
+});
+
+describe('fuzzed viewDelta frames', () => {
+  it('are refused, or leave the client holding a well-formed view', () => {
+    const random = rng(2024);
+    const states = randomGame({ players: 4, mode: 'advanced', actionRule: true }, 31, 60);
+    const kinds = new Map<string, number>();
+    let refused = 0;
+    const polluted = () => ({}) as Record<string, unknown>;
+    for (let i = 0; i < 2000; i++) {
+      const m = 1 + Math.floor(random() * (states.length - 1));
+      const seat = pick(random, [null, 0, 1, 2, 3]);
+      const base = viewFor(states[m - 1], seat);
+      const good = { type: 'viewDelta', tableId: 'tbl1', ...deltaOf(base, viewFor(states[m], seat)) };
+      const { kind, text } = hostileDelta(random, good);
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+      const parsed = parseServerMessage(text);
+      if (!parsed.ok) {
+        refused += 1;
+        expect(parsed.reason.length).toBeLessThanOrEqual(160);
+        continue;
+      }
+      expect(parsed.msg.type).toBe('viewDelta');
+      if (parsed.msg.type !== 'viewDelta') continue;
+      const result = applyDelta(base, parsed.msg);
+      if (result.ok) expect(v.is(SeatViewSchema, result.view)).toBe(true);
+    }
+    expect(polluted().polluted).toBeUndefined();
+    expect(kinds.size).toBe(6);
+    // Only a deleted optional field of `set` can still fit: nearly everything is refused.
+    expect(refused).toBeGreaterThan(2000 * 0.9);
   });
 });
