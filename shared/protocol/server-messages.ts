@@ -57,7 +57,7 @@ export type ServerMessage =
   | { type: 'table'; table: TableInfo }
   /**
    * The game as your seat may see it (`viewFor`); spectators get seat null. Sent whole on join, resume,
-   * spectate, a new round or game, `sync`, and when a delta would not be smaller.
+   * spectate, a new game, `sync`, and when a delta would not be smaller.
    */
   | { type: 'view'; tableId: string; view: SeatView }
   /** What changed since the last view sent to you (see ViewDelta); `sync` if it does not apply. */

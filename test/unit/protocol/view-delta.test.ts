@@ -150,10 +150,16 @@ describe('viewFrame: a delta, or the whole view when it must be', () => {
     expect(frame(viewFor(states[20], null), viewFor(states[21], null)).full).toBeNull();
   });
 
-  it('sends the whole view at each new round and into a new game', () => {
+  it('sends a new round as a delta, and the whole view into a new game', () => {
     const dealt = states.findIndex((s, m) => m > 0 && s.round > states[m - 1].round);
     expect(dealt).toBeGreaterThan(0);
-    expect(frame(viewFor(states[dealt - 1], 0), viewFor(states[dealt], 0)).full).toBe('round');
+    const prev = viewFor(states[dealt - 1], 0);
+    const next = viewFor(states[dealt], 0);
+    const f = frame(prev, next);
+    expect(f.full).toBeNull();
+    // The deal's fields travel, the earlier rounds' log does not.
+    expect(f.msg.set).toMatchObject({ round: next.round, hand: next.hand, palettes: next.palettes });
+    expect(f.msg.log).toEqual(next.log.slice(prev.log.length));
     const other = randomGame({ players: 4, mode: 'advanced', actionRule: true }, 78, 3);
     expect(frame(viewFor(states[1], 0), viewFor(other[2], 0)).full).toBe('newGame');
   });
