@@ -12,7 +12,6 @@ import type { Session } from './session';
 import type { TableStore } from './store';
 import { Table } from './table';
 import { SeatTokens } from './tokens';
-import { ViewFeed } from './view-feed';
 
 type Msg<T extends ClientMessage['type']> = Extract<ClientMessage, { type: T }>;
 
@@ -44,7 +43,7 @@ export class Hub {
       store,
       tokens: this.tokens,
       bots: this.bots,
-      views: new ViewFeed(viewDeltas),
+      viewDeltas,
       listChanged: () => this.lobby.changed(),
       report,
     };
@@ -222,11 +221,13 @@ export class Hub {
     const token = newToken();
     const seat = msg.seat ?? 0;
     const table = Table.create(
-      id,
-      msg.name,
-      msg.options,
-      { name: msg.player, seat, tokenHash: hashToken(token) },
-      msg.bots ?? [],
+      {
+        id,
+        name: msg.name,
+        options: msg.options,
+        creator: { name: msg.player, seat, tokenHash: hashToken(token) },
+        bots: msg.bots ?? [],
+      },
       Date.now(),
       this.limits.awayGraceMs,
     );
@@ -266,7 +267,7 @@ export class Hub {
   private removeIdleTables(): void {
     const now = Date.now();
     for (const room of [...this.rooms.values()]) {
-      if (room.unattended && now - room.table.lastActivity > this.limits.idleTableMs) this.removeRoom(room);
+      if (room.unattended && now - room.table.lastAttended > this.limits.idleTableMs) this.removeRoom(room);
     }
   }
 
@@ -274,7 +275,7 @@ export class Hub {
   private evictUnattendedTable(): boolean {
     const candidates = [...this.rooms.values()].filter((r) => r.unattended);
     if (candidates.length === 0) return false;
-    this.removeRoom(candidates.reduce((a, b) => (a.table.lastActivity <= b.table.lastActivity ? a : b)));
+    this.removeRoom(candidates.reduce((a, b) => (a.table.lastAttended <= b.table.lastAttended ? a : b)));
     return true;
   }
 

@@ -1,14 +1,16 @@
-import { viewFor } from '../../shared/engine';
 import type { Move } from '../../shared/engine';
 import type { TableInfo, TableSummary } from '../../shared/protocol';
+import { Audience } from './audience';
 import type { BotDriver } from './bots';
 import { TableError } from './errors';
 import { hashToken, newSeed, newToken } from './ids';
 import type { Session } from './session';
-import { StorageError, type TableStore } from './store';
+import { afterKept, keepOrUndo, keepSeatChange, type Done } from './changes';
+import type { TableStore } from './store';
 import type { Table } from './table';
 import type { SeatTokens } from './tokens';
-import type { ViewFeed } from './view-feed';
+
+export type { Done } from './changes';
 
 /** How soon the host tries again a bot's move that the disk refused. */
 const STORAGE_RETRY_MS = 1000;
@@ -24,19 +26,11 @@ export interface RoomContext {
   store: RoomStore;
   tokens: SeatTokens;
   bots: BotDriver;
-  /** Sends each connection its views, as deltas from the last one it was sent when that is smaller. */
-  views: ViewFeed;
+  /** False: every view goes whole (protocol 1's traffic), for measuring what deltas save. */
+  viewDeltas: boolean;
   /** The lobby list may have changed (seats taken, a game begun). */
   listChanged: () => void;
   report: (problem: string) => void;
-}
-
-/**
- * A request that took effect. A refusal, or an unexpected error before anything was kept, is thrown
- * instead (and nothing changed); `failedAfter` is a bug met after the change was kept, while telling people.
- */
-export interface Done {
-  failedAfter?: Error;
 }
 
 /**
@@ -44,9 +38,7 @@ export interface Done {
  * its games and moves, and every frame about it. Changes are kept on disk before anyone hears of them.
  */
 export class Room {
-  /** seat → the connection that speaks for it. */
-  private readonly seated: (Session | null)[];
-  private readonly spectators = new Set<Session>();
+  private readonly audience: Audience;
   /** Removed from the host: a bot's late move no longer lands. */
   private closed = false;
 
@@ -54,7 +46,7 @@ export class Room {
     readonly table: Table,
     private readonly ctx: RoomContext,
   ) {
-    this.seated = table.seats.map(() => null);
+    this.audience = new Audience(table, this, ctx.viewDeltas);
   }
 
   get id(): string {
@@ -64,7 +56,7 @@ export class Room {
   /** A table restored from the data folder: its folder is kept from now on, its tokens open it again. */
   static restored(table: Table, ctx: RoomContext): Room {
     const room = new Room(table, ctx);
-    ctx.store.track(table.id, () => table.record());
+    ctx.store.track(table.id, () => table.record(!room.audience.empty));
     table.seats.forEach((s, seat) => {
       if (s.tokenHash) ctx.tokens.grant(s.tokenHash, table.id, seat);
     });
@@ -75,7 +67,7 @@ export class Room {
   /** A new table, on disk before anyone hears of it. Throws (and leaves no folder) if the disk refuses. */
   static created(table: Table, ctx: RoomContext): Room {
     const room = new Room(table, ctx);
-    room.persist(() => ctx.store.track(table.id, () => table.record()));
+    room.persist(() => ctx.store.track(table.id, () => table.record(!room.audience.empty)));
     room.persist(
       () => ctx.store.saveDurably(table.id),
       () => void ctx.store.remove(table.id),
@@ -88,25 +80,20 @@ export class Room {
 
   /** The seat this connection speaks for; null for a spectator or a stranger. */
   seatOf(session: Session): number | null {
-    const seat = this.seated.indexOf(session);
-    return seat < 0 ? null : seat;
+    return this.audience.seatOf(session);
   }
-
-  private readonly connected = (seat: number): boolean => this.seated[seat] !== null;
 
   /** Open or finished, and nobody attached: such a table may go (a game in play is always kept). */
   get unattended(): boolean {
-    return (
-      this.table.status !== 'playing' && this.spectators.size === 0 && this.seated.every((s) => s === null)
-    );
+    return this.table.status !== 'playing' && this.audience.empty;
   }
 
   summary(): TableSummary {
-    return this.table.summary(this.spectators.size);
+    return this.table.summary(this.audience.spectatorCount);
   }
 
-  info(): TableInfo {
-    return this.table.info(this.spectators.size, this.connected, Date.now());
+  private info(): TableInfo {
+    return this.table.info(this.audience.spectatorCount, this.audience.connected, Date.now());
   }
 
   /** The seat held by the connection, or a notSeated refusal. */
@@ -122,13 +109,13 @@ export class Room {
   /** The creator's seat of a just created table. */
   seatCreator(session: Session, seat: number, token: string): Done {
     this.ctx.tokens.grant(hashToken(token), this.id, seat);
-    return this.after(() => this.attach(session, seat, token));
+    return afterKept(() => this.attach(session, seat, token));
   }
 
   join(session: Session, name: string, wanted: number | undefined): Done {
     const token = newToken();
     const seat = this.changeSeats(() => this.table.join(name, wanted, hashToken(token), Date.now()));
-    return this.after(() => {
+    return afterKept(() => {
       this.ctx.tokens.grant(hashToken(token), this.id, seat);
       this.attach(session, seat, token);
     });
@@ -137,39 +124,33 @@ export class Room {
   /** The same person again (a new socket, a restarted app) with their seat's token. */
   resume(session: Session, seat: number, token: string): Done {
     const wasStandIn = this.table.seats[seat].standIn;
-    return this.after(() => {
+    return afterKept(() => {
       this.attach(session, seat, token);
       if (wasStandIn) this.ctx.store.save(this.id, true);
-      this.sendView(session, true);
+      this.sendView(session);
     });
   }
 
   /** Attaches the session to its seat and tells it and the table. */
   private attach(session: Session, seat: number, token: string): void {
     session.room?.detach(session);
-    const previous = this.seated[seat];
-    if (previous && previous !== session) {
-      // The same person on a new socket: the old one no longer speaks for the seat.
-      this.seated[seat] = null;
-      previous.room = null;
-      this.ctx.views.forget(previous);
-      previous.send({ type: 'left', tableId: this.id });
-    }
-    this.seated[seat] = session;
-    session.room = this;
+    const previous = this.audience.sit(session, seat);
+    // The same person on a new socket: the old one no longer speaks for the seat.
+    previous?.send({ type: 'left', tableId: this.id });
     this.table.arrived(seat, Date.now());
+    this.ctx.store.save(this.id); // the table is attended: a restart must not take it for abandoned
     session.send({ type: 'joined', tableId: this.id, seat, token });
     this.changed({ list: true });
   }
 
   spectate(session: Session): Done {
-    return this.after(() => {
+    return afterKept(() => {
       session.room?.detach(session);
-      this.spectators.add(session);
-      session.room = this;
+      this.audience.watch(session);
+      this.ctx.store.save(this.id); // attended (see attach)
       session.send({ type: 'spectating', tableId: this.id });
-      this.sendTable();
-      this.sendView(session, true);
+      this.audience.sendTable(this.info());
+      this.sendView(session);
       this.ctx.listChanged();
     });
   }
@@ -182,7 +163,7 @@ export class Room {
       const freed = this.changeSeats(() => this.table.leave(seat, Date.now()));
       this.ctx.tokens.revoke(freed);
     }
-    return this.after(() => {
+    return afterKept(() => {
       this.detach(session);
       session.send({ type: 'left', tableId: this.id });
       if (!this.deserted) this.ctx.store.save(this.id, true);
@@ -197,35 +178,32 @@ export class Room {
   /** Unhooks a session (gone, or off to another table); a person's seat stays theirs (away) unless they left it. */
   detach(session: Session): void {
     if (session.room !== this) return;
-    session.room = null;
-    this.ctx.views.forget(session);
-    const seat = this.seatOf(session);
-    if (seat === null) {
-      this.spectators.delete(session);
-    } else {
-      this.seated[seat] = null;
-      this.table.wentAway(seat, Date.now());
-    }
-    this.sendTable();
+    const seat = this.audience.remove(session);
+    if (seat !== null) this.table.wentAway(seat, Date.now());
+    else this.table.lastAttended = Date.now();
+    if (this.audience.empty) this.ctx.store.save(this.id); // unattended from now, also after a restart
+    this.audience.sendTable(this.info());
     this.ctx.listChanged();
   }
 
   setBot(session: Session, seat: number, bot: boolean): Done {
     const by = this.seatHeldBy(session);
     this.changeSeats(() => this.table.setBot(by, seat, bot, Date.now()));
-    return this.after(() => this.changed({ list: true }));
+    return afterKept(() => this.changed({ list: true }));
   }
 
   replaceByBot(session: Session, seat: number): Done {
     const by = this.seatHeldBy(session);
-    this.changeSeats(() => this.table.replaceByBot(by, seat, this.connected, Date.now()));
-    return this.after(() => this.changed({}));
+    this.changeSeats(() => this.table.replaceByBot(by, seat, this.audience.connected, Date.now()));
+    return afterKept(() => this.changed({}));
   }
 
   voteOut(session: Session, seat: number): Done {
     const by = this.seatHeldBy(session);
-    const { out, revoked } = this.changeSeats(() => this.table.voteOut(by, seat, this.connected, Date.now()));
-    return this.after(() => {
+    const { out, revoked } = this.changeSeats(() =>
+      this.table.voteOut(by, seat, this.audience.connected, Date.now()),
+    );
+    return afterKept(() => {
       this.ctx.tokens.revoke(revoked);
       this.changed({ list: out });
     });
@@ -251,7 +229,7 @@ export class Room {
       const state = this.table.state!;
       this.ctx.store.appendStart(this.id, this.table.game, state.options, state.seed);
     }, this.table.checkpoint());
-    return this.after(() => {
+    return afterKept(() => {
       this.ctx.store.save(this.id, true);
       this.changed({ views: true, list: true });
     });
@@ -261,7 +239,7 @@ export class Room {
   sync(session: Session): Done {
     if (!this.table.state)
       throw new TableError('notStarted', 'the game has not started: there is no view yet');
-    return this.after(() => this.sendView(session, true));
+    return afterKept(() => this.sendView(session));
   }
 
   move(session: Session, move: Move, moveCount: number): Done {
@@ -276,7 +254,7 @@ export class Room {
       () => this.ctx.store.appendMove(this.id, this.table.play(seat, move, moveCount, Date.now())),
       this.table.checkpoint(),
     );
-    return this.after(() => {
+    return afterKept(() => {
       this.ctx.store.save(this.id);
       const ended = this.table.status !== before;
       this.changed({ table: ended, views: true, list: ended });
@@ -305,8 +283,8 @@ export class Room {
         `table ${this.id}: after the host's move for seat ${seat}: ${done.failedAfter.message}`,
       );
       try {
-        this.sendTable();
-        this.sendViews();
+        this.audience.sendTable(this.info());
+        this.audience.sendViews();
       } catch {
         /* reported above */
       }
@@ -314,52 +292,12 @@ export class Room {
     return true;
   }
 
-  // -------------------------------------------------------------------------------------------
-  // Keeping changes
-
-  /**
-   * Runs a write the change depends on; if it fails, undoes the change (an unexpected error too, so that
-   * the caller may say nothing changed) and, for the disk's refusal, says why.
-   */
   private persist(write: () => void, undo: () => void = () => {}): void {
-    try {
-      write();
-    } catch (e) {
-      undo();
-      if (!(e instanceof StorageError)) throw e;
-      this.ctx.report(e.message);
-      throw new TableError(
-        'unavailable',
-        `the host could not save this (${e.code}); nothing changed: try again, or tell the host`,
-      );
-    }
+    keepOrUndo(write, undo, this.ctx.report);
   }
 
-  /**
-   * A seating change is on disk (snapshot written and fsynced) before anyone hears of it: a host killed
-   * right after would otherwise come back without it, and a `joined` token would open nothing.
-   */
   private changeSeats<T>(change: () => T): T {
-    const undo = this.table.checkpoint();
-    let result: T;
-    try {
-      result = change();
-    } catch (e) {
-      undo(); // a refusal (TableError) is thrown before any change, but an unexpected error may not be
-      throw e;
-    }
-    this.persist(() => this.ctx.store.saveDurably(this.id), undo);
-    return result;
-  }
-
-  /** Runs what follows a kept change: it has happened, whatever fails now. */
-  private after(tell: () => void): Done {
-    try {
-      tell();
-      return {};
-    } catch (e) {
-      return { failedAfter: e instanceof Error ? e : new Error(String(e)) };
-    }
+    return keepSeatChange(this.table, this.ctx.store, change, this.ctx.report);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -378,8 +316,8 @@ export class Room {
     views?: boolean;
     list?: boolean;
   }) {
-    if (table) this.sendTable();
-    if (views) this.sendViews();
+    if (table) this.audience.sendTable(this.info());
+    if (views) this.audience.sendViews();
     if (list) this.ctx.listChanged();
     this.ctx.bots.kick(this);
   }
@@ -389,39 +327,15 @@ export class Room {
     this.changed({ views: true, list: true });
   }
 
-  private sendTable(): void {
-    const text = JSON.stringify({ type: 'table', table: this.info() });
-    for (const s of this.seated) s?.sendText(text);
-    for (const s of this.spectators) s.sendText(text);
-  }
-
-  /**
-   * The game as one connection may see it: its own seat's projection, or the seatless one; as a delta
-   * from the last view it was sent unless `whole` (join, resume, spectate, sync) or a delta cannot be.
-   */
-  private sendView(session: Session, whole = false): void {
-    const state = this.table.state;
-    if (state) this.ctx.views.send(session, this.id, viewFor(state, this.seatOf(session)), whole);
-  }
-
-  /** Each seat gets its own projection; spectators share the seatless one. */
-  private sendViews(): void {
-    const state = this.table.state;
-    if (!state) return;
-    for (const s of this.seated) if (s) this.sendView(s);
-    if (this.spectators.size > 0) this.ctx.views.sendAll(this.spectators, this.id, viewFor(state, null));
+  /** The one place a view goes to one connection, whole (on its arrival: resume, spectate; and sync). */
+  sendView(session: Session): void {
+    this.audience.sendView(session, true);
   }
 
   /** The table goes: everyone here is told, its tokens open nothing, its files are deleted. */
   close(): void {
     this.closed = true;
-    for (const s of [...this.seated, ...this.spectators]) {
-      if (!s) continue;
-      s.room = null;
-      s.send({ type: 'left', tableId: this.id });
-    }
-    this.seated.fill(null);
-    this.spectators.clear();
+    for (const s of this.audience.removeAll()) s.send({ type: 'left', tableId: this.id });
     for (const s of this.table.seats) this.ctx.tokens.revoke(s.tokenHash);
     void this.ctx.store.remove(this.id);
   }

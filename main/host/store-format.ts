@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { BOT_LEVEL_NAMES, DEFAULT_BOT_LEVEL, MoveSchema } from '../../shared/protocol';
 import type { GameState, Move, NormalizedOptions } from '../../shared/engine';
-import type { TableRecord } from './table';
+import type { TableRecord } from './table-record';
 
 /** One line of a table's move log: a game's start (options and seed) or an accepted move. */
 export type LogLine =
@@ -70,6 +70,8 @@ const SnapshotSchema = v.pipe(
     game: int,
     state: v.nullable(StateSchema),
     createdAt: v.number(),
+    /** Snapshots from before it was kept have none: the table counts as attended until the restart. */
+    unattendedSince: v.optional(v.nullable(v.number()), null),
   }),
   v.check((s) => s.seats.length === s.options.players, 'seat count differs from the table size'),
   v.check(
@@ -95,7 +97,13 @@ export function parseSnapshot(
   const r = v.safeParse(SnapshotSchema, data);
   if (!r.success) return { ok: false, reason: reasonOf(r.issues) };
   const { format: _format, ...record } = r.output;
-  return { ok: true, record: { ...record, state: record.state as unknown as GameState | null } };
+  return {
+    ok: true,
+    record: {
+      ...record,
+      state: record.state as unknown as GameState | null,
+    },
+  };
 }
 
 export function parseLogLine(text: string): { ok: true; line: LogLine } | { ok: false; reason: string } {

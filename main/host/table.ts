@@ -1,55 +1,10 @@
-import { IllegalMoveError, applyMove, newGame, normalizeOptions } from '../../shared/engine';
+import { IllegalMoveError, applyMove, newGame } from '../../shared/engine';
 import type { GameState, Move, NormalizedOptions } from '../../shared/engine';
-import { DEFAULT_BOT_LEVEL } from '../../shared/bots/levels';
 import type { BotLevel } from '../../shared/bots/levels';
-import type { SeatInfo, TableInfo, TableOptions, TableSummary } from '../../shared/protocol';
+import type { SeatInfo, TableInfo, TableSummary } from '../../shared/protocol';
 import { TableError } from './errors';
-
-/** One seat as persisted. A free seat has no name. */
-export interface SeatRecord {
-  name: string | null;
-  /** sha256 of the seat token; null for free and bot seats and after a vote-out. */
-  tokenHash: string | null;
-  bot: boolean;
-  /** The bot stands in for the named person until they resume. */
-  standIn: boolean;
-  /** Voted out: the host passes for this seat. */
-  votedOut: boolean;
-}
-
-/** The persisted form of a table (the snapshot file), plain JSON. */
-export interface TableRecord {
-  id: string;
-  name: string;
-  options: NormalizedOptions;
-  /** How strongly the table's bots play (kept beside the engine's options, which know nothing of bots). */
-  botLevel: BotLevel;
-  creator: number;
-  seats: SeatRecord[];
-  /** 0 before the first start. */
-  game: number;
-  state: GameState | null;
-  createdAt: number;
-}
-
-/** A move the table accepted, as the move log records it. */
-export interface AcceptedMove {
-  game: number;
-  /** The game's moveCount before the move. */
-  n: number;
-  /** The acting seat (null: a `nextRound` is the table's, not a seat's). */
-  seat: number | null;
-  move: Move;
-}
-
-const emptySeat = (): SeatRecord => ({
-  name: null,
-  tokenHash: null,
-  bot: false,
-  standIn: false,
-  votedOut: false,
-});
-const botName = (seat: number) => `Bot ${seat + 1}`;
+import { botName, emptySeat, newTableRecord } from './table-record';
+import type { AcceptedMove, NewTable, SeatRecord, TableRecord } from './table-record';
 
 /** Whether a person's socket is attached to the seat now. The room that holds the table knows; the rules ask. */
 export type Presence = (seat: number) => boolean;
@@ -73,8 +28,8 @@ export class Table {
   readonly awaySince: (number | null)[];
   /** Runtime: seats that voted a seat out. */
   readonly votes: Set<number>[];
-  /** Runtime: last change, for idle cleanup. */
-  lastActivity: number;
+  /** When someone was last at or acted at the table, for idle removal and the table cap. */
+  lastAttended: number;
 
   constructor(
     record: TableRecord,
@@ -95,40 +50,15 @@ export class Table {
     // After a restart every person counts as away from now: the grace starts again.
     this.awaySince = record.seats.map((s) => (s.name !== null && !s.bot && !s.votedOut ? now : null));
     this.votes = Array.from({ length: n }, () => new Set<number>());
-    this.lastActivity = now;
+    this.lastAttended = record.unattendedSince ?? now;
   }
 
-  static create(
-    id: string,
-    name: string,
-    options: TableOptions,
-    creator: { name: string; seat: number; tokenHash: string },
-    bots: number[],
-    now: number,
-    awayGraceMs: number,
-  ): Table {
-    const normalized = normalizeOptions(options);
-    const seats = Array.from({ length: normalized.players }, emptySeat);
-    seats[creator.seat] = { ...emptySeat(), name: creator.name, tokenHash: creator.tokenHash };
-    for (const b of bots) seats[b] = { ...emptySeat(), name: botName(b), bot: true };
-    return new Table(
-      {
-        id,
-        name,
-        options: normalized,
-        botLevel: options.botLevel ?? DEFAULT_BOT_LEVEL,
-        creator: creator.seat,
-        seats,
-        game: 0,
-        state: null,
-        createdAt: now,
-      },
-      now,
-      awayGraceMs,
-    );
+  static create(fields: NewTable, now: number, awayGraceMs: number): Table {
+    return new Table(newTableRecord(fields, now), now, awayGraceMs);
   }
 
-  record(): TableRecord {
+  /** The snapshot's content; `attended`: someone is at the table now. */
+  record(attended: boolean): TableRecord {
     return {
       id: this.id,
       name: this.name,
@@ -139,6 +69,7 @@ export class Table {
       game: this.game,
       state: this.state,
       createdAt: this.createdAt,
+      unattendedSince: attended ? null : this.lastAttended,
     };
   }
 
@@ -148,12 +79,12 @@ export class Table {
    * copy of the list is enough.
    */
   checkpoint(): () => void {
-    const { name, creator, game, state, lastActivity } = this;
+    const { name, creator, game, state, lastAttended } = this;
     const seats = [...this.seats];
     const awaySince = [...this.awaySince];
     const votes = this.votes.map((v) => new Set(v));
     return () => {
-      Object.assign(this, { name, creator, game, state, lastActivity });
+      Object.assign(this, { name, creator, game, state, lastAttended });
       this.seats.splice(0, seats.length, ...seats);
       this.awaySince.splice(0, awaySince.length, ...awaySince);
       votes.forEach((v, i) => (this.votes[i] = v));
@@ -228,7 +159,7 @@ export class Table {
       if (seat < 0) throw new TableError('tableFull', 'every seat is taken');
     }
     this.seats[seat] = { ...emptySeat(), name, tokenHash };
-    this.lastActivity = now;
+    this.lastAttended = now;
     return seat;
   }
 
@@ -242,7 +173,7 @@ export class Table {
     }
     const hash = this.seats[seat].tokenHash;
     this.freeSeat(seat);
-    this.lastActivity = now;
+    this.lastAttended = now;
     return hash;
   }
 
@@ -275,7 +206,7 @@ export class Table {
       if (!s.bot) throw new TableError('badSeat', `seat ${seat} is not a bot`);
       this.seats[seat] = emptySeat();
     }
-    this.lastActivity = now;
+    this.lastAttended = now;
   }
 
   private requireCreator(by: number, what: string): void {
@@ -303,7 +234,7 @@ export class Table {
   private begin(seed: number, now: number): void {
     this.state = newGame(this.options, seed);
     this.game += 1;
-    this.lastActivity = now;
+    this.lastAttended = now;
   }
 
   /**
@@ -334,7 +265,7 @@ export class Table {
       throw e;
     }
     this.state = next;
-    this.lastActivity = now;
+    this.lastAttended = now;
     return { game: this.game, n: state.moveCount, seat: tableMove ? null : seat, move };
   }
 
@@ -356,13 +287,13 @@ export class Table {
     const s = this.seats[seat];
     // A returning person takes the seat back from the bot that stood in.
     if (s.standIn) this.seats[seat] = { ...s, bot: false, standIn: false };
-    this.lastActivity = now;
+    this.lastAttended = now;
   }
 
   /** The seat's socket went away: a person (or the person a bot stands in for) is away from now. */
   wentAway(seat: number, now: number): void {
     this.awaySince[seat] = this.isPersonOrStandIn(seat) ? now : null;
-    this.lastActivity = now;
+    this.lastAttended = now;
   }
 
   private isPersonOrStandIn(seat: number): boolean {
@@ -392,7 +323,7 @@ export class Table {
     this.requireAway(by, seat, connected, now);
     this.seats[seat] = { ...this.seats[seat], bot: true, standIn: true };
     this.votes[seat].clear();
-    this.lastActivity = now;
+    this.lastAttended = now;
   }
 
   /**
@@ -410,7 +341,7 @@ export class Table {
     const voters = this.seats.filter((_, i) => i !== seat && this.isPerson(i) && connected(i)).length;
     const needed = Math.floor(voters / 2) + 1;
     const votes = [...this.votes[seat]].filter((v) => this.isPerson(v) && connected(v)).length;
-    this.lastActivity = now;
+    this.lastAttended = now;
     if (votes < needed) return { out: false, revoked: null };
     const revoked = this.seats[seat].tokenHash;
     if (!this.started) {

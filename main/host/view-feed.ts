@@ -7,46 +7,39 @@ export interface ViewReceiver {
 }
 
 /**
- * Remembers the last view each connection was sent, so the next one can go as a delta (`viewFrame`
- * decides). With `deltas` off every view goes whole, as in protocol 1: kept for measurements.
+ * One table's views on their way out: it remembers the last view each connection was sent, so the next
+ * one can go as a delta (`viewFrame` decides). With `deltas` off every view goes whole, as in protocol 1:
+ * kept for measurements.
  */
 export class ViewFeed {
-  private readonly last = new WeakMap<ViewReceiver, { tableId: string; view: SeatView }>();
+  private readonly last = new WeakMap<ViewReceiver, SeatView>();
 
   constructor(private readonly deltas = true) {}
 
-  /** Sends `view` of table `tableId`; `whole`: the full view whatever came before (join, resume, sync). */
+  /** Sends `view` of table `tableId`; `whole`: the full view whatever came before (arrival, sync). */
   send(to: ViewReceiver, tableId: string, view: SeatView, whole = false): void {
-    const { text } = viewFrame(tableId, this.previous(to, tableId), view, whole || !this.deltas);
-    this.last.set(to, { tableId, view });
+    const { text } = viewFrame(tableId, this.last.get(to) ?? null, view, whole || !this.deltas);
+    this.last.set(to, view);
     to.sendText(text);
   }
 
-  /**
-   * Sends one view to many connections (a table's spectators): those that were last sent the same view
-   * share one frame text.
-   */
+  /** Sends one view to many connections (spectators): those last sent the same view share one frame text. */
   sendAll(to: Iterable<ViewReceiver>, tableId: string, view: SeatView): void {
     const texts = new Map<SeatView | null, string>();
     for (const r of to) {
-      const prev = this.previous(r, tableId);
+      const prev = this.last.get(r) ?? null;
       let text = texts.get(prev);
       if (text === undefined) {
         text = viewFrame(tableId, prev, view, !this.deltas).text;
         texts.set(prev, text);
       }
-      this.last.set(r, { tableId, view });
+      this.last.set(r, view);
       r.sendText(text);
     }
   }
 
-  /** The connection left its table: whatever it is sent next goes whole. */
+  /** The connection left the table: whatever it is sent next goes whole. */
   forget(to: ViewReceiver): void {
     this.last.delete(to);
-  }
-
-  private previous(to: ViewReceiver, tableId: string): SeatView | null {
-    const last = this.last.get(to);
-    return last?.tableId === tableId ? last.view : null;
   }
 }

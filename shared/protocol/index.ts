@@ -22,3 +22,4 @@ export {
 } from './view-delta';
 export { SeatViewSchema, LogEntrySchema } from './view-schema';
 export { parseClientMessage, parseServerMessage, type ParseResult } from './parse';
+export { tidyQuoted } from './tidy';

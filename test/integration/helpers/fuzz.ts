@@ -29,6 +29,21 @@ const WRONG_VALUES: unknown[] = [
   '💥',
 ];
 
+/** Characters a reason must never echo: controls, bidi overrides and isolates, zero-width and BOM. */
+export const UNSAFE_CHARS = [
+  '\u0000', '\t', '\n', '\r', '\u001b', '\u007f', '\u0085', '\u009b', '\u200b', '\u200e', '\u202a',
+  '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\ufeff', '\u2028', '\u2029', '\ud800',
+]; // prettier-ignore
+
+/** Text laced with unsafe characters, sometimes far longer than any field allows. */
+export function hostileText(random: () => number): string {
+  const n = 1 + Math.floor(random() * (random() < 0.1 ? 400 : 24));
+  let s = '';
+  for (let i = 0; i < n; i++)
+    s += random() < 0.4 ? pick(random, UNSAFE_CHARS) : pick(random, [...'aZ7 "\\é💥']);
+  return s;
+}
+
 function randomText(random: () => number, max: number): string {
   const n = Math.floor(random() * max);
   let s = '';
@@ -80,7 +95,7 @@ function breakOneField(random: () => number, msg: Record<string, unknown>): Reco
   const candidates = WRONG_VALUES.filter(
     (v) => typeof v !== typeof old || (typeof v === 'number' && v !== old),
   );
-  let value = pick(random, candidates);
+  let value = random() < 0.15 && typeof old !== 'string' ? hostileText(random) : pick(random, candidates);
   if (leaf === 'protocol' && typeof value === 'number' && Number.isInteger(value)) value = 'one';
   if (leaf === 'moveCount' && typeof value === 'number' && Number.isInteger(value) && value >= 0) value = -3;
   if (leaf === 'seat' && typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 3)
@@ -133,6 +148,7 @@ export function hostileFrame(random: () => number, current: SeatView, other: Sea
         '__proto__',
         randomText(random, 12),
         7,
+        hostileText(random),
         // Host → client types are not requests.
         'view',
         'viewDelta',

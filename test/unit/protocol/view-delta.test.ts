@@ -263,7 +263,7 @@ describe('fuzzed viewDelta frames', () => {
       const parsed = parseServerMessage(text);
       if (!parsed.ok) {
         refused += 1;
-        expect(parsed.reason.length).toBeLessThanOrEqual(160);
+        expect(Array.from(parsed.reason).length).toBeLessThanOrEqual(160);
         continue;
       }
       expect(parsed.msg.type).toBe('viewDelta');

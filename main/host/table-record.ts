@@ -1,0 +1,86 @@
+import { normalizeOptions } from '../../shared/engine';
+import type { GameState, Move, NormalizedOptions } from '../../shared/engine';
+import { DEFAULT_BOT_LEVEL } from '../../shared/bots/levels';
+import type { BotLevel } from '../../shared/bots/levels';
+import type { TableOptions } from '../../shared/protocol';
+
+/** One seat as persisted. A free seat has no name. */
+export interface SeatRecord {
+  name: string | null;
+  /** sha256 of the seat token; null for free and bot seats and after a vote-out. */
+  tokenHash: string | null;
+  bot: boolean;
+  /** The bot stands in for the named person until they resume. */
+  standIn: boolean;
+  /** Voted out: the host passes for this seat. */
+  votedOut: boolean;
+}
+
+/** The persisted form of a table (the snapshot file), plain JSON. */
+export interface TableRecord {
+  id: string;
+  name: string;
+  options: NormalizedOptions;
+  /** How strongly the table's bots play (kept beside the engine's options, which know nothing of bots). */
+  botLevel: BotLevel;
+  creator: number;
+  seats: SeatRecord[];
+  /** 0 before the first start. */
+  game: number;
+  state: GameState | null;
+  createdAt: number;
+  /**
+   * Since when nobody has been at the table (ms since the epoch), so that after a restart the table cap
+   * still removes the longest-unattended table. Null when someone was at it as the snapshot was taken
+   * (and in snapshots from before it was kept): it then counts as attended until the restart.
+   */
+  unattendedSince: number | null;
+}
+
+/** A move the table accepted, as the move log records it. */
+export interface AcceptedMove {
+  game: number;
+  /** The game's moveCount before the move. */
+  n: number;
+  /** The acting seat (null: a `nextRound` is the table's, not a seat's). */
+  seat: number | null;
+  move: Move;
+}
+
+export const emptySeat = (): SeatRecord => ({
+  name: null,
+  tokenHash: null,
+  bot: false,
+  standIn: false,
+  votedOut: false,
+});
+
+export const botName = (seat: number) => `Bot ${seat + 1}`;
+
+/** What a new table is made of: the creator's request, with the id and the creator's token hash. */
+export interface NewTable {
+  id: string;
+  name: string;
+  options: TableOptions;
+  creator: { name: string; seat: number; tokenHash: string };
+  bots: number[];
+}
+
+export function newTableRecord({ id, name, options, creator, bots }: NewTable, now: number): TableRecord {
+  const normalized = normalizeOptions(options);
+  const seats = Array.from({ length: normalized.players }, emptySeat);
+  seats[creator.seat] = { ...emptySeat(), name: creator.name, tokenHash: creator.tokenHash };
+  for (const b of bots) seats[b] = { ...emptySeat(), name: botName(b), bot: true };
+  return {
+    id,
+    name,
+    options: normalized,
+    botLevel: options.botLevel ?? DEFAULT_BOT_LEVEL,
+    creator: creator.seat,
+    seats,
+    game: 0,
+    state: null,
+    createdAt: now,
+    unattendedSince: null,
+  };
+}
