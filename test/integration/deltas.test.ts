@@ -5,7 +5,7 @@ import type { GameState, SeatView } from '../../shared/engine';
 import type { ServerMessage, TableOptions } from '../../shared/protocol';
 import { TestClient } from './helpers/client';
 import { testHost, type TestHost } from './helpers/host';
-import { moveMessage, playRandomly, startedTable, viewAt } from './helpers/play';
+import { moveMessage, playRandomly, seatTable, startedTable, viewAt } from './helpers/play';
 import { pick, rng } from './helpers/rng';
 import { readMoveLog } from './helpers/truth';
 
@@ -207,17 +207,10 @@ describe('a client that misses a frame', () => {
     const stranger = await TestClient.greeted(h.port);
     stranger.send({ type: 'sync' });
     expect(await stranger.next('error')).toMatchObject({ code: 'notSeated', to: 'sync' });
-    const creator = await TestClient.greeted(h.port);
-    creator.send({
-      type: 'createTable',
-      name: 'Not yet',
-      player: 'Ann',
-      options: { players: 2, mode: 'basic', actionRule: false },
-    });
-    await creator.next('joined');
-    creator.send({ type: 'sync' });
-    expect(await creator.next('error')).toMatchObject({ code: 'notStarted', to: 'sync' });
-    await Promise.all([stranger.close(), creator.close()]);
+    const { clients } = await seatTable(h.port, { players: 2, mode: 'basic', actionRule: false });
+    clients[1].send({ type: 'sync' });
+    expect(await clients[1].next('error')).toMatchObject({ code: 'notStarted', to: 'sync' });
+    await Promise.all([stranger, ...clients].map((c) => c.close()));
   });
 
   it('a move made on a view rebuilt after a sync is accepted', async () => {
