@@ -131,8 +131,6 @@ export class Hub {
         return this.roomOf(session).start(session);
       case 'move':
         return this.roomOf(session).move(session, msg.move, msg.moveCount);
-      case 'nextRound':
-        return this.roomOf(session).move(session, { type: 'nextRound' }, msg.moveCount);
       case 'rematch':
         return this.roomOf(session).rematch(session);
       case 'replaceByBot':

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeFileAtomic, writeFileAtomicSync } from '../common/atomic-write';
 import type { NormalizedOptions } from '../../shared/engine';
 import { parseSnapshot, parseLogLine, type LogLine } from './store-format';
 import type { AcceptedMove, TableRecord } from './table-record';
@@ -45,7 +46,7 @@ interface Entry {
 
 /**
  * A data folder of tables. Each table has an append-only move log (one JSON line per accepted move, written
- * before anyone is told of the move) and a snapshot replaced atomically (temp file, fsync, rename).
+ * before anyone is told of the move) and a snapshot replaced atomically (writeFileAtomic).
  * Nothing here throws at the host for a damaged file: problems go to `report` and the table is skipped.
  */
 export class TableStore {
@@ -237,27 +238,12 @@ export class TableStore {
     if (e.timer) clearTimeout(e.timer);
     e.timer = null;
     const n = ++e.taken;
-    const dir = join(this.root, id);
-    const tmp = join(dir, `${SNAPSHOT}.${n}.tmp`);
     try {
-      const fd = fs.openSync(tmp, 'w');
-      try {
-        fs.writeFileSync(fd, JSON.stringify({ format: 1, ...e.getRecord() }));
-        fs.fsyncSync(fd);
-      } finally {
-        fs.closeSync(fd);
-      }
-      fs.renameSync(tmp, join(dir, SNAPSHOT));
+      writeFileAtomicSync(join(this.root, id, SNAPSHOT), JSON.stringify({ format: 1, ...e.getRecord() }));
     } catch (err) {
-      try {
-        fs.rmSync(tmp, { force: true });
-      } catch {
-        /* nothing was made, or nothing can be removed: the refusal below is what matters */
-      }
       throw new StorageError(`table ${id}: snapshot not written`, err as NodeJS.ErrnoException);
     }
     e.onDisk = n;
-    syncDir(dir);
   }
 
   private write(id: string, e: Entry): Promise<void> {
@@ -273,7 +259,8 @@ export class TableStore {
       e.onDisk = n;
       return true;
     };
-    e.writing = writeAtomic(join(this.root, id), `${SNAPSHOT}.${n}.tmp`, SNAPSHOT, json, newest)
+    e.writing = writeFileAtomic(join(this.root, id, SNAPSHOT), json, { stillWanted: newest })
+      .then(() => {})
       .catch((err: Error) => this.report(`table ${id}: snapshot not written (${err.message})`))
       .finally(() => {
         e.writing = null;
@@ -349,53 +336,5 @@ export class TableStore {
     const e = this.entries.get(id);
     if (!e) throw new Error(`table ${id} is not tracked by the store`);
     return e;
-  }
-}
-
-/**
- * Replaces `dir/name` so that a reader sees either the old or the new file, even after a crash. The rename
- * is synchronous so that `stillNewest` and the rename happen with nothing in between.
- */
-async function writeAtomic(
-  dir: string,
-  tmpName: string,
-  name: string,
-  data: string,
-  stillNewest: () => boolean,
-): Promise<void> {
-  const tmp = join(dir, tmpName);
-  try {
-    const fh = await fsp.open(tmp, 'w');
-    try {
-      await fh.writeFile(data);
-      await fh.sync();
-    } finally {
-      await fh.close();
-    }
-    if (!stillNewest()) return void (await fsp.rm(tmp, { force: true }));
-    fs.renameSync(tmp, join(dir, name));
-  } catch (err) {
-    await fsp.rm(tmp, { force: true }).catch(() => {});
-    throw err;
-  }
-  try {
-    const d = await fsp.open(dir, 'r');
-    await d.sync().finally(() => d.close());
-  } catch {
-    /* best effort, as in syncDir */
-  }
-}
-
-/** Makes a rename itself durable; best effort (directories cannot be opened for this on every platform). */
-function syncDir(dir: string): void {
-  try {
-    const d = fs.openSync(dir, 'r');
-    try {
-      fs.fsyncSync(d);
-    } finally {
-      fs.closeSync(d);
-    }
-  } catch {
-    /* best effort */
   }
 }

@@ -6,7 +6,7 @@ import type { ServerMessage, TableOptions } from '../../shared/protocol';
 import { TestClient } from './helpers/client';
 import { testHost, type TestHost } from './helpers/host';
 import { moveMessage, playRandomly, seatTable, startedTable, viewAt } from './helpers/play';
-import { pick, rng } from './helpers/rng';
+import { pick, rng } from '../helpers/random';
 import { readMoveLog } from './helpers/truth';
 
 /**

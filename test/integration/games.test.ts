@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableOptions } from '../../shared/protocol';
 import { playRandomly, startedTable } from './helpers/play';
-import { rng } from './helpers/rng';
+import { rng } from '../helpers/random';
 import { testHost, type TestHost } from './helpers/host';
 
 // Every variant, driven only through the protocol: each client picks among its own view's legal moves.

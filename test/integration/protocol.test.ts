@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_CARDS } from '../../shared/engine';
 import { parseClientMessage, parseServerMessage } from '../../shared/protocol';
 import { hostileText, UNSAFE_CHARS } from './helpers/fuzz';
-import { rng } from './helpers/rng';
+import { pick, rng } from '../helpers/random';
 
 const ok = (raw: unknown) => parseClientMessage(typeof raw === 'string' ? raw : JSON.stringify(raw));
 
@@ -26,6 +26,11 @@ describe('parseClientMessage', () => {
     expect(ok([])).toEqual({ ok: false, reason: 'a message must be a JSON object' });
     expect(ok({})).toEqual({ ok: false, reason: 'type: missing or not a string' });
     expect(ok({ type: 'sudo' })).toEqual({ ok: false, reason: 'unknown message type "sudo"' });
+    // The next round is asked for as a move only (protocol 2).
+    expect(ok({ type: 'nextRound', moveCount: 3 })).toEqual({
+      ok: false,
+      reason: 'unknown message type "nextRound"',
+    });
     expect(ok({ type: 'a\u0000b\tc\u202ed\u200be\u2066f\u2069g\ufeffh\u0085' })).toEqual({
       ok: false,
       reason: 'unknown message type "a?b?c?d?e?f?g?h?"',
@@ -119,7 +124,7 @@ describe('every reason', () => {
         player: 'P',
         options: { players: 2, mode: 'basic', actionRule: false },
       };
-      const field = fields[Math.floor(random() * fields.length)];
+      const field = pick(random, fields);
       const target = random() < 0.5 ? msg : (msg.options as Record<string, unknown>);
       if (random() < 0.3) target[hostileText(random)] = 1;
       else target[field] = hostileText(random);

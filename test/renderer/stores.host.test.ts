@@ -16,7 +16,7 @@ import { useTableStore } from '../../renderer/src/stores/table';
 import { MemoryStorage } from './memory-storage';
 import { viewFor, type SeatView } from '../../shared/engine';
 import type { ClientMessage, ServerMessage } from '../../shared/protocol';
-import { pick, rng } from '../integration/helpers/rng';
+import { pick, rng } from '../helpers/random';
 import { replayGame } from '../integration/helpers/truth';
 
 /*

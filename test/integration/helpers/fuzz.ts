@@ -1,5 +1,5 @@
 import type { Move, SeatView } from '../../../shared/engine';
-import { pick } from './rng';
+import { pick } from '../../helpers/random';
 
 /** Who sends a hostile frame: the seat to move, the other seat, a greeted stranger, an un-greeted socket. */
 export type Sender = 'current' | 'other' | 'stranger' | 'rude';
@@ -68,7 +68,7 @@ function templates(view: SeatView): Record<string, unknown>[] {
     { type: 'move', move: { type: 'play', card: 'R7' }, moveCount: view.moveCount },
     { type: 'move', move: { type: 'one', seat: 1, card: 'R7' }, moveCount: view.moveCount },
     { type: 'move', move: { type: 'seven', card: 'R7', to: 'deck' }, moveCount: view.moveCount },
-    { type: 'nextRound', moveCount: view.moveCount },
+    { type: 'move', move: { type: 'nextRound' }, moveCount: view.moveCount },
     { type: 'replaceByBot', seat: 1 },
     { type: 'voteOut', seat: 1 },
   ];
@@ -239,7 +239,7 @@ export function hostileFrame(random: () => number, current: SeatView, other: Sea
       ['current', { type: 'voteOut', seat: other.seat }],
       ['other', { type: 'replaceByBot', seat: current.seat }],
       ['other', { type: 'setBot', seat: 0, bot: true }],
-      ['other', { type: 'nextRound', moveCount: current.moveCount }],
+      ['other', { type: 'move', move: { type: 'nextRound' }, moveCount: current.moveCount }],
       ['current', { type: 'join', tableId: 'abcdefgh', name: 'Again' }],
       ['other', { type: 'spectate', tableId: 'abcdefgh' }],
       [

@@ -1,7 +1,7 @@
 // Shared helpers for the engine tests: building positions, applying moves, comparing move lists,
 // a seeded RNG for the property tests, and an independent card order taken straight from RULES.md.
 import { expect } from 'vitest';
-import { ALL_CARDS, IllegalMoveError, applyMove, nextRandom, setupState } from '../../../shared/engine';
+import { ALL_CARDS, IllegalMoveError, applyMove, setupState } from '../../../shared/engine';
 import type { CardId, Color, GameOptions, GameState, Move, RoundSetup } from '../../../shared/engine';
 
 export const COLORS: Color[] = ['R', 'O', 'Y', 'G', 'B', 'I', 'V'];
@@ -93,20 +93,6 @@ export function cardsOf(state: GameState): CardId[] {
     ...state.canvas,
     ...state.scored.flat(),
   ];
-}
-
-/** A seeded generator (the engine's own step): the property tests must be reproducible from their seed. */
-export function rng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    const [value, next] = nextRandom(state);
-    state = next;
-    return value;
-  };
-}
-
-export function pick<T>(items: readonly T[], random: () => number): T {
-  return items[Math.floor(random() * items.length)];
 }
 
 /** Freeze a value and everything reachable from it, so any mutation throws (ES modules are strict). */

@@ -13,7 +13,8 @@ import {
   viewFor,
 } from '../../../shared/engine';
 import type { CardId, GameOptions, GameState, Move, Rule } from '../../../shared/engine';
-import { deepFreeze, moveKey, pick, rng, sorted } from './helpers';
+import { deepFreeze, moveKey, sorted } from './helpers';
+import { pick, rng } from '../../helpers/random';
 
 const SORTED_ALL = sorted(ALL_CARDS);
 const GAMES_PER_VARIANT = 28;
@@ -146,7 +147,7 @@ function plausibleMoves(s: GameState): Move[] {
 function checkIllegalMoves(s: GameState, legal: Set<string>, random: () => number) {
   const plausible = plausibleMoves(s);
   for (let k = 0; k < 4; k++) {
-    const move = pick(k < 3 ? plausible : UNIVERSE, random);
+    const move = pick(random, k < 3 ? plausible : UNIVERSE);
     if (legal.has(moveKey(move))) continue;
     let caught: unknown = null;
     try {
@@ -214,7 +215,7 @@ function checkGameOver(s: GameState) {
 /** Random choice among the legal moves; passing is rare so that rounds run long. */
 function chooseMove(legal: Move[], random: () => number): Move {
   const active = legal.filter((m) => m.type !== 'pass');
-  return active.length > 0 && random() > 0.03 ? pick(active, random) : pick(legal, random);
+  return active.length > 0 && random() > 0.03 ? pick(random, active) : pick(random, legal);
 }
 
 function playGame(options: GameOptions, seed: number, stats: { moves: number; rounds: number }) {

@@ -12,7 +12,7 @@ import {
   viewFrame,
   type ViewDelta,
 } from '../../../shared/protocol';
-import { pick, rng } from '../../integration/helpers/rng';
+import { pick, rng } from '../../helpers/random';
 import { hostileDelta } from '../../integration/helpers/fuzz';
 
 /** Every state of one random game, from the deal to the end (or `maxMoves`). */
