@@ -56,7 +56,10 @@ class Player {
       if (text.startsWith('{"type":"viewDelta"')) return this.onDelta(JSON.parse(text) as Delta, text);
       if (!text.startsWith('{"type":"view"')) {
         this.bytesAsFullViews += Buffer.byteLength(text);
-        this.inbox.push(JSON.parse(text));
+        const msg = JSON.parse(text) as ServerMessage;
+        // A refusal means the bench is wrong: fail at once rather than wait for a view that never comes.
+        if (msg.type === 'error') throw new Error(`bench client refused: ${text}`);
+        this.inbox.push(msg);
         return;
       }
       this.bytesAsFullViews += Buffer.byteLength(text);
@@ -211,11 +214,7 @@ async function bytesWorkload(port: number, views: Views, games: number) {
       const all = Promise.all(
         players.map((p) => new Promise<void>((r) => (p.onView = () => p.moveCount > m && r()))),
       );
-      actor.send(
-        move.type === 'nextRound'
-          ? { type: 'nextRound', moveCount: m }
-          : { type: 'move', move, moveCount: m },
-      );
+      actor.send({ type: 'move', move, moveCount: m });
       await all;
     }
     moves += players[0].moveCount;
