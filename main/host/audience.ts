@@ -3,6 +3,7 @@ import type { TableInfo } from '../../shared/protocol';
 import type { Room } from './room';
 import type { Session } from './session';
 import type { Presence, Table } from './table';
+import { ViewFeed } from './view-feed';
 
 /**
  * The connections at one table, and every frame about it that goes to them. Who is connected to each
@@ -13,12 +14,16 @@ export class Audience {
   /** seat → the connection that speaks for it. */
   private readonly seated: (Session | null)[];
   private readonly spectators = new Set<Session>();
+  /** The last view each connection here was sent, so that the next can go as a delta. */
+  private readonly feed: ViewFeed;
 
   constructor(
     private readonly table: Table,
     private readonly room: Room,
+    viewDeltas = true,
   ) {
     this.seated = table.seats.map(() => null);
+    this.feed = new ViewFeed(viewDeltas);
   }
 
   /** The seat this connection speaks for; null for a spectator or a stranger. */
@@ -44,6 +49,7 @@ export class Audience {
     session.room = this.room;
     if (previous === null || previous === session) return null;
     previous.room = null;
+    this.feed.forget(previous);
     return previous;
   }
 
@@ -55,6 +61,7 @@ export class Audience {
   /** Takes the session out; returns the seat it spoke for (null: it was a spectator). */
   remove(session: Session): number | null {
     session.room = null;
+    this.feed.forget(session);
     const seat = this.seatOf(session);
     if (seat === null) this.spectators.delete(session);
     else this.seated[seat] = null;
@@ -66,7 +73,10 @@ export class Audience {
     const all = [...this.seated.filter((s) => s !== null), ...this.spectators];
     this.seated.fill(null);
     this.spectators.clear();
-    for (const s of all) s.room = null;
+    for (const s of all) {
+      s.room = null;
+      this.feed.forget(s);
+    }
     return all;
   }
 
@@ -79,20 +89,20 @@ export class Audience {
     for (const s of this.spectators) s.sendText(text);
   }
 
-  /** The game as one connection may see it: its own seat's projection, or the seatless one. */
-  sendView(session: Session): void {
+  /**
+   * The game as one connection may see it: its own seat's projection, or the seatless one; as a delta
+   * from the last view it was sent unless `whole` (its arrival, sync) or a delta cannot be smaller.
+   */
+  sendView(session: Session, whole = false): void {
     const state = this.table.state;
-    if (state)
-      session.send({ type: 'view', tableId: this.table.id, view: viewFor(state, this.seatOf(session)) });
+    if (state) this.feed.send(session, this.table.id, viewFor(state, this.seatOf(session)), whole);
   }
 
-  /** Each seat gets its own projection; spectators share the seatless one, serialised once. */
+  /** Each seat gets its own projection; spectators share the seatless one (and its frame, when they can). */
   sendViews(): void {
     const state = this.table.state;
     if (!state) return;
     for (const s of this.seated) if (s) this.sendView(s);
-    if (this.spectators.size === 0) return;
-    const text = JSON.stringify({ type: 'view', tableId: this.table.id, view: viewFor(state, null) });
-    for (const s of this.spectators) s.sendText(text);
+    if (this.spectators.size > 0) this.feed.sendAll(this.spectators, this.table.id, viewFor(state, null));
   }
 }

@@ -34,6 +34,8 @@ export class Hub {
     private readonly store: TableStore,
     brain: BotBrain,
     private readonly report: (problem: string) => void,
+    /** False: every view goes whole (protocol 1's traffic), for measuring what deltas save. */
+    viewDeltas = true,
   ) {
     this.bots = new BotDriver(brain, limits.botDelayMs, report);
     this.lobby = new Lobby(() => this.summaries(), report);
@@ -41,6 +43,7 @@ export class Hub {
       store,
       tokens: this.tokens,
       bots: this.bots,
+      viewDeltas,
       listChanged: () => this.lobby.changed(),
       report,
     };
@@ -134,6 +137,8 @@ export class Hub {
         return this.roomOf(session).replaceByBot(session, msg.seat);
       case 'voteOut':
         return this.roomOf(session).voteOut(session, msg.seat);
+      case 'sync':
+        return this.roomOf(session).sync(session);
     }
   }
 

@@ -35,6 +35,11 @@ export interface HostOptions {
   bots?: 'worker' | 'inline';
   /** Damaged files and other problems the host survives. Default: console.warn. */
   onProblem?: (problem: string) => void;
+  /**
+   * Default true: after a connection's first view, each is sent as a delta when that is smaller.
+   * False sends every view whole (the traffic of protocol 1): only to measure what deltas save.
+   */
+  viewDeltas?: boolean;
 }
 
 export interface Host {
@@ -66,7 +71,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     });
   }
   const brain = opts.bots === 'inline' ? inlineBrain() : workerBrain(report);
-  const hub = new Hub(info, limits, store, brain, report);
+  const hub = new Hub(info, limits, store, brain, report, opts.viewDeltas ?? true);
   hub.restore();
 
   const server = createServer(

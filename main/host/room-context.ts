@@ -13,6 +13,8 @@ export interface RoomContext {
   store: RoomStore;
   tokens: SeatTokens;
   bots: Pick<BotDriver, 'kick'>;
+  /** False: every view goes whole (protocol 1's traffic), for measuring what deltas save. */
+  viewDeltas: boolean;
   /** The lobby list may have changed (seats taken, a game begun). */
   listChanged: () => void;
   report: (problem: string) => void;

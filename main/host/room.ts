@@ -35,7 +35,7 @@ export class Room {
     readonly table: Table,
     private readonly ctx: RoomContext,
   ) {
-    this.audience = new Audience(table, this);
+    this.audience = new Audience(table, this, ctx.viewDeltas);
   }
 
   get id(): string {
@@ -224,6 +224,13 @@ export class Room {
     });
   }
 
+  /** The whole view again, for a client whose view a delta did not fit (it missed a frame). */
+  sync(session: Session): Done {
+    if (!this.table.state)
+      throw new TableError('notStarted', 'the game has not started: there is no view yet');
+    return afterKept(() => this.sendView(session));
+  }
+
   move(session: Session, move: Move, moveCount: number): Done {
     return this.applyMove(this.seatHeldBy(session), move, moveCount);
   }
@@ -300,9 +307,9 @@ export class Room {
     this.changed({ views: true, list: true });
   }
 
-  /** The one place a view goes to one connection (on its arrival: resume, spectate). */
+  /** The one place a view goes to one connection, whole (on its arrival: resume, spectate; and sync). */
   sendView(session: Session): void {
-    this.audience.sendView(session);
+    this.audience.sendView(session, true);
   }
 
   /** The table goes: everyone here is told, its tokens open nothing, its files are deleted. */

@@ -34,7 +34,9 @@ export type ClientMessage =
   | { type: 'move'; move: Move; moveCount: number }
   | { type: 'rematch' }
   | { type: 'replaceByBot'; seat: number }
-  | { type: 'voteOut'; seat: number };
+  | { type: 'voteOut'; seat: number }
+  /** Asks for the whole view of your table again (a delta did not apply to the view you hold). */
+  | { type: 'sync' };
 
 export type ClientMessageType = ClientMessage['type'];
 
@@ -115,6 +117,7 @@ export const ClientMessageSchema = v.variant('type', [
   v.object({ type: v.literal('rematch') }),
   v.object({ type: v.literal('replaceByBot'), seat }),
   v.object({ type: v.literal('voteOut'), seat }),
+  v.object({ type: v.literal('sync') }),
 ]);
 
 // Compile-time guard: the schemas and the hand-written types must describe the same messages.

@@ -7,5 +7,19 @@ export type { ClientMessage, ClientMessageType } from './client-messages';
 export { ClientMessageSchema, MoveSchema, TableOptionsSchema } from './client-messages';
 export type { ServerMessage, ServerMessageType, ErrorCode } from './server-messages';
 export { CLOSE_CODES } from './server-messages';
+export {
+  VIEW_FIELDS,
+  ViewDeltaSchema,
+  ViewDeltaMessageSchema,
+  applyDelta,
+  diffView,
+  viewFrame,
+  type DeltaResult,
+  type FullReason,
+  type ViewDelta,
+  type ViewFields,
+  type ViewFrame,
+} from './view-delta';
+export { SeatViewSchema, LogEntrySchema } from './view-schema';
 export { parseClientMessage, parseServerMessage, type ParseResult } from './parse';
 export { tidyQuoted } from './tidy';

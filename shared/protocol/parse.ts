@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { ClientMessageSchema, type ClientMessage } from './client-messages';
 import type { ServerMessage, ServerMessageType } from './server-messages';
 import { tidyQuoted } from './tidy';
+import { ViewDeltaMessageSchema } from './view-delta';
 
 export type ParseResult<T> = { ok: true; msg: T } | { ok: false; reason: string; type?: string };
 
@@ -63,12 +64,14 @@ const SERVER_TYPES: ReadonlySet<ServerMessageType> = new Set<ServerMessageType>(
   'left',
   'table',
   'view',
+  'viewDelta',
   'error',
 ]);
 
 /**
- * For clients: reads a host frame. The host is trusted for content, so this checks the envelope only
- * (a JSON object with a known type), which is what keeps an older client from misreading a newer host.
+ * For clients: reads a host frame. The host is trusted for content, so this checks the envelope (a JSON
+ * object with a known type), which is what keeps an older client from misreading a newer host; and a
+ * `viewDelta` whole, since it is merged into the view the client already shows.
  */
 export function parseServerMessage(raw: string): ParseResult<ServerMessage> {
   const envelope = readEnvelope(raw);
@@ -79,6 +82,19 @@ export function parseServerMessage(raw: string): ParseResult<ServerMessage> {
       ok: false,
       reason: `unknown message type ${tidyQuoted(JSON.stringify(type) ?? 'none', TYPE_MAX)}`,
     };
+  }
+  if (type === 'viewDelta') {
+    const result = v.safeParse(ViewDeltaMessageSchema, data, { abortEarly: true });
+    if (!result.success) {
+      const issue = result.issues[0];
+      const path = v.getDotPath(issue);
+      return {
+        ok: false,
+        reason: tidyQuoted(`viewDelta: ${path ? `${path}: ` : ''}${issue.message}`, REASON_MAX),
+        type,
+      };
+    }
+    return { ok: true, msg: result.output };
   }
   return { ok: true, msg: data as ServerMessage };
 }

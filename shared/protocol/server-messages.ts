@@ -1,6 +1,7 @@
 import type { SeatView } from '../engine/types';
 import type { ClientMessageType } from './client-messages';
 import type { TableInfo, TableSummary } from './tables';
+import type { ViewDelta } from './view-delta';
 
 /** Why the host refused something. A client may switch on the code; `reason` is for people and logs. */
 export type ErrorCode =
@@ -27,7 +28,7 @@ export type ErrorCode =
   | 'alreadySeated'
   | 'alreadyStarted'
   | 'notStarted'
-  /** `start` with free seats. */
+  /** `start` with free seats; `sync` before the game has started. */
   | 'notReady'
   | 'notYourTurn'
   /** `moveCount` differs from the game's: the move was sent for an older position. */
@@ -54,8 +55,13 @@ export type ServerMessage =
   /** You are no longer attached to this table (you left, or the table was removed). */
   | { type: 'left'; tableId: string }
   | { type: 'table'; table: TableInfo }
-  /** The game as your seat may see it (`viewFor`); spectators get seat null. */
+  /**
+   * The game as your seat may see it (`viewFor`); spectators get seat null. Sent whole on join, resume,
+   * spectate, a new game, `sync`, and when a delta would not be smaller.
+   */
   | { type: 'view'; tableId: string; view: SeatView }
+  /** What changed since the last view sent to you (see ViewDelta); `sync` if it does not apply. */
+  | ({ type: 'viewDelta'; tableId: string } & ViewDelta)
   | {
       type: 'error';
       code: ErrorCode;

@@ -3,3 +3,5 @@
  * `hello` with another version (error `protocolMismatch`) rather than guessing.
  */
 export const PROTOCOL_VERSION = 2;
+// 2: `viewDelta` frames after each move and the `sync` request (a version-1 client would ignore deltas
+// and show a frozen game, so it is refused at `hello`); the next round only as the move {type:'nextRound'}.

@@ -1,14 +1,17 @@
 // Host workloads: real WebSocket clients on loopback against a host in its own process. For each move,
 // the latency from sending it to the moment every client of the table holds the new view. One JSON line each.
-//   node --import tsx test/bench/host.bench.ts          (the host runs as a child: `... host.bench.ts serve`)
+// Every workload runs twice, against a host sending whole views (protocol 1's traffic, `views: "full"`)
+// and one sending deltas (`views: "delta"`), so before and after come from one run on one machine.
+// The bytes workload plays complete 4-player Advanced + Action games and counts the wire bytes.
+//   node --import tsx test/bench/host.bench.ts          (the host runs as a child: `... host.bench.ts serve [full]`)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
-import type { Move } from '../../shared/engine';
-import { PROTOCOL_VERSION } from '../../shared/protocol';
+import type { Move, SeatView } from '../../shared/engine';
+import { PROTOCOL_VERSION, applyDelta } from '../../shared/protocol';
 import type { ServerMessage, TableOptions } from '../../shared/protocol';
 
 const OPTIONS: TableOptions = { players: 4, mode: 'advanced', actionRule: true };
@@ -20,15 +23,28 @@ function percentile(sorted: number[], p: number): number {
 let nextRandom = 12345;
 const random = () => (nextRandom = (Math.imul(nextRandom, 1103515245) + 12345) >>> 0) / 4294967296;
 
-/** A light client: reads a view's moveCount from the frame's tail and parses fully only when it must act. */
+type Delta = Extract<ServerMessage, { type: 'viewDelta' }>;
+
+/**
+ * A light client: reads a whole view's moveCount from the frame's tail and parses it fully only when it
+ * must act; a delta is small and parsed. With `rebuild` it also keeps the whole view, to count what
+ * protocol 1 would have sent for the same game (each view frame whole).
+ */
 class Player {
   ws!: WebSocket;
   moveCount = -1;
   legal: Move[] = [];
   gameOver = false;
   received = 0;
+  /** Text bytes of every frame received. */
+  bytes = 0;
+  /** The same frames with each view whole, as protocol 1 sends them (only with `rebuild`). */
+  bytesAsFullViews = 0;
   onView: (() => void) | null = null;
   inbox: ServerMessage[] = [];
+  private view: SeatView | null = null;
+
+  constructor(private readonly rebuild = false) {}
 
   async connect(port: number): Promise<void> {
     this.ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, { perMessageDeflate: false });
@@ -36,10 +52,18 @@ class Player {
     this.ws.on('message', (data) => {
       this.received += 1;
       const text = data.toString();
+      this.bytes += Buffer.byteLength(text);
+      if (text.startsWith('{"type":"viewDelta"')) return this.onDelta(JSON.parse(text) as Delta, text);
       if (!text.startsWith('{"type":"view"')) {
-        this.inbox.push(JSON.parse(text));
+        this.bytesAsFullViews += Buffer.byteLength(text);
+        const msg = JSON.parse(text) as ServerMessage;
+        // A refusal means the bench is wrong: fail at once rather than wait for a view that never comes.
+        if (msg.type === 'error') throw new Error(`bench client refused: ${text}`);
+        this.inbox.push(msg);
         return;
       }
+      this.bytesAsFullViews += Buffer.byteLength(text);
+      if (this.rebuild) this.view = (JSON.parse(text) as { view: SeatView }).view;
       const m = /"moveCount":(\d+)\}\}$/.exec(text);
       this.moveCount = Number(m![1]);
       const mine = !text.includes('"legalMoves":[]');
@@ -49,6 +73,21 @@ class Player {
       this.onView?.();
     });
     this.send({ type: 'hello', protocol: PROTOCOL_VERSION });
+  }
+
+  private onDelta(d: Delta, text: string): void {
+    if (this.rebuild) {
+      const result = this.view && applyDelta(this.view, d);
+      if (!result?.ok) throw new Error(`bench client: a delta did not apply (${text.slice(0, 80)})`);
+      this.view = result.view;
+      this.bytesAsFullViews += Buffer.byteLength(
+        JSON.stringify({ type: 'view', tableId: d.tableId, view: this.view }),
+      );
+    }
+    this.moveCount = d.to;
+    if (d.set.legalMoves) this.legal = d.set.legalMoves;
+    if (d.set.gameOver !== undefined) this.gameOver = d.set.gameOver;
+    this.onView?.();
   }
 
   send(msg: unknown): void {
@@ -68,8 +107,8 @@ class Player {
 }
 
 /** Seats 4 players at a new table and starts it. */
-async function table(port: number): Promise<Player[]> {
-  const players = Array.from({ length: 4 }, () => new Player());
+async function table(port: number, rebuild = false): Promise<Player[]> {
+  const players = Array.from({ length: 4 }, () => new Player(rebuild));
   await Promise.all(players.map((p) => p.connect(port)));
   players[0].send({ type: 'createTable', name: 'bench', player: 'P0', options: OPTIONS });
   const joined = (await players[0].next('joined')) as Extract<ServerMessage, { type: 'joined' }>;
@@ -115,7 +154,16 @@ async function drive(players: Player[], moves: number, gapMs: number, latencies:
   }
 }
 
-async function workload(port: number, name: string, tables: number, movesPerTable: number, gapMs: number) {
+type Views = 'full' | 'delta';
+
+async function workload(
+  port: number,
+  views: Views,
+  name: string,
+  tables: number,
+  movesPerTable: number,
+  gapMs: number,
+) {
   const all = await Promise.all(Array.from({ length: tables }, () => table(port)));
   // Warm-up: the JIT and the host's first snapshots.
   await Promise.all(all.map((players) => drive(players, 20, gapMs, [])));
@@ -126,9 +174,11 @@ async function workload(port: number, name: string, tables: number, movesPerTabl
   const seconds = (performance.now() - t0) / 1000;
   const received = all.flat().reduce((n, p) => n + p.received, 0) - received0;
   latencies.sort((a, b) => a - b);
+  p99s.push({ name, views, p99: percentile(latencies, 99) });
   console.log(
     JSON.stringify({
       workload: name,
+      views,
       tables,
       clients: tables * 4,
       moves: latencies.length,
@@ -144,10 +194,94 @@ async function workload(port: number, name: string, tables: number, movesPerTabl
   for (const p of all.flat()) p.ws.close();
 }
 
+/**
+ * Wire bytes of complete games: `games` 4-player Advanced + Action games played to their end, every frame
+ * to every client counted from the connection's first byte (hello, seating, table frames included).
+ * Against a delta host the clients also rebuild each view, giving what protocol 1 sends for the very
+ * same games (`bytesAsFullViews`); against a full-view host both counts are that.
+ */
+async function bytesWorkload(port: number, views: Views, games: number) {
+  let bytes = 0;
+  let asFull = 0;
+  let moves = 0;
+  let frames = 0;
+  for (let g = 0; g < games; g++) {
+    const players = await table(port, views === 'delta');
+    while (!players[0].gameOver) {
+      const m = players[0].moveCount;
+      const actor = players.find((p) => p.legal.length > 0 && p.moveCount === m)!;
+      const move = actor.legal[Math.floor(random() * actor.legal.length)];
+      const all = Promise.all(
+        players.map((p) => new Promise<void>((r) => (p.onView = () => p.moveCount > m && r()))),
+      );
+      actor.send({ type: 'move', move, moveCount: m });
+      await all;
+    }
+    moves += players[0].moveCount;
+    for (const p of players) {
+      bytes += p.bytes;
+      asFull += views === 'delta' ? p.bytesAsFullViews : p.bytes;
+      frames += p.received;
+      p.ws.close();
+    }
+  }
+  console.log(
+    JSON.stringify({
+      workload: 'host.bytes.4p-advanced-action',
+      views,
+      games,
+      moves,
+      frames,
+      bytes,
+      bytesPerGame: Math.round(bytes / games),
+      bytesAsFullViews: asFull,
+      fullOverSent: +(asFull / bytes).toFixed(1),
+    }),
+  );
+}
+
+/** Every latency run's p99, for the summary. */
+const p99s: { name: string; views: Views; p99: number }[] = [];
+/** Latency on this shared machine wanders from run to run: the two hosts take turns, several times. */
+const ROUNDS = Number(process.env.HOST_BENCH_ROUNDS ?? 3);
+
 async function main(): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'serve'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const views of ['full', 'delta'] as const) await runAgainst(views, round === 0);
+  }
+  for (const name of [...new Set(p99s.map((r) => r.name))]) {
+    const median = (views: Views) => {
+      const runs = p99s.filter((r) => r.name === name && r.views === views).map((r) => r.p99);
+      return +percentile(
+        runs.sort((a, b) => a - b),
+        50,
+      ).toFixed(3);
+    };
+    const runs = (views: Views) =>
+      p99s.filter((r) => r.name === name && r.views === views).map((r) => +r.p99.toFixed(1));
+    console.log(
+      JSON.stringify({
+        workload: `${name}.p99-summary`,
+        rounds: ROUNDS,
+        fullP99Ms: runs('full'),
+        deltaP99Ms: runs('delta'),
+        fullMedianP99Ms: median('full'),
+        deltaMedianP99Ms: median('delta'),
+      }),
+    );
+  }
+}
+
+async function runAgainst(views: Views, countBytes: boolean): Promise<void> {
+  nextRandom = 12345; // both hosts get the same stream of client choices
+  const args = [
+    '--import',
+    'tsx',
+    fileURLToPath(import.meta.url),
+    'serve',
+    ...(views === 'full' ? ['full'] : []),
+  ];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve) => {
     let out = '';
     child.stdout.on('data', (d) => {
@@ -157,11 +291,12 @@ async function main(): Promise<void> {
     });
   });
   try {
-    await workload(port, 'host.1x4.closed-loop', 1, 3000, 0);
+    if (countBytes) await bytesWorkload(port, views, 10);
+    await workload(port, views, 'host.1x4.closed-loop', 1, 3000, 0);
     // 50 tables, each moving every 50 ms: 1000 moves/s in all, far beyond a LAN party's pace.
-    await workload(port, 'host.50x4.paced-50ms', 50, 60, 50);
+    await workload(port, views, 'host.50x4.paced-50ms', 50, 60, 50);
     // 50 tables, each moving as soon as the last move reached its clients: the host at saturation.
-    await workload(port, 'host.50x4.closed-loop', 50, 60, 0);
+    await workload(port, views, 'host.50x4.closed-loop', 50, 60, 0);
   } finally {
     child.kill('SIGTERM');
   }
@@ -177,6 +312,7 @@ if (process.argv[2] === 'serve') {
     bind: '127.0.0.1',
     dataDir,
     limits: { ratePerSecond: 100_000, rateBurst: 100_000, maxTables: 200, maxConnections: 1000 },
+    viewDeltas: process.argv[3] !== 'full',
   });
   console.log(`port ${host.port}`);
   process.on(

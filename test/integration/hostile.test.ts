@@ -113,7 +113,9 @@ describe('hostile input', () => {
 
       // Nothing changed: no view went out, the game and the lobby are as they were.
       for (const [c, n] of seen) {
-        expect(c.inbox.slice(n).filter((m) => m.type === 'view' || m.type === 'table')).toEqual([]);
+        expect(
+          c.inbox.slice(n).filter((m) => m.type === 'view' || m.type === 'viewDelta' || m.type === 'table'),
+        ).toEqual([]);
       }
       expect(h.host.tables()).toEqual(tablesBefore);
       const after = await TestClient.greeted(h.port);

@@ -14,7 +14,7 @@ const PARALLEL = 8;
 async function leakCheckedGame(
   h: TestHost,
   index: number,
-): Promise<{ moves: number; frames: number; problems: string[] }> {
+): Promise<{ moves: number; frames: number; deltas: number; problems: string[] }> {
   const random = rng(90_000 + index);
   const options: TableOptions = {
     players: pick(random, [2, 3, 4] as const),
@@ -42,8 +42,12 @@ async function leakCheckedGame(
     );
   }
   const frames = [...clients, spectator].reduce((n, c) => n + c.frames.length, 0);
+  const deltas = [...clients, spectator].reduce(
+    (n, c) => n + c.frames.filter((f) => f.startsWith('{"type":"viewDelta"')).length,
+    0,
+  );
   await Promise.all([...clients, spectator].map((c) => c.close()));
-  return { moves: final.moveCount, frames, problems };
+  return { moves: final.moveCount, frames, deltas, problems };
 }
 
 describe('hidden information', () => {
@@ -61,12 +65,14 @@ describe('hidden information', () => {
       let next = 0;
       let moves = 0;
       let frames = 0;
+      let deltas = 0;
       const problems: string[] = [];
       const worker = async () => {
         while (next < GAMES) {
           const r = await leakCheckedGame(h, next++);
           moves += r.moves;
           frames += r.frames;
+          deltas += r.deltas;
           problems.push(...r.problems);
         }
       };
@@ -76,6 +82,8 @@ describe('hidden information', () => {
       // The check looked at real games, not empty ones.
       expect(moves).toBeGreaterThan(GAMES * 10);
       expect(frames).toBeGreaterThan(moves);
+      // Most game frames are deltas, and each was checked through the view it builds.
+      expect(deltas).toBeGreaterThan(moves);
     },
   );
 });
@@ -116,6 +124,30 @@ describe('the leak check itself', () => {
     expect(
       findLeaks([JSON.stringify({ type: 'table', note: clients[1].token })], 0, states, clean),
     ).not.toEqual([]);
+
+    // The same leaks planted in a delta: it is checked through the view it builds.
+    const at = frames.findLastIndex((f) => f.startsWith('{"type":"viewDelta"'));
+    expect(at).toBeGreaterThan(0);
+    const plantedDelta = (mutate: (d: Record<string, unknown>) => void) => {
+      const copy = JSON.parse(frames[at]);
+      mutate(copy);
+      return findLeaks([...frames.slice(0, at), JSON.stringify(copy)], 0, states, clean);
+    };
+    expect(plantedDelta(() => {})).toEqual([]);
+    const withSet = (extra: Record<string, unknown>) => (d: Record<string, unknown>) =>
+      (d.set = { ...(d.set as object), ...extra });
+    const heldView = JSON.parse(frames[at]) as { to: number };
+    const hand = states[heldView.to].hands[0];
+    expect(plantedDelta(withSet({ hand: [...hand, other] }))).not.toEqual([]);
+    expect(plantedDelta(withSet({ hands: [[other]] }))).not.toEqual([]);
+    expect(plantedDelta(withSet({ deckKnownTop: [state.deck[0]] }))).not.toEqual([]);
+    expect(plantedDelta((d) => (d.seed = state.seed))).not.toEqual([]);
+    expect(
+      plantedDelta((d) =>
+        (d.log as unknown[]).push({ kind: 'draw', seat: 2, card: 'R1', known: false, cause: 'three' }),
+      ),
+    ).not.toEqual([]);
+    expect(plantedDelta((d) => (d.from = (d.from as number) - 1))).not.toEqual([]);
     expect(
       findLeaks([JSON.stringify({ type: 'error', reason: `you hold "${other}"` })], 0, states, clean),
     ).not.toEqual([]);

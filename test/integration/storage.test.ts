@@ -139,7 +139,7 @@ describe.skipIf(!haveDevFull)('a data folder that stops taking writes', () => {
     recover();
     const back = await TestClient.greeted(h2.port);
     back.send({ type: 'spectate', tableId });
-    await back.next((m) => m.type === 'view' && m.view.moveCount > waiting, 5000);
+    await back.nextView((v) => v.moveCount > waiting, 5000);
     await back.close();
     await h2.stop();
     rmSync(h1.dataDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { watch } from 'vue';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startHost, type Host } from '../../main/host';
@@ -13,6 +14,10 @@ import { useNoticesStore } from '../../renderer/src/stores/notices';
 import { loadSession, savedSeat } from '../../renderer/src/stores/session';
 import { useTableStore } from '../../renderer/src/stores/table';
 import { MemoryStorage } from './memory-storage';
+import { viewFor, type SeatView } from '../../shared/engine';
+import type { ClientMessage, ServerMessage } from '../../shared/protocol';
+import { pick, rng } from '../helpers/random';
+import { replayGame } from '../integration/helpers/truth';
 
 /*
  * The stores against a real host on 127.0.0.1: create a table with a bot, start, play through the
@@ -43,7 +48,8 @@ async function boot(port = 0): Promise<Host> {
   });
 }
 
-function install(port: number): void {
+/** `wrap` lets a test stand between the store and the socket (drop a frame, record what is sent). */
+function install(port: number, wrap: (c: GameClient) => GameClient = (c) => c): void {
   setActivePinia(createPinia());
   setServices({
     bridge: webBridge({
@@ -58,7 +64,7 @@ function install(port: number): void {
       pollMs: 100,
     }),
     createClient: (url) =>
-      new GameClient({ url, backoff: { initialMs: 30, maxMs: 200, jitter: 0 }, heartbeatMs: 1000 }),
+      wrap(new GameClient({ url, backoff: { initialMs: 30, maxMs: 200, jitter: 0 }, heartbeatMs: 1000 })),
     session,
     local,
     originWsUrl: `ws://127.0.0.1:${port}/ws`,
@@ -244,5 +250,54 @@ describe('stores with a real host', () => {
     expect(useNoticesStore().items[0].key).toBe('notice.seatGone');
     expect(table.session).toBeNull();
     expect(loadSession(session)).toBeNull();
+  });
+
+  it('rebuilds each view from deltas, and after a missed one shows nothing half new and asks for the whole view', async () => {
+    const sent: ClientMessage[] = [];
+    let drop: ((m: ServerMessage) => boolean) | null = null;
+    install(host.port, (c) => {
+      const listen = c.onMessage.bind(c);
+      c.onMessage = (cb) => listen((m) => (drop?.(m) ? undefined : cb(m)));
+      const send = c.send.bind(c);
+      c.send = (m) => (sent.push(m), send(m));
+      return c;
+    });
+    const table = useTableStore();
+    table.init();
+    const url = `ws://127.0.0.1:${host.port}/ws`;
+    table.createTable(url, 'Delta table', 'Ada', { players: 2, mode: 'advanced', actionRule: true }, [1]);
+    await until('the table', () => table.table !== null);
+    const tableId = table.table!.id;
+    const truth = (m: number) => replayGame(dataDir, tableId)[m];
+    const shown: SeatView[] = [];
+    watch(
+      () => table.view,
+      (v) => v && shown.push(v),
+      { flush: 'sync' },
+    );
+    table.start();
+    await until('the first view', () => table.view !== null);
+
+    // Drop one delta after which the bot is to move: its next move's delta then shows the gap.
+    let dropped: number | null = null;
+    const random = rng(3);
+    while (table.view!.moveCount < 16 && !table.view!.gameOver) {
+      if (table.view!.moveCount >= 4 && dropped === null) {
+        drop = (m) => {
+          if (m.type !== 'viewDelta' || dropped !== null || truth(m.to).current !== 1) return false;
+          dropped = m.to;
+          return true;
+        };
+      }
+      const v = table.view!;
+      if (v.legalMoves.length > 0 && !table.awaiting) table.move(pick(random, v.legalMoves));
+      await until('the next view', () => table.view !== v, 5000);
+    }
+    expect(dropped).not.toBeNull();
+    expect(sent.filter((m) => m.type === 'sync')).toHaveLength(1);
+    expect(shown.map((v) => v.moveCount)).not.toContain(dropped);
+    // Every view the store ever showed was exactly the host's view for our seat at that move.
+    for (const v of shown) expect(v).toEqual(viewFor(truth(v.moveCount), 0));
+    expect(shown.length).toBeGreaterThan(10);
   });
 });

@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { CardId, Move, SeatView } from '../../../shared/engine/types';
+import { applyDelta } from '../../../shared/protocol';
 import type { ClientMessage, ServerMessage, TableInfo, TableOptions } from '../../../shared/protocol';
 import { services } from '../services';
 import { useConnectionStore } from './connection';
@@ -35,6 +36,8 @@ export const useTableStore = defineStore('table', () => {
   const atTable = computed(() => session.value !== null || intent.value !== null);
 
   let wired = false;
+  /** A `sync` is on its way: deltas that do not apply meanwhile wait for the whole view it brings. */
+  let syncAsked = false;
   // A table/view that arrived before the joined/spectating that names it.
   let early: { table?: TableInfo; view?: { tableId: string; view: SeatView } } = {};
 
@@ -53,6 +56,7 @@ export const useTableStore = defineStore('table', () => {
 
   function onWelcome(): void {
     const s = session.value;
+    syncAsked = false; // resume and spectate bring the whole view
     if (s?.token) connection.send({ type: 'resume', token: s.token });
     else if (s?.spectator) connection.send({ type: 'spectate', tableId: s.tableId });
     else if (intent.value) {
@@ -160,6 +164,7 @@ export const useTableStore = defineStore('table', () => {
 
   function reset(): void {
     early = {};
+    syncAsked = false;
     setSession(null);
     table.value = null;
     view.value = null;
@@ -217,10 +222,11 @@ export const useTableStore = defineStore('table', () => {
           early.view = { tableId: msg.tableId, view: msg.view };
           return;
         }
-        previousView.value = view.value;
-        view.value = msg.view;
-        awaiting.value = false;
-        if (selected.value && !msg.view.hand.includes(selected.value)) selected.value = null;
+        syncAsked = false;
+        show(msg.view);
+        return;
+      case 'viewDelta':
+        onDelta(msg);
         return;
       case 'error':
         onError(msg);
@@ -228,6 +234,25 @@ export const useTableStore = defineStore('table', () => {
       default:
         return;
     }
+  }
+
+  function show(next: SeatView): void {
+    previousView.value = view.value;
+    view.value = next;
+    awaiting.value = false;
+    if (selected.value && !next.hand.includes(selected.value)) selected.value = null;
+  }
+
+  /**
+   * A delta applies to the view we hold or not at all: after a missed frame (its `from` is not our move
+   * count) or on any mismatch, the view stays as it was and we ask the host for the whole one.
+   */
+  function onDelta(msg: Extract<ServerMessage, { type: 'viewDelta' }>): void {
+    if (session.value?.tableId !== msg.tableId) return;
+    const result = view.value ? applyDelta(view.value, msg) : null;
+    if (result?.ok) return show(result.view);
+    if (syncAsked) return;
+    syncAsked = connection.send({ type: 'sync' });
   }
 
   function applyEarly(tableId: string): void {
@@ -239,6 +264,7 @@ export const useTableStore = defineStore('table', () => {
 
   function onError(msg: Extract<ServerMessage, { type: 'error' }>): void {
     awaiting.value = false;
+    if (msg.to === 'sync') syncAsked = false;
     if (msg.code === 'badToken' || (msg.code === 'noSuchTable' && msg.to !== 'join' && session.value)) {
       // The seat is gone (voted out, table removed, host restarted without it): back to the lobby.
       if (session.value) forgetSeat(services().local, session.value.url, session.value.tableId);
@@ -247,7 +273,8 @@ export const useTableStore = defineStore('table', () => {
       return;
     }
     if (msg.to === 'join' || msg.to === 'createTable' || msg.to === 'spectate') intent.value = null;
-    if (QUIET_ERRORS.has(msg.code)) return;
+    // A refused sync (the game has not started) leaves nothing for the player to do.
+    if (QUIET_ERRORS.has(msg.code) || msg.to === 'sync') return;
     notices.push({
       kind: 'error',
       key: `errors.${msg.code}`,

@@ -1,5 +1,5 @@
 import { WebSocket } from 'ws';
-import { PROTOCOL_VERSION } from '../../../shared/protocol';
+import { PROTOCOL_VERSION, applyDelta } from '../../../shared/protocol';
 import type { ClientMessage, ServerMessage } from '../../../shared/protocol';
 import type { SeatView } from '../../../shared/engine';
 
@@ -12,7 +12,12 @@ export class TestClient {
   readonly inbox: ServerMessage[] = [];
   private cursor = 0;
   private waiters: { pred: Pred; resolve: (m: ServerMessage) => void }[] = [];
+  /** The game as this client rebuilds it from `view` and `viewDelta` frames. */
   view: SeatView | null = null;
+  /** Deltas that did not apply to the view held (after each, the client asked for the whole view). */
+  gaps = 0;
+  /** Test hook: a received delta for which this returns true is thrown away, as if it never came. */
+  dropDelta: ((delta: Extract<ServerMessage, { type: 'viewDelta' }>) => boolean) | null = null;
   token: string | null = null;
   seat: number | null = null;
   tableId: string | null = null;
@@ -26,6 +31,10 @@ export class TestClient {
       this.frames.push(text);
       const msg = JSON.parse(text) as ServerMessage;
       if (msg.type === 'view') this.view = msg.view;
+      if (msg.type === 'viewDelta') {
+        if (this.dropDelta?.(msg)) return;
+        this.onDelta(msg);
+      }
       if (msg.type === 'joined') {
         this.token = msg.token;
         this.seat = msg.seat;
@@ -43,6 +52,17 @@ export class TestClient {
     this.closed = new Promise((resolve) =>
       ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
     );
+  }
+
+  /** As the app does: a delta that does not apply leaves the view as it was and asks for the whole one. */
+  private onDelta(msg: Extract<ServerMessage, { type: 'viewDelta' }>): void {
+    const result = this.view ? applyDelta(this.view, msg) : null;
+    if (result?.ok) {
+      this.view = result.view;
+      return;
+    }
+    this.gaps += 1;
+    this.send({ type: 'sync' });
   }
 
   static connect(port: number, headers: Record<string, string> = {}, options: { autoPong?: boolean } = {}) {
@@ -96,6 +116,14 @@ export class TestClient {
         );
       }, timeoutMs);
     });
+  }
+
+  /** The next view frame (whole or delta) after which the rebuilt view satisfies `ok`. */
+  nextView(ok: (view: SeatView) => boolean, timeoutMs = 5000): Promise<SeatView> {
+    return this.next(
+      (m) => (m.type === 'view' || m.type === 'viewDelta') && this.view !== null && ok(this.view),
+      timeoutMs,
+    ).then(() => this.view!);
   }
 
   /** Skips everything received so far. */

@@ -147,6 +147,10 @@ export function hostileFrame(random: () => number, current: SeatView, other: Sea
         randomText(random, 12),
         7,
         hostileText(random),
+        // Host → client types are not requests.
+        'view',
+        'viewDelta',
+        'welcome',
       ]),
     });
   }
@@ -225,6 +229,8 @@ export function hostileFrame(random: () => number, current: SeatView, other: Sea
       ['stranger', { type: 'move', move: { type: 'pass' }, moveCount: current.moveCount }],
       ['stranger', { type: 'voteOut', seat: 0 }],
       ['stranger', { type: 'join', tableId: 'nosuchtb', name: 'Eve' }],
+      // A whole view only for a connection at a table.
+      ['stranger', { type: 'sync' }],
       ['current', { type: 'start' }],
       ['current', { type: 'leave' }],
       ['current', { type: 'rematch' }],
@@ -246,5 +252,51 @@ export function hostileFrame(random: () => number, current: SeatView, other: Sea
     ] as [Sender, unknown][]);
     return json(sender, 'forbidden', m);
   }
-  return json('rude', 'before hello', pick(random, templates(current).slice(1)));
+  return json('rude', 'before hello', pick(random, [...templates(current).slice(1), { type: 'sync' }]));
+}
+
+/** View fields a delta may never carry, and keys that would be dangerous to merge. */
+const FOREIGN_KEYS = ['hands', 'deck', 'seed', 'rng', '__proto__', 'constructor', 'log', 'moveCount', 'view'];
+
+/**
+ * A `viewDelta` frame as a hostile or broken host might send it, made from a good one: a field of the
+ * wrong kind or missing, a foreign key in `set` or at the top, counts that go backwards, a huge log,
+ * truncated JSON. A client must refuse it or, if it fits the schema, still hold a well-formed view.
+ */
+export function hostileDelta(
+  random: () => number,
+  good: Record<string, unknown>,
+): { kind: string; text: string } {
+  const r = random();
+  if (r < 0.35) return { kind: 'wrong field', text: JSON.stringify(breakOneField(random, good)) };
+  if (r < 0.55) {
+    const key = pick(random, FOREIGN_KEYS);
+    const text = JSON.stringify({
+      ...good,
+      set: { ...(good.set as object), [key]: pick(random, [[['R7']], 5, {}]) },
+    });
+    // JSON.stringify drops a __proto__ key set this way: write it into the text itself.
+    return {
+      kind: 'foreign key in set',
+      text: key === '__proto__' ? text.replace('"set":{', '"set":{"__proto__":{"polluted":1},') : text,
+    };
+  }
+  if (r < 0.65)
+    return { kind: 'foreign key', text: JSON.stringify({ ...good, [pick(random, FOREIGN_KEYS)]: 1 }) };
+  if (r < 0.83) {
+    const from = good.from as number;
+    return {
+      kind: 'counts',
+      text: JSON.stringify({ ...good, to: pick(random, [from, from - 1, -1, 1.5, 2 ** 53]) }),
+    };
+  }
+  if (r < 0.85) {
+    const entry = { kind: 'noDraw', seat: 0 };
+    return {
+      kind: 'huge log',
+      text: JSON.stringify({ ...good, log: Array.from({ length: 100_001 }, () => entry) }),
+    };
+  }
+  const text = JSON.stringify(good);
+  return { kind: 'truncated', text: text.slice(0, Math.max(1, Math.floor(random() * text.length) - 1)) };
 }

@@ -1,5 +1,5 @@
 import type { GameState, LogEntry, SeatView } from '../../../shared/engine';
-import type { ServerMessage } from '../../../shared/protocol';
+import { applyDelta, type ServerMessage } from '../../../shared/protocol';
 
 const CARD = /\b[ROYGBIV][1-7]\b/;
 /** Random ids may spell a card by chance; every other string is free text or data. */
@@ -17,6 +17,7 @@ const SEAT_VIEW_KEYS = new Set([
   'handSizes', 'deckSize', 'deckKnownTop', 'scores', 'scored', 'roundWinner', 'gameOver', 'winners',
   'leader', 'legalMoves', 'log', 'moveCount',
 ]); // prettier-ignore
+const DELTA_KEYS = new Set(['type', 'tableId', 'from', 'to', 'logFrom', 'log', 'set']);
 
 const lastDeal = (log: LogEntry[]) => log.findLastIndex((e) => e.kind === 'deal');
 
@@ -43,7 +44,9 @@ function secretsFor(state: GameState, viewer: number | null): string[] {
 
 /**
  * Checks every frame a connection received against the host's truth (`states[m]` = the game after m
- * moves). Returns the problems found (none: nothing leaked).
+ * moves). A `viewDelta` is checked for unknown fields, then applied to the view the frames so far built,
+ * and that view is checked as a whole one is: what a delta carries ends up in it. Returns the problems
+ * found (none: nothing leaked).
  */
 export function findLeaks(
   frames: string[],
@@ -53,6 +56,7 @@ export function findLeaks(
 ): string[] {
   const problems: string[] = [];
   const seedText = new RegExp(`\\b${secrets.seed}\\b`);
+  let held: SeatView | null = null;
   frames.forEach((text, i) => {
     const where = `frame ${i} to ${viewer === null ? 'a spectator' : `seat ${viewer}`}`;
     for (const token of secrets.otherTokens)
@@ -60,11 +64,23 @@ export function findLeaks(
     if (/"(seed|rng|deck|hands)":/.test(text)) problems.push(`${where}: a host-only field`);
     if (secrets.seed >= 100_000 && seedText.test(text)) problems.push(`${where}: the seed`);
     const msg = JSON.parse(text) as ServerMessage;
-    if (msg.type !== 'view') {
+    let view: SeatView;
+    if (msg.type === 'view') {
+      view = msg.view;
+    } else if (msg.type === 'viewDelta') {
+      for (const key of Object.keys(msg))
+        if (!DELTA_KEYS.has(key)) problems.push(`${where}: unknown field ${key}`);
+      for (const key of Object.keys(msg.set))
+        if (!SEAT_VIEW_KEYS.has(key) || key === 'log' || key === 'moveCount')
+          problems.push(`${where}: unknown field set.${key}`);
+      const applied = held ? applyDelta(held, msg) : null;
+      if (!applied?.ok) return void problems.push(`${where}: a delta that does not apply to the view held`);
+      view = applied.view;
+    } else {
       if (mentionsCard(msg)) problems.push(`${where}: a card outside a view (${msg.type})`);
       return;
     }
-    const view: SeatView = msg.view;
+    held = view;
     const state = states[view.moveCount];
     if (!state) return void problems.push(`${where}: a view of move ${view.moveCount}, which the log lacks`);
     for (const key of Object.keys(view))

@@ -6,7 +6,7 @@ import { pick } from '../../helpers/random';
 /** Resolves once the client holds a view at or past move `n`. */
 export async function viewAt(c: TestClient, n: number, timeoutMs = 10_000): Promise<void> {
   if (c.view && c.view.moveCount >= n) return;
-  await c.next((m) => m.type === 'view' && m.view.moveCount >= n, timeoutMs);
+  await c.nextView((v) => v.moveCount >= n, timeoutMs);
 }
 
 /** An open two-seat Basic table made by one greeted client, which is returned once seated. */

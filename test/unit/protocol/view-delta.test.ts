@@ -1,0 +1,279 @@
+import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { applyMove, legalMoves, newGame, viewFor } from '../../../shared/engine';
+import type { GameOptions, GameState, SeatView } from '../../../shared/engine';
+import {
+  SeatViewSchema,
+  VIEW_FIELDS,
+  ViewDeltaSchema,
+  applyDelta,
+  diffView,
+  parseServerMessage,
+  viewFrame,
+  type ViewDelta,
+} from '../../../shared/protocol';
+import { pick, rng } from '../../helpers/random';
+import { hostileDelta } from '../../integration/helpers/fuzz';
+
+/** Every state of one random game, from the deal to the end (or `maxMoves`). */
+function randomGame(options: GameOptions, seed: number, maxMoves = 2000): GameState[] {
+  const random = rng(seed);
+  const states = [newGame(options, seed)];
+  for (let s = states[0]; s.phase !== 'gameOver' && states.length <= maxMoves;) {
+    s = applyMove(s, pick(random, legalMoves(s)));
+    states.push(s);
+  }
+  return states;
+}
+
+const OPTIONS: GameOptions[] = [
+  { players: 2, mode: 'basic', actionRule: false },
+  { players: 3, mode: 'advanced', actionRule: true },
+  { players: 4, mode: 'advanced', actionRule: true, rulesVersion: '1.1' },
+  { players: 4, mode: 'advanced', actionRule: false, autoDraw: true },
+];
+
+const seats = (state: GameState) => [null, ...Array.from({ length: state.options.players }, (_, s) => s)];
+
+const deltaOf = (prev: SeatView, next: SeatView): ViewDelta => {
+  const d = diffView(prev, next);
+  if (!d) throw new Error('no delta');
+  return d;
+};
+
+describe('diffView and applyDelta', () => {
+  it('rebuild every view of random games, for every seat and a spectator, from the one before', () => {
+    const changed = new Set<string>();
+    let frames = 0;
+    OPTIONS.forEach((options, i) => {
+      const states = randomGame(options, 500 + i);
+      for (let m = 1; m < states.length; m++) {
+        for (const seat of seats(states[m])) {
+          const prev = viewFor(states[m - 1], seat);
+          const next = viewFor(states[m], seat);
+          const delta = deltaOf(prev, next);
+          expect(v.is(ViewDeltaSchema, delta)).toBe(true);
+          const applied = applyDelta(prev, delta);
+          expect(applied).toEqual({ ok: true, view: next });
+          // Only what changed travels, and only from the newer view.
+          for (const [k, value] of Object.entries(delta.set)) {
+            changed.add(k);
+            expect(value).toEqual(next[k as keyof SeatView]);
+            expect(value).not.toEqual(prev[k as keyof SeatView]);
+          }
+          expect(delta.log).toEqual(next.log.slice(prev.log.length));
+          frames += 1;
+        }
+      }
+    });
+    expect(frames).toBeGreaterThan(500);
+    // Every kind of field was carried by some delta (seat and options never change within a game).
+    expect([...changed].sort()).toEqual(VIEW_FIELDS.filter((k) => k !== 'seat' && k !== 'options').sort());
+  });
+
+  it('carries new log entries after the old ones and names the log length it continues', () => {
+    const states = randomGame({ players: 3, mode: 'advanced', actionRule: true }, 42, 30);
+    const prev = viewFor(states[10], 1);
+    const next = viewFor(states[13], 1);
+    const delta = deltaOf(prev, next);
+    expect(delta).toMatchObject({ from: 10, to: 13, logFrom: prev.log.length });
+    expect(delta.log.length).toBe(next.log.length - prev.log.length);
+    expect(delta.log.length).toBeGreaterThan(0);
+    const result = applyDelta(prev, delta);
+    expect(result.ok && result.view).toEqual(next);
+  });
+
+  it('leaves the view it applies to unchanged', () => {
+    const states = randomGame({ players: 2, mode: 'advanced', actionRule: true }, 7, 5);
+    const prev = viewFor(states[3], 0);
+    const copy = structuredClone(prev);
+    applyDelta(prev, deltaOf(prev, viewFor(states[4], 0)));
+    expect(prev).toEqual(copy);
+  });
+
+  it('refuses a delta for another move (a gap) or another log (a mismatch)', () => {
+    const states = randomGame({ players: 4, mode: 'advanced', actionRule: true }, 9, 12);
+    const at = (m: number) => viewFor(states[m], 2);
+    const delta = deltaOf(at(6), at(7));
+    expect(applyDelta(at(5), delta)).toEqual({ ok: false, problem: 'gap' });
+    expect(applyDelta(at(7), delta)).toEqual({ ok: false, problem: 'gap' });
+    expect(applyDelta({ ...at(6), log: at(6).log.slice(1) }, delta)).toEqual({
+      ok: false,
+      problem: 'mismatch',
+    });
+    expect(applyDelta(at(6), { ...delta, to: 6 })).toEqual({ ok: false, problem: 'mismatch' });
+  });
+
+  it('takes only view fields from a delta, whatever else it holds', () => {
+    const states = randomGame({ players: 2, mode: 'advanced', actionRule: false }, 3, 4);
+    const prev = viewFor(states[1], 0);
+    const delta = deltaOf(prev, viewFor(states[2], 0));
+    const hostile = JSON.parse(
+      JSON.stringify({ ...delta, set: { ...delta.set, seed: 5, hands: [['R7']] } }).replace(
+        '"seed"',
+        '"__proto__":{"polluted":true},"seed"',
+      ),
+    ) as ViewDelta;
+    const result = applyDelta(prev, hostile);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(Object.keys(result.view).sort()).toEqual(Object.keys(prev).sort());
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('finds no delta from a later view or into a new game', () => {
+    const a = randomGame({ players: 2, mode: 'advanced', actionRule: false }, 11, 6);
+    const b = randomGame({ players: 2, mode: 'advanced', actionRule: false }, 12, 6);
+    expect(diffView(viewFor(a[4], 0), viewFor(a[3], 0))).toBeNull();
+    expect(diffView(viewFor(a[4], 0), viewFor(a[4], 0))).toBeNull();
+    expect(diffView(viewFor(a[2], 0), viewFor(b[4], 0))).toBeNull();
+  });
+});
+
+describe('viewFrame: a delta, or the whole view when it must be', () => {
+  const states = randomGame({ players: 4, mode: 'advanced', actionRule: true }, 77);
+  const frame = (prev: SeatView | null, next: SeatView, asked = false) => {
+    const f = viewFrame('tbl1', prev, next, asked);
+    return { ...f, msg: JSON.parse(f.text) as Record<string, unknown> };
+  };
+
+  it('sends a delta after a move, and the whole view first, on request and to another seat', () => {
+    const prev = viewFor(states[20], 1);
+    const next = viewFor(states[21], 1);
+    const delta = frame(prev, next);
+    expect(delta.full).toBeNull();
+    expect(delta.msg).toEqual({ type: 'viewDelta', tableId: 'tbl1', ...deltaOf(prev, next) });
+    expect(parseServerMessage(delta.text)).toEqual({ ok: true, msg: delta.msg });
+    expect(frame(null, next)).toMatchObject({ full: 'first', msg: { type: 'view', view: next } });
+    expect(frame(prev, next, true)).toMatchObject({ full: 'asked', msg: { type: 'view', view: next } });
+    expect(frame(viewFor(states[20], 2), next)).toMatchObject({ full: 'seat' });
+    expect(frame(viewFor(states[20], null), viewFor(states[21], null)).full).toBeNull();
+  });
+
+  it('sends a new round as a delta, and the whole view into a new game', () => {
+    const dealt = states.findIndex((s, m) => m > 0 && s.round > states[m - 1].round);
+    expect(dealt).toBeGreaterThan(0);
+    const prev = viewFor(states[dealt - 1], 0);
+    const next = viewFor(states[dealt], 0);
+    const f = frame(prev, next);
+    expect(f.full).toBeNull();
+    // The deal's fields travel, the earlier rounds' log does not.
+    expect(f.msg.set).toMatchObject({ round: next.round, hand: next.hand, palettes: next.palettes });
+    expect(f.msg.log).toEqual(next.log.slice(prev.log.length));
+    const other = randomGame({ players: 4, mode: 'advanced', actionRule: true }, 78, 3);
+    expect(frame(viewFor(states[1], 0), viewFor(other[2], 0)).full).toBe('newGame');
+  });
+
+  it('sends the whole view when a delta would not be smaller', () => {
+    // A view that shares only its seat and round with the next one: every other field and the whole
+    // log would travel, and the delta's own counts outweigh the two fields it leaves out.
+    const next = { ...viewFor(states[1], 0), moveCount: 100 };
+    const unlike: SeatView = {
+      ...viewFor(states[states.length - 1], 0),
+      options: { ...next.options, targetScore: 99 },
+      log: [],
+      moveCount: 99,
+      round: next.round,
+      handSizes: [0, 0, 0, 0],
+      deckKnownTop: next.deckKnownTop.length ? [] : ['V1'],
+      legalMoves: next.legalMoves.length ? [] : [{ type: 'pass' }],
+    };
+    expect(Object.keys(deltaOf(unlike, next).set).sort()).toEqual(
+      VIEW_FIELDS.filter((k) => k !== 'seat' && k !== 'round').sort(),
+    );
+    const f = frame(unlike, next);
+    expect(f.full).toBe('notSmaller');
+    expect(f.msg).toEqual({ type: 'view', tableId: 'tbl1', view: next });
+    const asDelta = JSON.stringify({ type: 'viewDelta', tableId: 'tbl1', ...deltaOf(unlike, next) });
+    expect(asDelta.length).toBeGreaterThanOrEqual(f.text.length);
+  });
+
+  it('makes deltas far smaller than views late in a game', () => {
+    const m = states.length - 2;
+    const prev = viewFor(states[m - 1], 0);
+    const next = viewFor(states[m], 0);
+    const whole = JSON.stringify({ type: 'view', tableId: 'tbl1', view: next });
+    expect(frame(prev, next).text.length * 5).toBeLessThan(whole.length);
+  });
+});
+
+describe('a hostile viewDelta is refused whole by the schema', () => {
+  const states = randomGame({ players: 2, mode: 'advanced', actionRule: true }, 5, 8);
+  const good = {
+    type: 'viewDelta',
+    tableId: 'tbl1',
+    ...deltaOf(viewFor(states[5], 0), viewFor(states[6], 0)),
+  };
+  const refused = (change: (m: Record<string, unknown>) => void): string => {
+    const m = structuredClone(good) as unknown as Record<string, unknown>;
+    change(m);
+    const r = parseServerMessage(JSON.stringify(m));
+    return r.ok ? 'accepted' : r.reason;
+  };
+  const set = (m: Record<string, unknown>) => m.set as Record<string, unknown>;
+
+  it.each([
+    ['a host-only field in set', (m: Record<string, unknown>) => (set(m).hands = [['R7']])],
+    ['the seed in set', (m: Record<string, unknown>) => (set(m).seed = 123)],
+    ['log or moveCount in set', (m: Record<string, unknown>) => (set(m).log = [])],
+    ['a field of the wrong kind', (m: Record<string, unknown>) => (set(m).hand = 'R7')],
+    ['a card that does not exist', (m: Record<string, unknown>) => (set(m).canvas = ['R8'])],
+    ['a seat out of range', (m: Record<string, unknown>) => (set(m).current = 7)],
+    ['an unknown top-level key', (m: Record<string, unknown>) => (m.view = {})],
+    ['to not after from', (m: Record<string, unknown>) => (m.to = m.from)],
+    ['a negative count', (m: Record<string, unknown>) => (m.logFrom = -1)],
+    ['a fractional move', (m: Record<string, unknown>) => (m.from = 1.5)],
+    ['a missing log', (m: Record<string, unknown>) => delete m.log],
+    ['an unknown log entry', (m: Record<string, unknown>) => (m.log = [{ kind: 'peek', seat: 0 }])],
+    [
+      'a log entry with an extra field',
+      (m: Record<string, unknown>) => (m.log = [{ kind: 'noDraw', seat: 0, hand: ['R7'] }]),
+    ],
+    ['set not an object', (m: Record<string, unknown>) => (m.set = [])],
+  ])('%s', (_what, change) => {
+    const reason = refused(change);
+    expect(reason).not.toBe('accepted');
+    expect(reason).toMatch(/^viewDelta: /);
+  });
+
+  it('accepts the untouched delta', () => {
+    expect(refused(() => {})).toBe('accepted');
+  });
+
+  it('refuses __proto__ in set', () => {
+    const text = JSON.stringify(good).replace('"set":{', '"set":{"__proto__":{"x":1},');
+    expect(parseServerMessage(text).ok).toBe(false);
+  });
+});
+
+describe('fuzzed viewDelta frames', () => {
+  it('are refused, or leave the client holding a well-formed view', () => {
+    const random = rng(2024);
+    const states = randomGame({ players: 4, mode: 'advanced', actionRule: true }, 31, 60);
+    const kinds = new Map<string, number>();
+    let refused = 0;
+    const polluted = () => ({}) as Record<string, unknown>;
+    for (let i = 0; i < 2000; i++) {
+      const m = 1 + Math.floor(random() * (states.length - 1));
+      const seat = pick(random, [null, 0, 1, 2, 3]);
+      const base = viewFor(states[m - 1], seat);
+      const good = { type: 'viewDelta', tableId: 'tbl1', ...deltaOf(base, viewFor(states[m], seat)) };
+      const { kind, text } = hostileDelta(random, good);
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+      const parsed = parseServerMessage(text);
+      if (!parsed.ok) {
+        refused += 1;
+        expect(Array.from(parsed.reason).length).toBeLessThanOrEqual(160);
+        continue;
+      }
+      expect(parsed.msg.type).toBe('viewDelta');
+      if (parsed.msg.type !== 'viewDelta') continue;
+      const result = applyDelta(base, parsed.msg);
+      if (result.ok) expect(v.is(SeatViewSchema, result.view)).toBe(true);
+    }
+    expect(polluted().polluted).toBeUndefined();
+    expect(kinds.size).toBe(6);
+    // Only a deleted optional field of `set` can still fit: nearly everything is refused.
+    expect(refused).toBeGreaterThan(2000 * 0.9);
+  });
+});
