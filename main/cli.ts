@@ -92,6 +92,7 @@ if (discovery) {
   const publisher = createPublisher({ port: host.port, hostName: name });
   syncAds(publisher, host.tables());
   const off = host.onTablesChanged((tables) => syncAds(publisher, tables));
+  host.watchDiscovery(() => publisher.reach());
   stopDiscovery = () => {
     off();
     return publisher.stop(2000);

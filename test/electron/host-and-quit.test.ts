@@ -13,6 +13,7 @@ import { startHost } from '../../main/host';
 import { syncAds } from '../../main/discovery';
 import type { Publisher, TableAd } from '../../main/discovery/types';
 import { PROTOCOL_VERSION } from '../../shared/protocol';
+import type { ReachReport } from '../../shared/reach';
 import { createHostController, type HostController } from '../../main/electron/host-controller';
 import { installQuitSequence, runQuitSteps, type QuitStep } from '../../main/electron/quit-sequence';
 import { createTableFeed } from '../../main/electron/table-feed';
@@ -29,6 +30,7 @@ function recordingPublisher(
     update: (ad) => void announced.set(ad.id, ad),
     unpublish: (id) => void announced.delete(id),
     ads: () => [...announced.values()],
+    reach: () => [{ address: '10.0.0.2', announcing: true, problem: null, lastQueryAt: null }],
     stop: vi.fn(async () => {
       trail.push('goodbyes sent');
       announced.clear();
@@ -65,6 +67,7 @@ function realController(publisher: Publisher, dataDir = mkdtempSync(join(tmpdir(
         port: host.port,
         tables: () => host.tables(),
         onTablesChanged: (cb) => host.onTablesChanged(cb),
+        watchDiscovery: (source) => host.watchDiscovery(source),
         close: async (o) => {
           await host.close(o);
           trail.push('host closed');
@@ -104,6 +107,16 @@ describe('hosting from the desktop app', () => {
       name: string;
     };
     expect(info.name).toBe('Friday host');
+    // Can others reach it: the app's host, with the publisher's mDNS state per interface.
+    const reach = (await (await fetch(`http://127.0.0.1:${started.port}/api/reach`)).json()) as ReachReport;
+    expect(reach).toMatchObject({
+      port: started.port,
+      runtime: 'app',
+      platform: process.platform,
+      lastRemote: null, // 127.0.0.1 is this machine
+      mdns: [{ address: '10.0.0.2', announcing: true, problem: null, lastQueryAt: null }],
+      nobodyReached: false, // hosting for less than a minute
+    });
     expect(controller.status()).toMatchObject({ running: true, port: started.port, advertising: true });
     // Starting again while running gives the same host.
     expect(await controller.start()).toEqual(started);
@@ -223,6 +236,7 @@ describe('the quit sequence', () => {
         port: 1,
         tables: () => [],
         onTablesChanged: () => () => {},
+        watchDiscovery: () => {},
         close: () => new Promise(() => {}),
       }),
       createPublisher: () => publisher,

@@ -122,6 +122,7 @@ async function wirePage() {
       port: 47999,
       tables: () => [],
       onTablesChanged: () => () => {},
+      watchDiscovery: () => {},
       close: async () => {},
     })),
     createPublisher: vi.fn(),
