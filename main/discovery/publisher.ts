@@ -7,7 +7,8 @@ import type { MdnsInterfaceReach } from '../../shared/reach';
 import { isRemote, ownAddresses } from '../host/lan-addresses';
 import { mdnsOf, replaceTxt, stopService, type DnsPacket } from './bonjour-internals';
 import { InterfacePool } from './interfaces';
-import { closeBonjour, openBonjour, warnOnce, within } from './socket';
+import { callbackWithin } from '../common/wait-at-most';
+import { closeBonjour, openBonjour, warnOnce } from './socket';
 import { checkAd, cleanText, encodeAd, type TxtRecord } from './txt';
 import { SERVICE_DOMAIN, SERVICE_TYPE, type Publisher, type PublisherOptions, type TableAd } from './types';
 
@@ -166,7 +167,7 @@ export function createPublisher(opts: PublisherOptions): Publisher {
         await Promise.all(
           stations.map(async (station) => {
             // Goodbyes first (TTL 0 for every record), then close: destroy alone says nothing.
-            await within(timeoutMs, (done) => station.bonjour.unpublishAll(done));
+            await callbackWithin(timeoutMs, (done) => station.bonjour.unpublishAll(done));
             await closeBonjour(station.bonjour, Math.max(0, deadline - Date.now()));
           }),
         );

@@ -1,34 +1,25 @@
 import type { Move } from '../../shared/engine';
 import type { TableInfo, TableSummary } from '../../shared/protocol';
 import { Audience } from './audience';
-import type { BotDriver } from './bots';
 import { TableError } from './errors';
 import { hashToken, newSeed, newToken } from './ids';
 import type { Session } from './session';
 import { afterKept, keepOrUndo, keepSeatChange, type Done } from './changes';
-import type { TableStore } from './store';
+import type { RoomContext } from './room-context';
 import type { Table } from './table';
-import type { SeatTokens } from './tokens';
+import { tableInfo, tableSummary } from './table-info';
 
 export type { Done } from './changes';
+export type { RoomContext } from './room-context';
 
 /** How soon the host tries again a bot's move that the disk refused. */
 const STORAGE_RETRY_MS = 1000;
 
-/** The room reaches the data folder only through these calls, always for its own table. */
-export type RoomStore = Pick<
-  TableStore,
-  'track' | 'save' | 'saveDurably' | 'appendStart' | 'appendMove' | 'remove'
->;
-
-/** What a room needs from the host around it. */
-export interface RoomContext {
-  store: RoomStore;
-  tokens: SeatTokens;
-  bots: BotDriver;
-  /** The lobby list may have changed (seats taken, a game begun). */
-  listChanged: () => void;
-  report: (problem: string) => void;
+/** What a change may have altered: the table's info (default), the game's views, the lobby list. */
+interface Changes {
+  table?: boolean;
+  views?: boolean;
+  list?: boolean;
 }
 
 /**
@@ -54,7 +45,7 @@ export class Room {
   /** A table restored from the data folder: its folder is kept from now on, its tokens open it again. */
   static restored(table: Table, ctx: RoomContext): Room {
     const room = new Room(table, ctx);
-    ctx.store.track(table.id, () => table.record());
+    ctx.store.track(table.id, () => table.record(!room.audience.empty));
     table.seats.forEach((s, seat) => {
       if (s.tokenHash) ctx.tokens.grant(s.tokenHash, table.id, seat);
     });
@@ -65,7 +56,7 @@ export class Room {
   /** A new table, on disk before anyone hears of it. Throws (and leaves no folder) if the disk refuses. */
   static created(table: Table, ctx: RoomContext): Room {
     const room = new Room(table, ctx);
-    room.persist(() => ctx.store.track(table.id, () => table.record()));
+    room.persist(() => ctx.store.track(table.id, () => table.record(!room.audience.empty)));
     room.persist(
       () => ctx.store.saveDurably(table.id),
       () => void ctx.store.remove(table.id),
@@ -87,11 +78,11 @@ export class Room {
   }
 
   summary(): TableSummary {
-    return this.table.summary(this.audience.spectatorCount);
+    return tableSummary(this.table, this.audience.spectatorCount);
   }
 
   private info(): TableInfo {
-    return this.table.info(this.audience.spectatorCount, this.audience.connected, Date.now());
+    return tableInfo(this.table, this.audience.spectatorCount, this.audience.connected, Date.now());
   }
 
   /** The seat held by the connection, or a notSeated refusal. */
@@ -136,6 +127,7 @@ export class Room {
     // The same person on a new socket: the old one no longer speaks for the seat.
     previous?.send({ type: 'left', tableId: this.id });
     this.table.arrived(seat, Date.now());
+    this.ctx.store.save(this.id); // the table is attended: a restart must not take it for abandoned
     session.send({ type: 'joined', tableId: this.id, seat, token });
     this.changed({ list: true });
   }
@@ -144,6 +136,7 @@ export class Room {
     return afterKept(() => {
       session.room?.detach(session);
       this.audience.watch(session);
+      this.ctx.store.save(this.id); // attended (see attach)
       session.send({ type: 'spectating', tableId: this.id });
       this.audience.sendTable(this.info());
       this.sendView(session);
@@ -176,6 +169,8 @@ export class Room {
     if (session.room !== this) return;
     const seat = this.audience.remove(session);
     if (seat !== null) this.table.wentAway(seat, Date.now());
+    else this.table.lastAttended = Date.now();
+    if (this.audience.empty) this.ctx.store.save(this.id); // unattended from now, also after a restart
     this.audience.sendTable(this.info());
     this.ctx.listChanged();
   }
@@ -294,15 +289,7 @@ export class Room {
    * The one notification after a change: the table's info (and the game's views) to everyone here, the
    * lobby list if it may show, and the bots, in case one is now to move.
    */
-  changed({
-    table = true,
-    views = false,
-    list = false,
-  }: {
-    table?: boolean;
-    views?: boolean;
-    list?: boolean;
-  }) {
+  changed({ table = true, views = false, list = false }: Changes): void {
     if (table) this.audience.sendTable(this.info());
     if (views) this.audience.sendViews();
     if (list) this.ctx.listChanged();

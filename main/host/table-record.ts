@@ -29,6 +29,12 @@ export interface TableRecord {
   game: number;
   state: GameState | null;
   createdAt: number;
+  /**
+   * Since when nobody has been at the table (ms since the epoch), so that after a restart the table cap
+   * still removes the longest-unattended table. Null when someone was at it as the snapshot was taken
+   * (and in snapshots from before it was kept): it then counts as attended until the restart.
+   */
+  unattendedSince: number | null;
 }
 
 /** A move the table accepted, as the move log records it. */
@@ -75,5 +81,6 @@ export function newTableRecord({ id, name, options, creator, bots }: NewTable, n
     game: 0,
     state: null,
     createdAt: now,
+    unattendedSince: null,
   };
 }

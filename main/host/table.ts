@@ -1,7 +1,8 @@
 import { IllegalMoveError, applyMove, newGame } from '../../shared/engine';
 import type { GameState, Move, NormalizedOptions } from '../../shared/engine';
 import type { BotLevel } from '../../shared/bots/levels';
-import type { SeatInfo, TableInfo, TableSummary } from '../../shared/protocol';
+import type { TableSummary } from '../../shared/protocol';
+import { Absences } from './absences';
 import { TableError } from './errors';
 import { botName, emptySeat, newTableRecord } from './table-record';
 import type { AcceptedMove, NewTable, SeatRecord, TableRecord } from './table-record';
@@ -24,19 +25,12 @@ export class Table {
   game: number;
   state: GameState | null;
   readonly createdAt: number;
-  /** Runtime: when a named person's socket went away (ms clock), for the away grace. */
-  readonly awaySince: (number | null)[];
-  /** Runtime: seats that voted a seat out. */
-  readonly votes: Set<number>[];
-  /** Runtime: last change, for idle cleanup. */
-  lastActivity: number;
+  /** Runtime: who is away, since when, and the votes to remove them. */
+  readonly away: Absences;
+  /** When someone was last at or acted at the table, for idle removal and the table cap. */
+  lastAttended: number;
 
-  constructor(
-    record: TableRecord,
-    now: number,
-    /** How long a person must be away before stand-ins and votes. */
-    readonly awayGraceMs: number,
-  ) {
+  constructor(record: TableRecord, now: number, awayGraceMs: number) {
     this.id = record.id;
     this.name = record.name;
     this.options = record.options;
@@ -46,18 +40,16 @@ export class Table {
     this.game = record.game;
     this.state = record.state;
     this.createdAt = record.createdAt;
-    const n = record.options.players;
-    // After a restart every person counts as away from now: the grace starts again.
-    this.awaySince = record.seats.map((s) => (s.name !== null && !s.bot && !s.votedOut ? now : null));
-    this.votes = Array.from({ length: n }, () => new Set<number>());
-    this.lastActivity = now;
+    this.away = new Absences(record.seats, now, awayGraceMs);
+    this.lastAttended = record.unattendedSince ?? now;
   }
 
   static create(fields: NewTable, now: number, awayGraceMs: number): Table {
     return new Table(newTableRecord(fields, now), now, awayGraceMs);
   }
 
-  record(): TableRecord {
+  /** The snapshot's content; `attended`: someone is at the table now. */
+  record(attended: boolean): TableRecord {
     return {
       id: this.id,
       name: this.name,
@@ -68,6 +60,7 @@ export class Table {
       game: this.game,
       state: this.state,
       createdAt: this.createdAt,
+      unattendedSince: attended ? null : this.lastAttended,
     };
   }
 
@@ -77,15 +70,13 @@ export class Table {
    * copy of the list is enough.
    */
   checkpoint(): () => void {
-    const { name, creator, game, state, lastActivity } = this;
+    const { name, creator, game, state, lastAttended } = this;
     const seats = [...this.seats];
-    const awaySince = [...this.awaySince];
-    const votes = this.votes.map((v) => new Set(v));
+    const away = this.away.checkpoint();
     return () => {
-      Object.assign(this, { name, creator, game, state, lastActivity });
+      Object.assign(this, { name, creator, game, state, lastAttended });
       this.seats.splice(0, seats.length, ...seats);
-      this.awaySince.splice(0, awaySince.length, ...awaySince);
-      votes.forEach((v, i) => (this.votes[i] = v));
+      away();
     };
   }
 
@@ -102,41 +93,6 @@ export class Table {
   isPerson(seat: number): boolean {
     const s = this.seats[seat];
     return s !== undefined && s.name !== null && !s.bot && !s.votedOut;
-  }
-
-  summary(spectators: number): TableSummary {
-    return {
-      id: this.id,
-      name: this.name,
-      players: this.seats.filter((s) => s.name !== null).length,
-      seats: this.options.players,
-      state: this.status,
-      mode: this.options.mode,
-      actionRule: this.options.actionRule,
-      rulesVersion: this.options.rulesVersion,
-      spectators,
-    };
-  }
-
-  info(spectators: number, connected: Presence, now: number): TableInfo {
-    const seatList: SeatInfo[] = this.seats.map((s, seat) => ({
-      seat,
-      name: s.name,
-      connected: connected(seat),
-      bot: s.bot,
-      standIn: s.standIn,
-      creator: seat === this.creator,
-      votedOut: s.votedOut,
-      awayMs: this.awaySince[seat] === null ? null : Math.max(0, now - this.awaySince[seat]),
-      votes: [...this.votes[seat]].sort((a, b) => a - b),
-    }));
-    return {
-      ...this.summary(spectators),
-      options: { ...this.options, botLevel: this.botLevel },
-      seatList,
-      awayGraceMs: this.awayGraceMs,
-      game: this.game,
-    };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -157,7 +113,7 @@ export class Table {
       if (seat < 0) throw new TableError('tableFull', 'every seat is taken');
     }
     this.seats[seat] = { ...emptySeat(), name, tokenHash };
-    this.lastActivity = now;
+    this.lastAttended = now;
     return seat;
   }
 
@@ -171,7 +127,7 @@ export class Table {
     }
     const hash = this.seats[seat].tokenHash;
     this.freeSeat(seat);
-    this.lastActivity = now;
+    this.lastAttended = now;
     return hash;
   }
 
@@ -182,9 +138,7 @@ export class Table {
 
   private freeSeat(seat: number): void {
     this.seats[seat] = emptySeat();
-    this.awaySince[seat] = null;
-    this.votes[seat].clear();
-    for (const v of this.votes) v.delete(seat);
+    this.away.forget(seat);
     if (seat === this.creator) {
       // The creator role passes to the next person, so the table can still start.
       const next = this.seats.findIndex((_, i) => this.isPerson(i));
@@ -204,7 +158,7 @@ export class Table {
       if (!s.bot) throw new TableError('badSeat', `seat ${seat} is not a bot`);
       this.seats[seat] = emptySeat();
     }
-    this.lastActivity = now;
+    this.lastAttended = now;
   }
 
   private requireCreator(by: number, what: string): void {
@@ -232,7 +186,7 @@ export class Table {
   private begin(seed: number, now: number): void {
     this.state = newGame(this.options, seed);
     this.game += 1;
-    this.lastActivity = now;
+    this.lastAttended = now;
   }
 
   /**
@@ -263,7 +217,7 @@ export class Table {
       throw e;
     }
     this.state = next;
-    this.lastActivity = now;
+    this.lastAttended = now;
     return { game: this.game, n: state.moveCount, seat: tableMove ? null : seat, move };
   }
 
@@ -280,22 +234,17 @@ export class Table {
 
   /** A person's socket attached to the seat: they are no longer away. */
   arrived(seat: number, now: number): void {
-    this.awaySince[seat] = null;
-    this.votes[seat].clear();
+    this.away.cleared(seat);
     const s = this.seats[seat];
     // A returning person takes the seat back from the bot that stood in.
     if (s.standIn) this.seats[seat] = { ...s, bot: false, standIn: false };
-    this.lastActivity = now;
+    this.lastAttended = now;
   }
 
   /** The seat's socket went away: a person (or the person a bot stands in for) is away from now. */
   wentAway(seat: number, now: number): void {
-    this.awaySince[seat] = this.isPersonOrStandIn(seat) ? now : null;
-    this.lastActivity = now;
-  }
-
-  private isPersonOrStandIn(seat: number): boolean {
-    return this.isPerson(seat) || this.seats[seat].standIn;
+    this.away.since[seat] = this.isPerson(seat) || this.seats[seat].standIn ? now : null;
+    this.lastAttended = now;
   }
 
   private requireAway(by: number, seat: number, connected: Presence, now: number): void {
@@ -304,24 +253,17 @@ export class Table {
     }
     if (seat >= this.options.players || seat === by)
       throw new TableError('badSeat', `cannot do this to seat ${seat}`);
-    const since = this.awaySince[seat];
-    if (!this.isPerson(seat) || connected(seat) || since === null) {
+    if (!this.isPerson(seat) || connected(seat)) {
       throw new TableError('notAway', `seat ${seat} is not an away player`);
     }
-    if (now - since < this.awayGraceMs) {
-      const wait = Math.ceil((this.awayGraceMs - (now - since)) / 1000);
-      throw new TableError(
-        'notAway',
-        `seat ${seat} has been away for less than the grace period (${wait} s left)`,
-      );
-    }
+    this.away.requireGraceOver(seat, now);
   }
 
   replaceByBot(by: number, seat: number, connected: Presence, now: number): void {
     this.requireAway(by, seat, connected, now);
     this.seats[seat] = { ...this.seats[seat], bot: true, standIn: true };
-    this.votes[seat].clear();
-    this.lastActivity = now;
+    this.away.votes[seat].clear();
+    this.lastAttended = now;
   }
 
   /**
@@ -335,19 +277,19 @@ export class Table {
     now: number,
   ): { out: boolean; revoked: string | null } {
     this.requireAway(by, seat, connected, now);
-    this.votes[seat].add(by);
+    const votesAgainst = this.away.votes[seat];
+    votesAgainst.add(by);
     const voters = this.seats.filter((_, i) => i !== seat && this.isPerson(i) && connected(i)).length;
     const needed = Math.floor(voters / 2) + 1;
-    const votes = [...this.votes[seat]].filter((v) => this.isPerson(v) && connected(v)).length;
-    this.lastActivity = now;
+    const votes = [...votesAgainst].filter((v) => this.isPerson(v) && connected(v)).length;
+    this.lastAttended = now;
     if (votes < needed) return { out: false, revoked: null };
     const revoked = this.seats[seat].tokenHash;
     if (!this.started) {
       this.freeSeat(seat);
     } else {
       this.seats[seat] = { ...this.seats[seat], tokenHash: null, votedOut: true, bot: false, standIn: false };
-      this.awaySince[seat] = null;
-      this.votes[seat].clear();
+      this.away.cleared(seat);
     }
     return { out: true, revoked };
   }

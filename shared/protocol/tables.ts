@@ -1,4 +1,4 @@
-import type { RulesVersion } from '../engine/types';
+import type { GameOptions, RulesVersion } from '../engine/types';
 import type { BotLevel } from '../bots/levels';
 
 /** What a lobby shows for one table (also served as JSON by GET /api/tables). */
@@ -15,20 +15,11 @@ export interface TableSummary {
   spectators: number;
 }
 
-/** The options a table is created with; they become the engine's GameOptions. */
-export interface TableOptions {
-  players: 2 | 3 | 4;
-  mode: 'basic' | 'advanced';
-  actionRule: boolean;
-  /** Default '1.2'. */
-  rulesVersion?: RulesVersion;
-  /** Advanced only; default 40 / 35 / 30 for 2 / 3 / 4 players. */
-  targetScore?: number;
-  /** Advanced only; take the advanced draw without asking. Default false. */
-  autoDraw?: boolean;
-  /** How strongly every bot at the table plays. Default 'normal'. */
-  botLevel?: BotLevel;
-}
+/**
+ * The options a table is created with: the engine's GameOptions (described there, once), and how
+ * strongly every bot at the table plays (default 'normal'), which the engine knows nothing of.
+ */
+export type TableOptions = GameOptions & { botLevel?: BotLevel };
 
 /** One seat as every connection at the table sees it. Never holds a token. */
 export interface SeatInfo {

@@ -16,7 +16,7 @@ import type { TableOptions } from '../../shared/protocol';
 import { TestClient } from './helpers/client';
 import { testHost } from './helpers/host';
 import { playRandomly, seatTable, startedTable, viewAt } from './helpers/play';
-import { rng } from './helpers/rng';
+import { rng } from '../helpers/random';
 import { replayGame } from './helpers/truth';
 
 const adv3: TableOptions = { players: 3, mode: 'advanced', actionRule: true };

@@ -1,7 +1,7 @@
 import type { Move } from '../../../shared/engine';
 import type { TableOptions } from '../../../shared/protocol';
 import { TestClient } from './client';
-import { pick } from './rng';
+import { pick } from '../../helpers/random';
 
 /** Resolves once the client holds a view at or past move `n`. */
 export async function viewAt(c: TestClient, n: number, timeoutMs = 10_000): Promise<void> {
@@ -43,10 +43,7 @@ export async function startedTable(port: number, options: TableOptions, opts: { 
   return t;
 }
 
-export const moveMessage = (move: Move, moveCount: number) =>
-  move.type === 'nextRound'
-    ? { type: 'nextRound' as const, moveCount }
-    : { type: 'move' as const, move, moveCount };
+export const moveMessage = (move: Move, moveCount: number) => ({ type: 'move' as const, move, moveCount });
 
 /**
  * Plays random legal moves from each client's own `legalMoves` until the game ends (or `until` says stop),

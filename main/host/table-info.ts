@@ -1,0 +1,43 @@
+import type { SeatInfo, TableInfo, TableSummary } from '../../shared/protocol';
+import type { Presence, Table } from './table';
+
+/** What the lobby shows of a table (and GET /api/tables serves). */
+export function tableSummary(table: Table, spectators: number): TableSummary {
+  const { options } = table;
+  return {
+    id: table.id,
+    name: table.name,
+    players: table.seats.filter((s) => s.name !== null).length,
+    seats: options.players,
+    state: table.status,
+    mode: options.mode,
+    actionRule: options.actionRule,
+    rulesVersion: options.rulesVersion,
+    spectators,
+  };
+}
+
+/** The table as everyone at it sees it: seats, who is connected and away, votes. Never a token. */
+export function tableInfo(table: Table, spectators: number, connected: Presence, now: number): TableInfo {
+  const seatList: SeatInfo[] = table.seats.map((s, seat) => {
+    const away = table.away.since[seat];
+    return {
+      seat,
+      name: s.name,
+      connected: connected(seat),
+      bot: s.bot,
+      standIn: s.standIn,
+      creator: seat === table.creator,
+      votedOut: s.votedOut,
+      awayMs: away === null ? null : Math.max(0, now - away),
+      votes: [...table.away.votes[seat]].sort((a, b) => a - b),
+    };
+  });
+  return {
+    ...tableSummary(table, spectators),
+    options: { ...table.options, botLevel: table.botLevel },
+    seatList,
+    awayGraceMs: table.away.graceMs,
+    game: table.game,
+  };
+}
