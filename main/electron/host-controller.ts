@@ -12,6 +12,8 @@ import type { Publisher, PublisherOptions } from '../discovery/types';
 /** The slice of main/host's Host the controller uses. */
 export interface RunningHost {
   readonly port: number;
+  /** Where the LAN reaches it, best first (the same list as its /api/info). */
+  addresses(): string[];
   tables(): TableSummary[];
   onTablesChanged(cb: (tables: TableSummary[]) => void): () => void;
   /** Hands the publisher's mDNS state to the host's /api/reach. */
@@ -34,8 +36,6 @@ export interface HostControllerDeps {
   staticDir?: string;
   /** Name and port used when the caller gives none (the settings, then the computer's name). */
   defaults(): { name: string; port: number };
-  /** This machine's LAN IPv4 addresses. */
-  addresses(): string[];
 }
 
 export interface HostController {
@@ -95,7 +95,7 @@ export function createHostController(deps: HostControllerDeps): HostController {
   let starting: Promise<HostStarted> | null = null;
   let stopping: Promise<void> | null = null;
 
-  const started = (r: Running): HostStarted => ({ port: r.host.port, addresses: deps.addresses() });
+  const started = (r: Running): HostStarted => ({ port: r.host.port, addresses: r.host.addresses() });
 
   async function launch(opts: HostStartOptions): Promise<HostStarted> {
     const defaults = deps.defaults();
@@ -182,7 +182,7 @@ export function createHostController(deps: HostControllerDeps): HostController {
       return {
         running: true,
         port: running.host.port,
-        addresses: deps.addresses(),
+        addresses: running.host.addresses(),
         name: running.name,
         advertising: running.advertising,
       };

@@ -65,6 +65,7 @@ function realController(publisher: Publisher, dataDir = mkdtempSync(join(tmpdir(
       const host = await startHost({ ...opts, bind: '127.0.0.1', bots: 'inline', onProblem: () => {} });
       return {
         port: host.port,
+        addresses: () => host.addresses(),
         tables: () => host.tables(),
         onTablesChanged: (cb) => host.onTablesChanged(cb),
         watchDiscovery: (source) => host.watchDiscovery(source),
@@ -78,7 +79,6 @@ function realController(publisher: Publisher, dataDir = mkdtempSync(join(tmpdir(
     syncAds,
     dataDir,
     defaults: () => ({ name: 'Quit test', port: 0 }),
-    addresses: () => ['127.0.0.1'],
   });
   controllers.push(controller);
   return { controller, dataDir };
@@ -102,7 +102,7 @@ describe('hosting from the desktop app', () => {
     const publisher = recordingPublisher();
     const { controller } = realController(publisher);
     const started = await controller.start({ name: 'Friday host' });
-    expect(started.addresses).toEqual(['127.0.0.1']);
+    expect(started.addresses).toEqual([]); // bound to 127.0.0.1 here: nothing the LAN could use
     const info = (await (await fetch(`http://127.0.0.1:${started.port}/api/info`)).json()) as {
       name: string;
     };
@@ -147,7 +147,6 @@ describe('hosting from the desktop app', () => {
       syncAds,
       dataDir: mkdtempSync(join(tmpdir(), 'red7-host-')),
       defaults: () => ({ name: 'Quiet', port: 0 }),
-      addresses: () => [],
     });
     controllers.push(c2);
     await c2.start({ advertise: false });
@@ -234,6 +233,7 @@ describe('the quit sequence', () => {
     const controller = createHostController({
       startHost: async () => ({
         port: 1,
+        addresses: () => [],
         tables: () => [],
         onTablesChanged: () => () => {},
         watchDiscovery: () => {},
@@ -243,7 +243,6 @@ describe('the quit sequence', () => {
       syncAds,
       dataDir: '/nonexistent',
       defaults: () => ({ name: 'Stuck', port: 47470 }),
-      addresses: () => [],
     });
     await controller.start();
     const report = await runQuitSteps(

@@ -120,6 +120,7 @@ async function wirePage() {
   const host = createHostController({
     startHost: vi.fn(async () => ({
       port: 47999,
+      addresses: () => ['10.0.0.2'],
       tables: () => [],
       onTablesChanged: () => () => {},
       watchDiscovery: () => {},
@@ -129,7 +130,6 @@ async function wirePage() {
     syncAds: vi.fn(),
     dataDir: dir,
     defaults: () => ({ name: 'Test host', port: 47470 }),
-    addresses: () => ['10.0.0.2'],
   });
   const handlers = createIpcHandlers({
     settings,
