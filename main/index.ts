@@ -5,10 +5,11 @@
 import { app, BrowserWindow, ipcMain, Menu, protocol, screen, session, shell } from 'electron';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { browseTables, createPublisher, lanAddresses, syncAds } from './discovery';
+import { browseTables, createPublisher, syncAds } from './discovery';
 import { startHost } from './host';
 import { collectAppInfo } from './electron/app-info';
 import { registerAppScheme, serveAppProtocol } from './electron/app-protocol';
+import { openDataFolder } from './electron/data-folder';
 import { createIpcHandlers } from './electron/desktop-services';
 import { isAllowedExternalUrl } from './electron/external-links';
 import { createHostController } from './electron/host-controller';
@@ -60,19 +61,25 @@ async function whenReady(): Promise<void> {
   serveAppProtocol(protocol, RENDERER_DIR);
 
   const settings = await openSettingsStore(join(userData, 'settings.json'));
+  const dataDir = join(userData, 'host');
   const host = createHostController({
     startHost,
     createPublisher,
     syncAds,
-    dataDir: join(userData, 'host'),
+    dataDir,
     staticDir: RENDERER_DIR,
     defaults: () => ({ name: settings.get('hostName') || hostname(), port: settings.get('hostPort') }),
-    addresses: lanAddresses,
   });
   const tables = createTableFeed(browseTables);
   registerIpcHandlers(
     ipcMain,
-    createIpcHandlers({ settings, host, tables, appInfo: () => collectAppInfo(app) }),
+    createIpcHandlers({
+      settings,
+      host,
+      tables,
+      appInfo: () => collectAppInfo(app, dataDir),
+      openDataFolder: () => openDataFolder(shell, dataDir),
+    }),
   );
 
   // Quit = stop accepting players and save, then mDNS goodbyes, then stop browsing; each bounded.

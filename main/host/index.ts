@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { hostname } from 'node:os';
+import { hostname, networkInterfaces } from 'node:os';
 import packageJson from '../../package.json';
 import type { TableSummary } from '../../shared/protocol';
 import { inlineBrain, workerBrain } from './bot-brain';
@@ -8,6 +8,9 @@ import { waitAtMost } from '../common/wait-at-most';
 import { Connections } from './connections';
 import { httpHandler } from './http';
 import { Hub } from './hub';
+import { reachableAddresses } from './lan-addresses';
+import { ReachWatch } from './reach';
+import type { MdnsInterfaceReach, ReachReport } from '../../shared/reach';
 import { DEFAULT_LIMITS, type HostLimits } from './limits';
 import { TableStore } from './store';
 
@@ -40,14 +43,22 @@ export interface HostOptions {
    * False sends every view whole (the traffic of protocol 1): only to measure what deltas save.
    */
   viewDeltas?: boolean;
+  /** Who hosts, for /api/reach's firewall advice: 'app' (the desktop app) or 'command' (default). */
+  runtime?: 'app' | 'command';
 }
 
 export interface Host {
   readonly port: number;
+  /** Where the LAN can reach this host, best first (empty: on no network, or bound to loopback). */
+  addresses(): string[];
   tables(): TableSummary[];
   onTablesChanged(cb: (tables: TableSummary[]) => void): () => void;
   /** Problems reported since the start (damaged files skipped, …). */
   problems(): string[];
+  /** Can the LAN reach this host (also GET /api/reach). */
+  reach(): ReachReport;
+  /** The publisher's per-interface mDNS state, for reach(); null when discovery stops. */
+  watchDiscovery(source: (() => MdnsInterfaceReach[]) | null): void;
   /** Stops accepting, closes sockets (code 4002), flushes snapshots and logs. */
   close(opts?: { timeoutMs?: number }): Promise<void>;
 }
@@ -74,19 +85,40 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   const hub = new Hub(info, limits, store, brain, report, opts.viewDeltas ?? true);
   hub.restore();
 
+  const bind = opts.bind ?? '0.0.0.0';
+  let port = 0;
+  const addresses = () => reachableAddresses(bind, networkInterfaces());
+  const reachWatch = new ReachWatch(limits.nobodyReachedAfterMs);
+  const reach = () =>
+    reachWatch.report({
+      port,
+      addresses: addresses(),
+      platform: process.platform,
+      runtime: opts.runtime ?? 'command',
+    });
   const server = createServer(
-    httpHandler({ info, tables: () => hub.summaries(), staticDir: opts.staticDir }),
+    httpHandler({
+      info: () => ({ ...info, port, addresses: addresses() }),
+      tables: () => hub.summaries(),
+      reach,
+      staticDir: opts.staticDir,
+    }),
   );
+  // Every TCP connection, HTTP or WebSocket: the first sign that the LAN gets through.
+  server.on('connection', (socket) => reachWatch.connected(socket.remoteAddress));
   const connections = new Connections(server, limits, opts.allowedOrigins ?? [], hub, report);
 
-  const port = await listen(server, opts.port ?? DEFAULT_PORT, opts.bind ?? '0.0.0.0');
+  port = await listen(server, opts.port ?? DEFAULT_PORT, bind);
   let closed: Promise<void> | null = null;
 
   return {
     port,
+    addresses,
     tables: () => hub.summaries(),
     onTablesChanged: (cb) => hub.onTablesChanged(cb),
     problems: () => [...problems],
+    reach,
+    watchDiscovery: (source) => reachWatch.watchDiscovery(source),
     close({ timeoutMs = 3000 } = {}) {
       closed ??= (async () => {
         const stopped = hub.shutdown();

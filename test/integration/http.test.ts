@@ -1,10 +1,12 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { lanAddresses } from '../../main/host/lan-addresses';
 import { PROTOCOL_VERSION } from '../../shared/protocol';
+import type { ReachReport } from '../../shared/reach';
 import { testHost, type TestHost } from './helpers/host';
 
 /** A raw GET, so paths reach the host exactly as written (fetch would normalise `..`). */
@@ -49,11 +51,53 @@ describe('the host over HTTP', () => {
     expect(JSON.parse(info.body)).toEqual({
       name: 'Friday host',
       version: expect.any(String),
+      port: h.port,
+      // Bound to loopback: nobody on the LAN can reach it, so no address is offered.
+      addresses: [],
       protocol: PROTOCOL_VERSION,
     });
     expect(JSON.parse((await get(h.port, '/api/tables')).body)).toEqual([]);
     expect((await get(h.port, '/api/nothing')).status).toBe(404);
     expect((await get(h.port, '/api/tables', 'POST')).status).toBe(405);
+  });
+
+  it("lists this machine's LAN addresses when bound to every interface", async () => {
+    const all = await testHost({ bind: '0.0.0.0' });
+    try {
+      const body = JSON.parse((await get(all.port, '/api/info')).body) as {
+        addresses: string[];
+        port: number;
+      };
+      expect(body.port).toBe(all.port);
+      expect(body.addresses).toEqual(lanAddresses(networkInterfaces()));
+      expect(body.addresses).not.toContain('127.0.0.1');
+      expect(all.host.addresses()).toEqual(body.addresses);
+    } finally {
+      await all.stop();
+    }
+  });
+
+  it('answers /api/reach: what the LAN can see of this host, and a warning once nobody came for a while', async () => {
+    const quiet = await testHost({ limits: { nobodyReachedAfterMs: 300 } });
+    try {
+      const first = JSON.parse((await get(quiet.port, '/api/reach')).body) as ReachReport;
+      expect(first).toEqual({
+        port: quiet.port,
+        addresses: [],
+        platform: process.platform,
+        runtime: 'command',
+        hostingSince: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        lastRemote: null, // these requests come from this machine
+        mdns: null, // no publisher attached
+        nobodyReached: false,
+      });
+      await new Promise((r) => setTimeout(r, 350));
+      const later = JSON.parse((await get(quiet.port, '/api/reach')).body) as ReachReport;
+      expect(later.nobodyReached).toBe(true);
+      expect(quiet.host.reach()).toMatchObject({ nobodyReached: true, lastRemote: null });
+    } finally {
+      await quiet.stop();
+    }
   });
 
   it('serves the built renderer, with the page for client-side routes', async () => {
