@@ -12,7 +12,8 @@ import type { Presence, Table } from './table';
 export class Audience {
   /** seat → the connection that speaks for it. */
   private readonly seated: (Session | null)[];
-  private readonly spectators = new Set<Session>();
+  /** Each watching connection, with the name it gave (null: none). */
+  private readonly spectators = new Map<Session, string | null>();
 
   constructor(
     private readonly table: Table,
@@ -33,6 +34,12 @@ export class Audience {
     return this.spectators.size;
   }
 
+  /** The names spectators gave, sorted, each once. */
+  get watching(): string[] {
+    const names = [...this.spectators.values()].filter((n) => n !== null);
+    return [...new Set(names)].sort((a, b) => a.localeCompare(b));
+  }
+
   get empty(): boolean {
     return this.spectators.size === 0 && this.seated.every((s) => s === null);
   }
@@ -47,8 +54,8 @@ export class Audience {
     return previous;
   }
 
-  watch(session: Session): void {
-    this.spectators.add(session);
+  watch(session: Session, name: string | null): void {
+    this.spectators.set(session, name);
     session.room = this.room;
   }
 
@@ -63,7 +70,7 @@ export class Audience {
 
   /** Empties the table of connections; returns them. */
   removeAll(): Session[] {
-    const all = [...this.seated.filter((s) => s !== null), ...this.spectators];
+    const all = [...this.seated.filter((s) => s !== null), ...this.spectators.keys()];
     this.seated.fill(null);
     this.spectators.clear();
     for (const s of all) s.room = null;
@@ -76,7 +83,7 @@ export class Audience {
   sendTable(info: TableInfo): void {
     const text = JSON.stringify({ type: 'table', table: info });
     for (const s of this.seated) s?.sendText(text);
-    for (const s of this.spectators) s.sendText(text);
+    for (const s of this.spectators.keys()) s.sendText(text);
   }
 
   /** The game as one connection may see it: its own seat's projection, or the seatless one. */
@@ -93,6 +100,6 @@ export class Audience {
     for (const s of this.seated) if (s) this.sendView(s);
     if (this.spectators.size === 0) return;
     const text = JSON.stringify({ type: 'view', tableId: this.table.id, view: viewFor(state, null) });
-    for (const s of this.spectators) s.sendText(text);
+    for (const s of this.spectators.keys()) s.sendText(text);
   }
 }

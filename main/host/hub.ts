@@ -35,7 +35,7 @@ export class Hub {
     brain: BotBrain,
     private readonly report: (problem: string) => void,
   ) {
-    this.bots = new BotDriver(brain, limits.botDelayMs, report);
+    this.bots = new BotDriver(brain, limits, report);
     this.lobby = new Lobby(() => this.summaries(), report);
     this.context = {
       store,
@@ -118,7 +118,7 @@ export class Hub {
       case 'spectate': {
         const room = this.room(msg.tableId);
         this.requireFree(session);
-        return this.attached(session, room.spectate(session));
+        return this.attached(session, room.spectate(session, msg.name ?? null));
       }
       case 'leave':
         return this.leave(session);
@@ -131,7 +131,7 @@ export class Hub {
       case 'nextRound':
         return this.roomOf(session).move(session, { type: 'nextRound' }, msg.moveCount);
       case 'rematch':
-        return this.roomOf(session).rematch(session);
+        return this.roomOf(session).rematch(session, msg.ready ?? true);
       case 'replaceByBot':
         return this.roomOf(session).replaceByBot(session, msg.seat);
       case 'voteOut':

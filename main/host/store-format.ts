@@ -1,5 +1,11 @@
 import * as v from 'valibot';
-import { BOT_LEVEL_NAMES, DEFAULT_BOT_LEVEL, MoveSchema } from '../../shared/protocol';
+import {
+  BOT_LEVEL_NAMES,
+  BOT_PACE_NAMES,
+  DEFAULT_BOT_LEVEL,
+  DEFAULT_BOT_PACE,
+  MoveSchema,
+} from '../../shared/protocol';
 import type { GameState, Move, NormalizedOptions } from '../../shared/engine';
 import type { TableRecord } from './table-record';
 
@@ -65,6 +71,9 @@ const SnapshotSchema = v.pipe(
     options: OptionsSchema,
     /** Snapshots from before bot levels have none: their bots keep playing as they did. */
     botLevel: v.optional(v.picklist(BOT_LEVEL_NAMES), DEFAULT_BOT_LEVEL),
+    /** Snapshots from before paces and match scores: relaxed bots, no games counted yet. */
+    botPace: v.optional(v.picklist(BOT_PACE_NAMES), DEFAULT_BOT_PACE),
+    wins: v.optional(v.array(int)),
     creator: seatNo,
     seats: v.array(SeatSchema),
     game: int,
@@ -72,6 +81,7 @@ const SnapshotSchema = v.pipe(
     createdAt: v.number(),
   }),
   v.check((s) => s.seats.length === s.options.players, 'seat count differs from the table size'),
+  v.check((s) => !s.wins || s.wins.length === s.options.players, 'win count differs from the table size'),
   v.check(
     (s) => s.state === null || s.state.hands.length === s.options.players,
     'hand count differs from the table size',
@@ -94,8 +104,15 @@ export function parseSnapshot(
   }
   const r = v.safeParse(SnapshotSchema, data);
   if (!r.success) return { ok: false, reason: reasonOf(r.issues) };
-  const { format: _format, ...record } = r.output;
-  return { ok: true, record: { ...record, state: record.state as unknown as GameState | null } };
+  const { format: _format, wins, ...record } = r.output;
+  return {
+    ok: true,
+    record: {
+      ...record,
+      wins: wins ?? record.seats.map(() => 0),
+      state: record.state as unknown as GameState | null,
+    },
+  };
 }
 
 export function parseLogLine(text: string): { ok: true; line: LogLine } | { ok: false; reason: string } {

@@ -1,8 +1,9 @@
 import { IllegalMoveError, applyMove, newGame } from '../../shared/engine';
 import type { GameState, Move, NormalizedOptions } from '../../shared/engine';
 import type { BotLevel } from '../../shared/bots/levels';
-import type { SeatInfo, TableInfo, TableSummary } from '../../shared/protocol';
+import type { BotPace, SeatInfo, TableInfo, TableSummary } from '../../shared/protocol';
 import { TableError } from './errors';
+import { matchEntries, tallyWin } from './match';
 import { botName, emptySeat, newTableRecord } from './table-record';
 import type { AcceptedMove, NewTable, SeatRecord, TableRecord } from './table-record';
 
@@ -19,11 +20,16 @@ export class Table {
   name: string;
   readonly options: NormalizedOptions;
   readonly botLevel: BotLevel;
+  readonly botPace: BotPace;
   creator: number;
   readonly seats: SeatRecord[];
   game: number;
   state: GameState | null;
   readonly createdAt: number;
+  /** Games won per seat across rematches. */
+  wins: number[];
+  /** Runtime: after a game, the seats whose people asked for a rematch. */
+  readonly rematchVotes = new Set<number>();
   /** Runtime: when a named person's socket went away (ms clock), for the away grace. */
   readonly awaySince: (number | null)[];
   /** Runtime: seats that voted a seat out. */
@@ -41,11 +47,13 @@ export class Table {
     this.name = record.name;
     this.options = record.options;
     this.botLevel = record.botLevel;
+    this.botPace = record.botPace;
     this.creator = record.creator;
     this.seats = record.seats;
     this.game = record.game;
     this.state = record.state;
     this.createdAt = record.createdAt;
+    this.wins = record.wins;
     const n = record.options.players;
     // After a restart every person counts as away from now: the grace starts again.
     this.awaySince = record.seats.map((s) => (s.name !== null && !s.bot && !s.votedOut ? now : null));
@@ -63,11 +71,13 @@ export class Table {
       name: this.name,
       options: this.options,
       botLevel: this.botLevel,
+      botPace: this.botPace,
       creator: this.creator,
       seats: this.seats,
       game: this.game,
       state: this.state,
       createdAt: this.createdAt,
+      wins: this.wins,
     };
   }
 
@@ -77,15 +87,18 @@ export class Table {
    * copy of the list is enough.
    */
   checkpoint(): () => void {
-    const { name, creator, game, state, lastActivity } = this;
+    const { name, creator, game, state, lastActivity, wins } = this;
     const seats = [...this.seats];
     const awaySince = [...this.awaySince];
     const votes = this.votes.map((v) => new Set(v));
+    const rematchVotes = [...this.rematchVotes];
     return () => {
-      Object.assign(this, { name, creator, game, state, lastActivity });
+      Object.assign(this, { name, creator, game, state, lastActivity, wins });
       this.seats.splice(0, seats.length, ...seats);
       this.awaySince.splice(0, awaySince.length, ...awaySince);
       votes.forEach((v, i) => (this.votes[i] = v));
+      this.rematchVotes.clear();
+      for (const v of rematchVotes) this.rematchVotes.add(v);
     };
   }
 
@@ -115,10 +128,11 @@ export class Table {
       actionRule: this.options.actionRule,
       rulesVersion: this.options.rulesVersion,
       spectators,
+      match: matchEntries(this.seats, this.wins),
     };
   }
 
-  info(spectators: number, connected: Presence, now: number): TableInfo {
+  info(spectators: number, watching: string[], connected: Presence, now: number): TableInfo {
     const seatList: SeatInfo[] = this.seats.map((s, seat) => ({
       seat,
       name: s.name,
@@ -132,10 +146,12 @@ export class Table {
     }));
     return {
       ...this.summary(spectators),
-      options: { ...this.options, botLevel: this.botLevel },
+      options: { ...this.options, botLevel: this.botLevel, botPace: this.botPace },
       seatList,
       awayGraceMs: this.awayGraceMs,
       game: this.game,
+      rematch: [...this.rematchVotes].sort((a, b) => a - b),
+      watching,
     };
   }
 
@@ -223,15 +239,45 @@ export class Table {
     this.begin(seed, now);
   }
 
-  rematch(by: number, seed: number, now: number): void {
+  /** Records a person's wish for a rematch (or takes it back); the game itself starts once all agree. */
+  voteRematch(by: number, ready: boolean, now: number): void {
     if (!this.isPerson(by)) throw new TableError('notSeated', 'only a seated player may ask for a rematch');
     if (this.state?.phase !== 'gameOver') throw new TableError('gameNotOver', 'the game is not over');
+    if (ready) this.rematchVotes.add(by);
+    else this.rematchVotes.delete(by);
+    this.lastActivity = now;
+  }
+
+  /**
+   * Someone asked, and every seated person agrees (bots, stand-ins and voted-out seats always do): nobody's
+   * final scoreboard is taken away by another player's click.
+   */
+  get rematchAgreed(): boolean {
+    if (this.state?.phase !== 'gameOver' || this.rematchVotes.size === 0) return false;
+    return this.seats.every((_, seat) => !this.isPerson(seat) || this.rematchVotes.has(seat));
+  }
+
+  rematch(seed: number, now: number): void {
+    if (!this.rematchAgreed) throw new TableError('gameNotOver', 'not every player has asked for a rematch');
     this.begin(seed, now);
   }
 
   private begin(seed: number, now: number): void {
     this.state = newGame(this.options, seed);
     this.game += 1;
+    this.rematchVotes.clear();
+    this.lastActivity = now;
+  }
+
+  /**
+   * A person leaves a finished table: a bot stands in for them (their token still takes the seat back), so
+   * the others can play again without waiting for someone who has gone.
+   */
+  leaveFinished(seat: number, now: number): void {
+    if (!this.isPerson(seat)) return;
+    this.seats[seat] = { ...this.seats[seat], bot: true, standIn: true };
+    this.rematchVotes.delete(seat);
+    this.awaySince[seat] = null;
     this.lastActivity = now;
   }
 
@@ -262,6 +308,7 @@ export class Table {
       if (e instanceof IllegalMoveError) throw new TableError('illegalMove', e.message);
       throw e;
     }
+    this.wins = tallyWin(this.wins, state, next);
     this.state = next;
     this.lastActivity = now;
     return { game: this.game, n: state.moveCount, seat: tableMove ? null : seat, move };
@@ -321,6 +368,7 @@ export class Table {
     this.requireAway(by, seat, connected, now);
     this.seats[seat] = { ...this.seats[seat], bot: true, standIn: true };
     this.votes[seat].clear();
+    this.rematchVotes.delete(seat);
     this.lastActivity = now;
   }
 
@@ -348,6 +396,7 @@ export class Table {
       this.seats[seat] = { ...this.seats[seat], tokenHash: null, votedOut: true, bot: false, standIn: false };
       this.awaySince[seat] = null;
       this.votes[seat].clear();
+      this.rematchVotes.delete(seat);
     }
     return { out: true, revoked };
   }

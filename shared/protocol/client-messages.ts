@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { ALL_CARDS } from '../engine/cards';
 import { BOT_LEVEL_NAMES } from '../bots/levels';
+import { BOT_PACE_NAMES } from './tables';
 import type { Move } from '../engine/types';
 import type { TableOptions } from './tables';
 import {
@@ -26,13 +27,15 @@ export type ClientMessage =
     }
   | { type: 'join'; tableId: string; name: string; seat?: number }
   | { type: 'resume'; token: string }
-  | { type: 'spectate'; tableId: string }
+  /** `name` (optional) lets the players see who is watching. */
+  | { type: 'spectate'; tableId: string; name?: string }
   | { type: 'leave' }
   | { type: 'setBot'; seat: number; bot: boolean }
   | { type: 'start' }
   | { type: 'move'; move: Move; moveCount: number }
   | { type: 'nextRound'; moveCount: number }
-  | { type: 'rematch' }
+  /** After a game: I want a rematch (`ready` false takes it back). Default true. */
+  | { type: 'rematch'; ready?: boolean }
   | { type: 'replaceByBot'; seat: number }
   | { type: 'voteOut'; seat: number };
 
@@ -76,6 +79,7 @@ export const TableOptionsSchema = v.object({
   ),
   autoDraw: v.optional(v.boolean()),
   botLevel: v.optional(v.picklist(BOT_LEVEL_NAMES, 'must be "easy", "normal" or "hard"')),
+  botPace: v.optional(v.picklist(BOT_PACE_NAMES, 'must be "relaxed", "normal" or "fast"')),
 });
 
 const CreateTableSchema = v.pipe(
@@ -106,13 +110,13 @@ export const ClientMessageSchema = v.variant('type', [
   CreateTableSchema,
   v.object({ type: v.literal('join'), tableId, name: printable(PLAYER_NAME_MAX), seat: v.optional(seat) }),
   v.object({ type: v.literal('resume'), token }),
-  v.object({ type: v.literal('spectate'), tableId }),
+  v.object({ type: v.literal('spectate'), tableId, name: v.optional(printable(PLAYER_NAME_MAX)) }),
   v.object({ type: v.literal('leave') }),
   v.object({ type: v.literal('setBot'), seat, bot: v.boolean() }),
   v.object({ type: v.literal('start') }),
   v.object({ type: v.literal('move'), move: MoveSchema, moveCount }),
   v.object({ type: v.literal('nextRound'), moveCount }),
-  v.object({ type: v.literal('rematch') }),
+  v.object({ type: v.literal('rematch'), ready: v.optional(v.boolean()) }),
   v.object({ type: v.literal('replaceByBot'), seat }),
   v.object({ type: v.literal('voteOut'), seat }),
 ]);

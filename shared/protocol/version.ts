@@ -1,5 +1,6 @@
 /**
  * The wire protocol's version. Bump it on any change an older peer could misread; the host refuses a
  * `hello` with another version (error `protocolMismatch`) rather than guessing.
+ * Version 2: rematch votes, the match score, the bots' pace, spectators' names (and view deltas).
  */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;

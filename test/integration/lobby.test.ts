@@ -190,6 +190,8 @@ describe('tables and seats', () => {
     await playRandomly(clients, rng(6));
     const first = clients[0].view!.moveCount;
     clients[1].send({ type: 'rematch' });
+    await clients[0].next((m) => m.type === 'table' && m.table.rematch.includes(1));
+    clients[0].send({ type: 'rematch' });
     // The table message (game 2) comes before the new game's first view.
     const t = await clients[0].next((m) => m.type === 'table' && m.table.game === 2);
     await Promise.all(
@@ -222,7 +224,8 @@ describe('bots', () => {
       // Ann gives each round up at once, so the bots (a search of up to ~300 ms a move here) do the playing.
       while (performance.now() - t0 < 2000) {
         const v = a.view!;
-        if (v.gameOver) a.send({ type: 'rematch' });
+        if (v.gameOver)
+          a.send({ type: 'rematch' }); // bots always agree: Ann alone starts it
         else if (v.legalMoves.length > 0)
           a.send(moveMessage(v.legalMoves.find((m) => m.type === 'pass') ?? v.legalMoves[0], v.moveCount));
         const sent = performance.now();
