@@ -9,6 +9,7 @@ import { browseTables, createPublisher, lanAddresses, syncAds } from './discover
 import { startHost } from './host';
 import { collectAppInfo } from './electron/app-info';
 import { registerAppScheme, serveAppProtocol } from './electron/app-protocol';
+import { openDataFolder } from './electron/data-folder';
 import { createIpcHandlers } from './electron/desktop-services';
 import { isAllowedExternalUrl } from './electron/external-links';
 import { createHostController } from './electron/host-controller';
@@ -60,11 +61,12 @@ async function whenReady(): Promise<void> {
   serveAppProtocol(protocol, RENDERER_DIR);
 
   const settings = await openSettingsStore(join(userData, 'settings.json'));
+  const dataDir = join(userData, 'host');
   const host = createHostController({
     startHost,
     createPublisher,
     syncAds,
-    dataDir: join(userData, 'host'),
+    dataDir,
     staticDir: RENDERER_DIR,
     defaults: () => ({ name: settings.get('hostName') || hostname(), port: settings.get('hostPort') }),
     addresses: lanAddresses,
@@ -72,7 +74,13 @@ async function whenReady(): Promise<void> {
   const tables = createTableFeed(browseTables);
   registerIpcHandlers(
     ipcMain,
-    createIpcHandlers({ settings, host, tables, appInfo: () => collectAppInfo(app) }),
+    createIpcHandlers({
+      settings,
+      host,
+      tables,
+      appInfo: () => collectAppInfo(app, dataDir),
+      openDataFolder: () => openDataFolder(shell, dataDir),
+    }),
   );
 
   // Quit = stop accepting players and save, then mDNS goodbyes, then stop browsing; each bounded.

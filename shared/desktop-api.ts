@@ -77,6 +77,8 @@ export interface AppInfo {
   /** The system locale (BCP 47), used when the locale setting is 'auto'. */
   locale: string;
   packaged: boolean;
+  /** Where this machine's host saves its tables (inside userData); '' in a browser. */
+  dataFolder: string;
 }
 
 export interface DesktopApi {
@@ -98,5 +100,7 @@ export interface DesktopApi {
   };
   app: {
     info(): Promise<AppInfo>;
+    /** Opens `dataFolder` in the system's file manager (created first if missing); rejects with why not. */
+    openDataFolder(): Promise<void>;
   };
 }

@@ -3,6 +3,7 @@ import type { AppInfo } from '../../shared/desktop-api';
 
 export function collectAppInfo(
   app: Pick<App, 'getName' | 'getVersion' | 'getLocale' | 'isPackaged'>,
+  dataFolder: string,
   proc: Pick<NodeJS.Process, 'platform' | 'versions'> = process,
 ): AppInfo {
   return {
@@ -16,5 +17,6 @@ export function collectAppInfo(
     },
     locale: app.getLocale(),
     packaged: app.isPackaged,
+    dataFolder,
   };
 }

@@ -14,6 +14,8 @@ export interface DesktopServices {
   host: HostController;
   tables: TableFeed;
   appInfo(): AppInfo;
+  /** Shows the host's data folder in the file manager; rejects with a reason a person can read. */
+  openDataFolder(): Promise<void>;
 }
 
 export const TABLES_EVENT = 'tables:event' satisfies IpcEvent;
@@ -67,6 +69,10 @@ export function createIpcHandlers(services: DesktopServices): IpcHandlers {
     'app:info': (_sender, ...args) => {
       noExtraArgs('app.info', args, 0);
       return services.appInfo();
+    },
+    'app:openDataFolder': (_sender, ...args) => {
+      noExtraArgs('app.openDataFolder', args, 0);
+      return services.openDataFolder();
     },
     'tables:subscribe': (sender, ...args) => {
       noExtraArgs('tables.subscribe', args, 0);

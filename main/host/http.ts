@@ -3,8 +3,18 @@ import { PROTOCOL_VERSION } from '../../shared/protocol';
 import type { TableSummary } from '../../shared/protocol';
 import { serveStatic } from './static-files';
 
+/** GET /api/info's body without `protocol` (see docs/protocol.md). */
+export interface HttpInfo {
+  name: string;
+  version: string;
+  /** The port this host listens on. */
+  port: number;
+  /** Where the LAN can reach it, best first (main/host/lan-addresses.ts); read at each request. */
+  addresses: string[];
+}
+
 export interface HttpDeps {
-  info: { name: string; version: string };
+  info: () => HttpInfo;
   tables: () => TableSummary[];
   staticDir?: string;
 }
@@ -17,7 +27,7 @@ export function httpHandler(deps: HttpDeps) {
     }
     const path = (req.url ?? '/').split('?')[0];
     if (path === '/api/tables') return send(res, 200, deps.tables());
-    if (path === '/api/info') return send(res, 200, { ...deps.info, protocol: PROTOCOL_VERSION });
+    if (path === '/api/info') return send(res, 200, { ...deps.info(), protocol: PROTOCOL_VERSION });
     if (path.startsWith('/api/')) return send(res, 404, { error: 'no such API' });
     if (deps.staticDir && serveStatic(deps.staticDir, req, res)) return;
     send(res, 404, { error: 'not found' });

@@ -1,12 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { hostname } from 'node:os';
+import { hostname, networkInterfaces } from 'node:os';
 import packageJson from '../../package.json';
 import type { TableSummary } from '../../shared/protocol';
 import { inlineBrain, workerBrain } from './bot-brain';
 import { Connections } from './connections';
 import { httpHandler } from './http';
 import { Hub } from './hub';
+import { reachableAddresses } from './lan-addresses';
 import { DEFAULT_LIMITS, type HostLimits } from './limits';
 import { TableStore } from './store';
 
@@ -38,6 +39,8 @@ export interface HostOptions {
 
 export interface Host {
   readonly port: number;
+  /** Where the LAN can reach this host, best first (empty: on no network, or bound to loopback). */
+  addresses(): string[];
   tables(): TableSummary[];
   onTablesChanged(cb: (tables: TableSummary[]) => void): () => void;
   /** Problems reported since the start (damaged files skipped, …). */
@@ -68,16 +71,24 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   const hub = new Hub(info, limits, store, brain, report);
   hub.restore();
 
+  const bind = opts.bind ?? '0.0.0.0';
+  let port = 0;
+  const addresses = () => reachableAddresses(bind, networkInterfaces());
   const server = createServer(
-    httpHandler({ info, tables: () => hub.summaries(), staticDir: opts.staticDir }),
+    httpHandler({
+      info: () => ({ ...info, port, addresses: addresses() }),
+      tables: () => hub.summaries(),
+      staticDir: opts.staticDir,
+    }),
   );
   const connections = new Connections(server, limits, opts.allowedOrigins ?? [], hub, report);
 
-  const port = await listen(server, opts.port ?? DEFAULT_PORT, opts.bind ?? '0.0.0.0');
+  port = await listen(server, opts.port ?? DEFAULT_PORT, bind);
   let closed: Promise<void> | null = null;
 
   return {
     port,
+    addresses,
     tables: () => hub.summaries(),
     onTablesChanged: (cb) => hub.onTablesChanged(cb),
     problems: () => [...problems],

@@ -2,6 +2,7 @@
  * What a started main process must have done with Electron, checked the same way for the
  * TypeScript source (under vi.mock) and for the built bundle (under a custom require).
  */
+import { join } from 'node:path';
 import { expect, vi } from 'vitest';
 import { IPC_CHANNELS } from '../../main/ipc';
 import { CONTENT_SECURITY_POLICY } from '../../main/electron/csp';
@@ -86,7 +87,18 @@ export async function expectStarted(electron: ElectronMock): Promise<void> {
     senderFrame: { url: 'app://red7/index.html', parent: null },
     sender: win.webContents,
   });
-  expect(info).toMatchObject({ ok: true, value: { name: 'Red7 LAN', version: '0.1.0', locale: 'en-US' } });
+  const dataFolder = join(electron.userData, 'host');
+  expect(info).toMatchObject({
+    ok: true,
+    value: { name: 'Red7 LAN', version: '0.1.0', locale: 'en-US', dataFolder },
+  });
+  // The data folder opens in the file manager: the host's own folder, never one the page names.
+  const opened = await electron.ipcHandlers.get('app:openDataFolder')!({
+    senderFrame: { url: 'app://red7/index.html', parent: null },
+    sender: win.webContents,
+  });
+  expect(opened).toEqual({ ok: true, value: undefined });
+  expect(fn(m.shell.openPath)).toHaveBeenCalledExactlyOnceWith(dataFolder);
 
   expect(fn(m.Menu.setApplicationMenu)).toHaveBeenCalledOnce();
   win.emit('ready-to-show');

@@ -138,7 +138,7 @@ export function createElectronMock(
     contextBridge: { exposeInMainWorld: vi.fn() },
     protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
     session: { defaultSession: session },
-    shell: { openExternal: vi.fn(async () => {}) },
+    shell: { openExternal: vi.fn(async () => {}), openPath: vi.fn(async (_path: string) => '') },
     screen: { getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }]) },
     Menu: { buildFromTemplate: vi.fn((template: unknown) => ({ template })), setApplicationMenu: vi.fn() },
   };

@@ -1,10 +1,11 @@
 import { EventEmitter } from 'node:events';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { DesktopApi, TableEvent } from '../../shared/desktop-api';
 import { IPC_CHANNELS, type IpcChannel } from '../../main/ipc';
+import { openDataFolder } from '../../main/electron/data-folder';
 import { createIpcHandlers, TABLES_EVENT } from '../../main/electron/desktop-services';
 import { createHostController } from '../../main/electron/host-controller';
 import { registerIpcHandlers, UNTRUSTED_SENDER, type IpcHandlers } from '../../main/electron/ipc-handlers';
@@ -38,6 +39,7 @@ describe('IPC registration and the sender check', () => {
     expect([...registered.keys()].sort()).toEqual(
       [
         'app:info',
+        'app:openDataFolder',
         'host:start',
         'host:status',
         'host:stop',
@@ -102,6 +104,7 @@ describe('IPC registration and the sender check', () => {
 /** One page wired to the main process through fake ipcMain / ipcRenderer, over the real modules. */
 async function wirePage() {
   const dir = mkdtempSync(join(tmpdir(), 'red7-ipc-'));
+  const shell = { openPath: vi.fn(async (_path: string) => '') };
   const settings = await openSettingsStore(join(dir, 'settings.json'), vi.fn());
   let emit: (e: BrowseEvent) => void = () => {};
   const browserStop = vi.fn(async () => {});
@@ -138,7 +141,9 @@ async function wirePage() {
       versions: { electron: '45', chrome: '1', node: '24' },
       locale: 'en-US',
       packaged: false,
+      dataFolder: join(dir, 'host'),
     }),
+    openDataFolder: () => openDataFolder(shell, join(dir, 'host')),
   });
   const registered = captureHandlers(handlers);
 
@@ -156,7 +161,19 @@ async function wirePage() {
       rendererSide.removeListener(channel, l),
   };
   const api: DesktopApi = createDesktopApi(bridgeFromIpcRenderer(ipcRenderer as never), vi.fn());
-  return { api, dir, emit, browse, browserStop, contents, rendererSide, emitLater: () => emit, host };
+  return {
+    api,
+    dir,
+    emit,
+    browse,
+    browserStop,
+    contents,
+    rendererSide,
+    emitLater: () => emit,
+    host,
+    shell,
+    registered,
+  };
 }
 
 const table = (n: number): FoundTable => ({
@@ -174,6 +191,26 @@ const table = (n: number): FoundTable => ({
 });
 
 describe('the DesktopApi through IPC', () => {
+  it('app: shows the data folder and opens it (created first); a refusal comes back as its reason', async () => {
+    const { api, dir, shell, registered, contents } = await wirePage();
+    const folder = join(dir, 'host');
+    expect((await api.app.info()).dataFolder).toBe(folder);
+    expect(existsSync(folder)).toBe(false);
+    await api.app.openDataFolder();
+    expect(existsSync(folder)).toBe(true);
+    expect(shell.openPath).toHaveBeenCalledExactlyOnceWith(folder);
+
+    shell.openPath.mockResolvedValueOnce('Failed to open path');
+    await expect(api.app.openDataFolder()).rejects.toThrow(`cannot open ${folder}: Failed to open path`);
+    // A page cannot pass a path of its own: the channel takes no argument.
+    const reply = await registered.get('app:openDataFolder')!(
+      { senderFrame: APP_FRAME, sender: contents },
+      '/etc',
+    );
+    expect(reply).toEqual({ ok: false, error: 'app.openDataFolder: expected at most 0 argument(s)' });
+    expect(shell.openPath).toHaveBeenCalledTimes(2);
+  });
+
   it('settings: a value round-trips and is saved; a bad value or key is refused and nothing changes', async () => {
     const { api, dir } = await wirePage();
     expect(await api.settings.get('hostPort')).toBe(47470);

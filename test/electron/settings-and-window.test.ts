@@ -145,6 +145,7 @@ describe('menu, single instance, app info', () => {
   it('app info reports versions and the system locale', () => {
     const info = collectAppInfo(
       { getName: () => 'Red7 LAN', getVersion: () => '0.1.0', getLocale: () => 'it-IT', isPackaged: true },
+      '/home/ada/.config/Red7 LAN/host',
       { platform: 'win32', versions: { ...process.versions, electron: '45.5.0', chrome: '140.0' } },
     );
     expect(info).toEqual({
@@ -154,6 +155,7 @@ describe('menu, single instance, app info', () => {
       versions: { electron: '45.5.0', chrome: '140.0', node: process.versions.node },
       locale: 'it-IT',
       packaged: true,
+      dataFolder: '/home/ada/.config/Red7 LAN/host',
     });
   });
 });

@@ -1,9 +1,10 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { lanAddresses } from '../../main/host/lan-addresses';
 import { PROTOCOL_VERSION } from '../../shared/protocol';
 import { testHost, type TestHost } from './helpers/host';
 
@@ -49,11 +50,30 @@ describe('the host over HTTP', () => {
     expect(JSON.parse(info.body)).toEqual({
       name: 'Friday host',
       version: expect.any(String),
+      port: h.port,
+      // Bound to loopback: nobody on the LAN can reach it, so no address is offered.
+      addresses: [],
       protocol: PROTOCOL_VERSION,
     });
     expect(JSON.parse((await get(h.port, '/api/tables')).body)).toEqual([]);
     expect((await get(h.port, '/api/nothing')).status).toBe(404);
     expect((await get(h.port, '/api/tables', 'POST')).status).toBe(405);
+  });
+
+  it("lists this machine's LAN addresses when bound to every interface", async () => {
+    const all = await testHost({ bind: '0.0.0.0' });
+    try {
+      const body = JSON.parse((await get(all.port, '/api/info')).body) as {
+        addresses: string[];
+        port: number;
+      };
+      expect(body.port).toBe(all.port);
+      expect(body.addresses).toEqual(lanAddresses(networkInterfaces()));
+      expect(body.addresses).not.toContain('127.0.0.1');
+      expect(all.host.addresses()).toEqual(body.addresses);
+    } finally {
+      await all.stop();
+    }
   });
 
   it('serves the built renderer, with the page for client-side routes', async () => {

@@ -53,7 +53,9 @@ function fakeDesktop() {
         versions: { electron: '', chrome: '', node: '' },
         locale: 'it-IT',
         packaged: false,
+        dataFolder: '/home/ada/.config/Red7 LAN/host',
       }),
+      openDataFolder: async () => {},
     },
   };
   return { api, settings, started, emit: (e: TableEvent) => listeners.forEach((l) => l(e)) };

@@ -151,7 +151,12 @@ export function webBridge(opts: WebBridgeOptions): Bridge {
           versions: { electron: '', chrome: '', node: '' },
           locale: navigator.language,
           packaged: false,
+          // The host's folder is on the host's machine: a browser neither sees nor opens it.
+          dataFolder: '',
         };
+      },
+      async openDataFolder() {
+        throw new Error('A browser cannot open folders on the host.');
       },
     },
   };
