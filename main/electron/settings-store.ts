@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { copyFile, readFile } from 'node:fs/promises';
 import type { SettingKey, Settings } from '../../shared/desktop-api';
+import { tidyQuoted } from '../../shared/protocol';
 import { writeFileAtomic } from './atomic-file';
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = {
@@ -41,9 +42,12 @@ export function isSettingKey(key: unknown): key is SettingKey {
   return typeof key === 'string' && Object.hasOwn(SETTING_SCHEMAS, key);
 }
 
+/** The key comes from the renderer: quoted tidied, like every reason that quotes what was received. */
+const unknownSetting = (key: unknown) => new Error(`unknown setting "${tidyQuoted(String(key), 40)}"`);
+
 /** The validated value, or an Error that names the setting and the reason. */
 export function parseSetting<K extends SettingKey>(key: K, value: unknown): Settings[K] {
-  if (!isSettingKey(key)) throw new Error(`unknown setting "${String(key).slice(0, 40)}"`);
+  if (!isSettingKey(key)) throw unknownSetting(key);
   const result = v.safeParse(SETTING_SCHEMAS[key], value);
   if (!result.success) throw new Error(`setting ${key} ${result.issues[0].message}`);
   return result.output as Settings[K];
@@ -69,7 +73,7 @@ export async function openSettingsStore(
   let writing: Promise<void> = Promise.resolve();
   return {
     get(key) {
-      if (!isSettingKey(key)) throw new Error(`unknown setting "${String(key).slice(0, 40)}"`);
+      if (!isSettingKey(key)) throw unknownSetting(key);
       return current[key];
     },
     set(key, value) {

@@ -128,8 +128,6 @@ export class Hub {
         return this.roomOf(session).start(session);
       case 'move':
         return this.roomOf(session).move(session, msg.move, msg.moveCount);
-      case 'nextRound':
-        return this.roomOf(session).move(session, { type: 'nextRound' }, msg.moveCount);
       case 'rematch':
         return this.roomOf(session).rematch(session, msg.ready ?? true);
       case 'replaceByBot':
@@ -262,7 +260,7 @@ export class Hub {
   private removeIdleTables(): void {
     const now = Date.now();
     for (const room of [...this.rooms.values()]) {
-      if (room.unattended && now - room.table.lastActivity > this.limits.idleTableMs) this.removeRoom(room);
+      if (room.unattended && now - room.table.lastAttended > this.limits.idleTableMs) this.removeRoom(room);
     }
   }
 
@@ -270,7 +268,7 @@ export class Hub {
   private evictUnattendedTable(): boolean {
     const candidates = [...this.rooms.values()].filter((r) => r.unattended);
     if (candidates.length === 0) return false;
-    this.removeRoom(candidates.reduce((a, b) => (a.table.lastActivity <= b.table.lastActivity ? a : b)));
+    this.removeRoom(candidates.reduce((a, b) => (a.table.lastAttended <= b.table.lastAttended ? a : b)));
     return true;
   }
 

@@ -54,7 +54,7 @@ export class Room {
   /** A table restored from the data folder: its folder is kept from now on, its tokens open it again. */
   static restored(table: Table, ctx: RoomContext): Room {
     const room = new Room(table, ctx);
-    ctx.store.track(table.id, () => table.record());
+    ctx.store.track(table.id, () => table.record(!room.audience.empty));
     table.seats.forEach((s, seat) => {
       if (s.tokenHash) ctx.tokens.grant(s.tokenHash, table.id, seat);
     });
@@ -65,7 +65,7 @@ export class Room {
   /** A new table, on disk before anyone hears of it. Throws (and leaves no folder) if the disk refuses. */
   static created(table: Table, ctx: RoomContext): Room {
     const room = new Room(table, ctx);
-    room.persist(() => ctx.store.track(table.id, () => table.record()));
+    room.persist(() => ctx.store.track(table.id, () => table.record(!room.audience.empty)));
     room.persist(
       () => ctx.store.saveDurably(table.id),
       () => void ctx.store.remove(table.id),
@@ -137,6 +137,7 @@ export class Room {
     // The same person on a new socket: the old one no longer speaks for the seat.
     previous?.send({ type: 'left', tableId: this.id });
     this.table.arrived(seat, Date.now());
+    this.ctx.store.save(this.id); // the table is attended: a restart must not take it for abandoned
     session.send({ type: 'joined', tableId: this.id, seat, token });
     this.changed({ list: true });
   }
@@ -145,6 +146,7 @@ export class Room {
     return afterKept(() => {
       session.room?.detach(session);
       this.audience.watch(session, name);
+      this.ctx.store.save(this.id); // attended (see attach)
       session.send({ type: 'spectating', tableId: this.id });
       this.audience.sendTable(this.info());
       this.sendView(session);
@@ -183,6 +185,8 @@ export class Room {
     if (session.room !== this) return;
     const seat = this.audience.remove(session);
     if (seat !== null) this.table.wentAway(seat, Date.now());
+    else this.table.lastAttended = Date.now();
+    if (this.audience.empty) this.ctx.store.save(this.id); // unattended from now, also after a restart
     this.audience.sendTable(this.info());
     this.ctx.listChanged();
   }

@@ -5,8 +5,10 @@ import {
   DEFAULT_BOT_LEVEL,
   DEFAULT_BOT_PACE,
   MoveSchema,
+  TableOptionsSchema,
 } from '../../shared/protocol';
 import type { GameState, Move, NormalizedOptions } from '../../shared/engine';
+import type { Same } from '../../shared/same-type';
 import type { TableRecord } from './table-record';
 
 /** One line of a table's move log: a game's start (options and seed) or an accepted move. */
@@ -17,14 +19,10 @@ export type LogLine =
 const int = v.pipe(v.number(), v.integer(), v.minValue(0));
 const seatNo = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(3));
 
-const OptionsSchema = v.object({
-  players: v.picklist([2, 3, 4]),
-  mode: v.picklist(['basic', 'advanced']),
-  actionRule: v.boolean(),
-  rulesVersion: v.picklist(['1.1', '1.2']),
-  targetScore: v.pipe(int, v.minValue(1)),
-  autoDraw: v.boolean(),
-});
+/** The engine's options as a table keeps them: the wire's schema, every default filled in, bots apart. */
+const OptionsSchema = v.required(v.omit(TableOptionsSchema, ['botLevel', 'botPace']));
+const _optionsAgree: Same<v.InferOutput<typeof OptionsSchema>, NormalizedOptions> = true;
+void _optionsAgree;
 
 const LogLineSchema = v.union([
   v.object({ g: int, start: v.object({ options: OptionsSchema, seed: int }) }),
@@ -79,6 +77,8 @@ const SnapshotSchema = v.pipe(
     game: int,
     state: v.nullable(StateSchema),
     createdAt: v.number(),
+    /** Snapshots from before it was kept have none: the table counts as attended until the restart. */
+    unattendedSince: v.optional(v.nullable(v.number()), null),
   }),
   v.check((s) => s.seats.length === s.options.players, 'seat count differs from the table size'),
   v.check((s) => !s.wins || s.wins.length === s.options.players, 'win count differs from the table size'),

@@ -52,6 +52,8 @@ export class TableStore {
   private readonly root: string;
   private readonly entries = new Map<string, Entry>();
   private readonly syncTimer: NodeJS.Timeout;
+  /** Closed: the final snapshots are written; later saves (sockets closing after them) are not. */
+  private closed = false;
 
   constructor(
     dataDir: string,
@@ -212,6 +214,7 @@ export class TableStore {
 
   /** Schedules a snapshot; changes within `snapshotDelayMs` share one write. */
   save(id: string, now = false): void {
+    if (this.closed) return;
     const e = this.entry(id);
     if (now) {
       if (e.timer) clearTimeout(e.timer);
@@ -324,6 +327,7 @@ export class TableStore {
    */
   async close(): Promise<void> {
     clearInterval(this.syncTimer);
+    this.closed = true;
     await this.flush();
     for (const [id, e] of this.entries) {
       if (e.fd === null) continue;

@@ -34,6 +34,12 @@ export interface TableRecord {
   createdAt: number;
   /** Games won per seat across rematches (the match score). */
   wins: number[];
+  /**
+   * Since when nobody has been at the table (ms since the epoch), so that after a restart the table cap
+   * still removes the longest-unattended table. Null when someone was at it as the snapshot was taken
+   * (and in snapshots from before it was kept): it then counts as attended until the restart.
+   */
+  unattendedSince: number | null;
 }
 
 /** A move the table accepted, as the move log records it. */
@@ -82,5 +88,6 @@ export function newTableRecord({ id, name, options, creator, bots }: NewTable, n
     state: null,
     createdAt: now,
     wins: seats.map(() => 0),
+    unattendedSince: null,
   };
 }

@@ -34,8 +34,8 @@ export class Table {
   readonly awaySince: (number | null)[];
   /** Runtime: seats that voted a seat out. */
   readonly votes: Set<number>[];
-  /** Runtime: last change, for idle cleanup. */
-  lastActivity: number;
+  /** When someone was last at or acted at the table, for idle removal and the table cap. */
+  lastAttended: number;
 
   constructor(
     record: TableRecord,
@@ -58,14 +58,15 @@ export class Table {
     // After a restart every person counts as away from now: the grace starts again.
     this.awaySince = record.seats.map((s) => (s.name !== null && !s.bot && !s.votedOut ? now : null));
     this.votes = Array.from({ length: n }, () => new Set<number>());
-    this.lastActivity = now;
+    this.lastAttended = record.unattendedSince ?? now;
   }
 
   static create(fields: NewTable, now: number, awayGraceMs: number): Table {
     return new Table(newTableRecord(fields, now), now, awayGraceMs);
   }
 
-  record(): TableRecord {
+  /** The snapshot's content; `attended`: someone is at the table now. */
+  record(attended: boolean): TableRecord {
     return {
       id: this.id,
       name: this.name,
@@ -78,6 +79,7 @@ export class Table {
       state: this.state,
       createdAt: this.createdAt,
       wins: this.wins,
+      unattendedSince: attended ? null : this.lastAttended,
     };
   }
 
@@ -87,13 +89,13 @@ export class Table {
    * copy of the list is enough.
    */
   checkpoint(): () => void {
-    const { name, creator, game, state, lastActivity, wins } = this;
+    const { name, creator, game, state, lastAttended, wins } = this;
     const seats = [...this.seats];
     const awaySince = [...this.awaySince];
     const votes = this.votes.map((v) => new Set(v));
     const rematchVotes = [...this.rematchVotes];
     return () => {
-      Object.assign(this, { name, creator, game, state, lastActivity, wins });
+      Object.assign(this, { name, creator, game, state, lastAttended, wins });
       this.seats.splice(0, seats.length, ...seats);
       this.awaySince.splice(0, awaySince.length, ...awaySince);
       votes.forEach((v, i) => (this.votes[i] = v));
@@ -173,7 +175,7 @@ export class Table {
       if (seat < 0) throw new TableError('tableFull', 'every seat is taken');
     }
     this.seats[seat] = { ...emptySeat(), name, tokenHash };
-    this.lastActivity = now;
+    this.lastAttended = now;
     return seat;
   }
 
@@ -187,7 +189,7 @@ export class Table {
     }
     const hash = this.seats[seat].tokenHash;
     this.freeSeat(seat);
-    this.lastActivity = now;
+    this.lastAttended = now;
     return hash;
   }
 
@@ -220,7 +222,7 @@ export class Table {
       if (!s.bot) throw new TableError('badSeat', `seat ${seat} is not a bot`);
       this.seats[seat] = emptySeat();
     }
-    this.lastActivity = now;
+    this.lastAttended = now;
   }
 
   private requireCreator(by: number, what: string): void {
@@ -245,7 +247,7 @@ export class Table {
     if (this.state?.phase !== 'gameOver') throw new TableError('gameNotOver', 'the game is not over');
     if (ready) this.rematchVotes.add(by);
     else this.rematchVotes.delete(by);
-    this.lastActivity = now;
+    this.lastAttended = now;
   }
 
   /**
@@ -266,7 +268,7 @@ export class Table {
     this.state = newGame(this.options, seed);
     this.game += 1;
     this.rematchVotes.clear();
-    this.lastActivity = now;
+    this.lastAttended = now;
   }
 
   /**
@@ -278,7 +280,7 @@ export class Table {
     this.seats[seat] = { ...this.seats[seat], bot: true, standIn: true };
     this.rematchVotes.delete(seat);
     this.awaySince[seat] = null;
-    this.lastActivity = now;
+    this.lastAttended = now;
   }
 
   /**
@@ -310,7 +312,7 @@ export class Table {
     }
     this.wins = tallyWin(this.wins, state, next);
     this.state = next;
-    this.lastActivity = now;
+    this.lastAttended = now;
     return { game: this.game, n: state.moveCount, seat: tableMove ? null : seat, move };
   }
 
@@ -332,13 +334,13 @@ export class Table {
     const s = this.seats[seat];
     // A returning person takes the seat back from the bot that stood in.
     if (s.standIn) this.seats[seat] = { ...s, bot: false, standIn: false };
-    this.lastActivity = now;
+    this.lastAttended = now;
   }
 
   /** The seat's socket went away: a person (or the person a bot stands in for) is away from now. */
   wentAway(seat: number, now: number): void {
     this.awaySince[seat] = this.isPersonOrStandIn(seat) ? now : null;
-    this.lastActivity = now;
+    this.lastAttended = now;
   }
 
   private isPersonOrStandIn(seat: number): boolean {
@@ -369,7 +371,7 @@ export class Table {
     this.seats[seat] = { ...this.seats[seat], bot: true, standIn: true };
     this.votes[seat].clear();
     this.rematchVotes.delete(seat);
-    this.lastActivity = now;
+    this.lastAttended = now;
   }
 
   /**
@@ -387,7 +389,7 @@ export class Table {
     const voters = this.seats.filter((_, i) => i !== seat && this.isPerson(i) && connected(i)).length;
     const needed = Math.floor(voters / 2) + 1;
     const votes = [...this.votes[seat]].filter((v) => this.isPerson(v) && connected(v)).length;
-    this.lastActivity = now;
+    this.lastAttended = now;
     if (votes < needed) return { out: false, revoked: null };
     const revoked = this.seats[seat].tokenHash;
     if (!this.started) {

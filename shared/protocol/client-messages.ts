@@ -3,6 +3,7 @@ import { ALL_CARDS } from '../engine/cards';
 import { BOT_LEVEL_NAMES } from '../bots/levels';
 import { BOT_PACE_NAMES } from './tables';
 import type { Move } from '../engine/types';
+import type { Same } from '../same-type';
 import type { TableOptions } from './tables';
 import {
   CLIENT_NAME_MAX,
@@ -33,7 +34,6 @@ export type ClientMessage =
   | { type: 'setBot'; seat: number; bot: boolean }
   | { type: 'start' }
   | { type: 'move'; move: Move; moveCount: number }
-  | { type: 'nextRound'; moveCount: number }
   /** After a game: I want a rematch (`ready` false takes it back). Default true. */
   | { type: 'rematch'; ready?: boolean }
   | { type: 'replaceByBot'; seat: number }
@@ -69,6 +69,7 @@ export const MoveSchema = v.variant('type', [
   v.object({ type: v.literal('nextRound') }),
 ]);
 
+/** The one schema of a table's options; the host's snapshot checks its stored options with the same. */
 export const TableOptionsSchema = v.object({
   players: v.picklist([2, 3, 4], 'must be 2, 3 or 4'),
   mode: v.picklist(['basic', 'advanced']),
@@ -115,15 +116,15 @@ export const ClientMessageSchema = v.variant('type', [
   v.object({ type: v.literal('setBot'), seat, bot: v.boolean() }),
   v.object({ type: v.literal('start') }),
   v.object({ type: v.literal('move'), move: MoveSchema, moveCount }),
-  v.object({ type: v.literal('nextRound'), moveCount }),
   v.object({ type: v.literal('rematch'), ready: v.optional(v.boolean()) }),
   v.object({ type: v.literal('replaceByBot'), seat }),
   v.object({ type: v.literal('voteOut'), seat }),
 ]);
 
 // Compile-time guard: the schemas and the hand-written types must describe the same messages.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const _movesAgree: Same<v.InferOutput<typeof MoveSchema>, Move> = true;
 const _messagesAgree: Same<v.InferOutput<typeof ClientMessageSchema>, ClientMessage> = true;
+const _optionsAgree: Same<v.InferOutput<typeof TableOptionsSchema>, TableOptions> = true;
+void _optionsAgree;
 void _movesAgree;
 void _messagesAgree;

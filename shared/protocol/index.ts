@@ -9,3 +9,4 @@ export { ClientMessageSchema, MoveSchema, TableOptionsSchema } from './client-me
 export type { ServerMessage, ServerMessageType, ErrorCode } from './server-messages';
 export { CLOSE_CODES } from './server-messages';
 export { parseClientMessage, parseServerMessage, type ParseResult } from './parse';
+export { tidyQuoted } from './tidy';

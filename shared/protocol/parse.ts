@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { ClientMessageSchema, type ClientMessage } from './client-messages';
 import type { ServerMessage, ServerMessageType } from './server-messages';
+import { tidyQuoted } from './tidy';
 
 export type ParseResult<T> = { ok: true; msg: T } | { ok: false; reason: string; type?: string };
 
@@ -34,21 +35,24 @@ export function parseClientMessage(raw: string): ParseResult<ClientMessage> {
   if (!envelope.ok) return envelope;
   const { data, type } = envelope;
   if (typeof type !== 'string') return { ok: false, reason: 'type: missing or not a string' };
-  if (!CLIENT_TYPES.has(type)) return { ok: false, reason: `unknown message type "${type.slice(0, 32)}"` };
+  if (!CLIENT_TYPES.has(type)) {
+    return { ok: false, reason: `unknown message type "${tidyQuoted(type, TYPE_MAX)}"` };
+  }
   const result = v.safeParse(ClientMessageSchema, data, { abortEarly: true });
   if (result.success) return { ok: true, msg: result.output };
   const issue = result.issues[0];
   const path = v.getDotPath(issue);
-  return { ok: false, reason: tidyReason(path ? `${path}: ${issue.message}` : issue.message), type };
+  // The schema's messages (and the path's keys) quote what was received.
+  return {
+    ok: false,
+    reason: tidyQuoted(path ? `${path}: ${issue.message}` : issue.message, REASON_MAX),
+    type,
+  };
 }
 
+/** The longest quoted message type, and the longest reason, in characters. */
+const TYPE_MAX = 32;
 const REASON_MAX = 160;
-
-/** The schema's messages quote the value received: keep that quote short and free of control characters. */
-function tidyReason(reason: string): string {
-  const printable = reason.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '?');
-  return printable.length <= REASON_MAX ? printable : `${printable.slice(0, REASON_MAX - 1)}…`;
-}
 
 const SERVER_TYPES: ReadonlySet<ServerMessageType> = new Set<ServerMessageType>([
   'welcome',
@@ -71,7 +75,10 @@ export function parseServerMessage(raw: string): ParseResult<ServerMessage> {
   if (!envelope.ok) return envelope;
   const { data, type } = envelope;
   if (typeof type !== 'string' || !SERVER_TYPES.has(type as ServerMessageType)) {
-    return { ok: false, reason: `unknown message type ${JSON.stringify(type)}` };
+    return {
+      ok: false,
+      reason: `unknown message type ${tidyQuoted(JSON.stringify(type) ?? 'none', TYPE_MAX)}`,
+    };
   }
   return { ok: true, msg: data as ServerMessage };
 }

@@ -1,4 +1,4 @@
-import type { RulesVersion } from '../engine/types';
+import type { GameOptions, RulesVersion } from '../engine/types';
 import type { BotLevel } from '../bots/levels';
 
 /** How long the host lets each bot step stay on screen before the next (a table option). */
@@ -29,22 +29,12 @@ export interface TableSummary {
   match: MatchEntry[];
 }
 
-/** The options a table is created with; they become the engine's GameOptions. */
-export interface TableOptions {
-  players: 2 | 3 | 4;
-  mode: 'basic' | 'advanced';
-  actionRule: boolean;
-  /** Default '1.2'. */
-  rulesVersion?: RulesVersion;
-  /** Advanced only; default 40 / 35 / 30 for 2 / 3 / 4 players. */
-  targetScore?: number;
-  /** Advanced only; take the advanced draw without asking. Default false. */
-  autoDraw?: boolean;
-  /** How strongly every bot at the table plays. Default 'normal'. */
-  botLevel?: BotLevel;
-  /** How fast bots move, step by step. Default 'relaxed'. */
-  botPace?: BotPace;
-}
+/**
+ * The options a table is created with: the engine's GameOptions (described there, once), how strongly
+ * every bot at the table plays (default 'normal') and how fast they move (default 'relaxed'), which the
+ * engine knows nothing of.
+ */
+export type TableOptions = GameOptions & { botLevel?: BotLevel; botPace?: BotPace };
 
 /** One seat as every connection at the table sees it. Never holds a token. */
 export interface SeatInfo {

@@ -107,9 +107,7 @@ async function drive(players: Player[], moves: number, gapMs: number, latencies:
       players.map((p) => new Promise<void>((r) => (p.onView = () => p.moveCount > m && r()))),
     );
     const t0 = performance.now();
-    actor.send(
-      move.type === 'nextRound' ? { type: 'nextRound', moveCount: m } : { type: 'move', move, moveCount: m },
-    );
+    actor.send({ type: 'move', move, moveCount: m });
     await all;
     const dt = performance.now() - t0;
     latencies.push(dt);

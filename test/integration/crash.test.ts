@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -92,6 +92,75 @@ describe('a host killed with SIGKILL', () => {
     },
   );
 });
+
+describe('the table cap after a SIGKILL', () => {
+  it(
+    'still removes the longest-unattended table, not the first one in the data folder',
+    { timeout: 60_000 },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'red7-cap-'));
+      try {
+        let host = await spawnHost(dir, 0, { maxTables: 3 });
+        children.push(host);
+        // Three open tables, each left by its creator (the seat stays theirs, away).
+        const tokens = new Map<string, string>();
+        for (const name of ['A', 'B', 'C']) {
+          const c = await TestClient.greeted(host.port);
+          c.send({
+            type: 'createTable',
+            name,
+            player: `P${name}`,
+            options: { players: 2, mode: 'basic', actionRule: false },
+          });
+          await c.next('joined');
+          tokens.set(c.tableId!, c.token!);
+          await c.close();
+        }
+        // Attended again in the reverse of the folder's order (the order a restarted host reads them in),
+        // so the first table there is the most recently attended and the last one the longest unattended.
+        const listed = readdirSync(join(dir, 'tables'));
+        for (const id of [...listed].reverse()) {
+          const c = await TestClient.greeted(host.port);
+          c.send({ type: 'resume', token: tokens.get(id)! });
+          await c.next('joined');
+          await c.close();
+          await sleep(50);
+        }
+        await sleep(1500); // the snapshots that record the departures (written within a second)
+        host.proc.kill('SIGKILL');
+        await host.exited;
+
+        host = await spawnHost(dir, 0, { maxTables: 3 });
+        children.push(host);
+        const d = await TestClient.greeted(host.port);
+        d.send({
+          type: 'createTable',
+          name: 'D',
+          player: 'PD',
+          options: { players: 2, mode: 'basic', actionRule: false },
+        });
+        await d.next('joined');
+        const outcome = async (token: string) => {
+          const c = await TestClient.greeted(host.port);
+          c.send({ type: 'resume', token });
+          const answer = await c.next((m) => m.type === 'joined' || m.type === 'error');
+          await c.close();
+          return answer.type === 'error' ? answer.code : 'kept';
+        };
+        const results = [];
+        for (const id of listed) results.push(await outcome(tokens.get(id)!));
+        expect(results).toEqual(['kept', 'kept', 'badToken']);
+        await d.close();
+        host.proc.kill('SIGKILL');
+        await host.exited;
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('the host command', () => {
   it('refuses bad arguments with a reason and the usage, exit code 2', () => {

@@ -11,6 +11,8 @@ import { replayGame } from './helpers/truth';
 const FRAMES = 10_400;
 const HUGE = 40;
 
+const TIDY_REASON = /^[^\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]{4,200}$/u;
+
 describe('hostile input', () => {
   let h: TestHost;
   beforeAll(async () => {
@@ -80,6 +82,8 @@ describe('hostile input', () => {
           true,
         );
         expect(c.errors().length).toBe(sent[s]);
+        // A reason never carries a control or format character back, and stays short.
+        for (const e of c.errors()) expect(e.reason).toMatch(TIDY_REASON);
       }
       // Every refusal names its class: the un-greeted socket hears only that it must say hello.
       expect(new Set(rude.errors().map((e) => e.code))).toEqual(new Set(['helloRequired']));

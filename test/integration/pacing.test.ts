@@ -17,6 +17,8 @@ const PACES = {
   fast: { step: 30, deal: 80 },
 };
 
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
 let h: TestHost | null = null;
 afterEach(async () => {
   await h?.stop();
@@ -82,9 +84,12 @@ describe('bot pacing', () => {
       const deals = gaps.filter((g) => g.afterDeal);
       expect(steps.length).toBeGreaterThan(3);
       expect(deals.length).toBeGreaterThan(0);
-      // The client measures between two arrivals: the first may reach it late when its loop was busy.
-      for (const g of steps) expect(g.ms).toBeGreaterThanOrEqual(PACES.relaxed.step - 30);
-      for (const g of deals) expect(g.ms).toBeGreaterThanOrEqual(PACES.relaxed.deal - 30);
+      // The client measures between two arrivals, and the first may reach it late on a busy machine: each
+      // gap may come out a little short, their median not.
+      for (const g of steps) expect(g.ms).toBeGreaterThanOrEqual(PACES.relaxed.step * 0.75);
+      for (const g of deals) expect(g.ms).toBeGreaterThanOrEqual(PACES.relaxed.deal * 0.75);
+      expect(median(steps.map((g) => g.ms))).toBeGreaterThanOrEqual(PACES.relaxed.step - 10);
+      expect(Math.max(...deals.map((g) => g.ms))).toBeGreaterThanOrEqual(PACES.relaxed.deal - 10);
     },
   );
 
@@ -93,7 +98,7 @@ describe('bot pacing', () => {
     expect(pace).toBe('fast');
     expect(gaps.length).toBeGreaterThan(3);
     for (const g of gaps) {
-      expect(g.ms).toBeGreaterThanOrEqual((g.afterDeal ? PACES.fast.deal : PACES.fast.step) - 30);
+      expect(g.ms).toBeGreaterThanOrEqual((g.afterDeal ? PACES.fast.deal : PACES.fast.step) * 0.5);
       expect(g.ms).toBeLessThan(PACES.relaxed.step);
     }
   });

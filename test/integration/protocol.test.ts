@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_CARDS } from '../../shared/engine';
 import { parseClientMessage, parseServerMessage } from '../../shared/protocol';
+import { hostileText, UNSAFE_CHARS } from './helpers/fuzz';
+import { rng } from './helpers/rng';
 
 const ok = (raw: unknown) => parseClientMessage(typeof raw === 'string' ? raw : JSON.stringify(raw));
 
@@ -24,6 +26,19 @@ describe('parseClientMessage', () => {
     expect(ok([])).toEqual({ ok: false, reason: 'a message must be a JSON object' });
     expect(ok({})).toEqual({ ok: false, reason: 'type: missing or not a string' });
     expect(ok({ type: 'sudo' })).toEqual({ ok: false, reason: 'unknown message type "sudo"' });
+    // The next round is asked for as a move only (protocol 2).
+    expect(ok({ type: 'nextRound', moveCount: 3 })).toEqual({
+      ok: false,
+      reason: 'unknown message type "nextRound"',
+    });
+    expect(ok({ type: 'a\u0000b\tc\u202ed\u200be\u2066f\u2069g\ufeffh\u0085' })).toEqual({
+      ok: false,
+      reason: 'unknown message type "a?b?c?d?e?f?g?h?"',
+    });
+    expect(ok({ type: 'x'.repeat(100) })).toEqual({
+      ok: false,
+      reason: `unknown message type "${'x'.repeat(31)}…"`,
+    });
     expect(ok({ type: 'move', move: { type: 'play', card: 'R8' }, moveCount: 1 })).toMatchObject({
       ok: false,
       type: 'move',
@@ -93,6 +108,31 @@ describe('parseClientMessage', () => {
       expect(r.reason.length).toBeLessThanOrEqual(160);
       expect(r.reason).not.toMatch(/[\p{Cc}\p{Cf}]/u);
       expect(r.reason).toMatch(/^(protocol|move\.type|options\.mode): /);
+    }
+  });
+});
+
+describe('every reason', () => {
+  it('quotes what was received without control or format characters, and briefly', () => {
+    const random = rng(31);
+    const fields = ['type', 'name', 'player', 'tableId', 'token', 'card', 'seat', 'to', 'mode'];
+    for (let i = 0; i < 3000; i++) {
+      // A hostile key or value somewhere in a message that is otherwise valid or nearly so.
+      const msg: Record<string, unknown> = {
+        type: random() < 0.3 ? hostileText(random) : 'createTable',
+        name: 'T',
+        player: 'P',
+        options: { players: 2, mode: 'basic', actionRule: false },
+      };
+      const field = fields[Math.floor(random() * fields.length)];
+      const target = random() < 0.5 ? msg : (msg.options as Record<string, unknown>);
+      if (random() < 0.3) target[hostileText(random)] = 1;
+      else target[field] = hostileText(random);
+      for (const r of [ok(msg), parseServerMessage(JSON.stringify({ type: hostileText(random) }))]) {
+        if (r.ok) continue;
+        for (const c of UNSAFE_CHARS) expect(r.reason).not.toContain(c);
+        expect(Array.from(r.reason).length).toBeLessThanOrEqual(160);
+      }
     }
   });
 });

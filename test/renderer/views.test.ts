@@ -3,7 +3,7 @@ import { flushPromises } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DesktopApi, DiscoveredTable, Settings, TableEvent } from '../../shared/desktop-api';
-import type { SeatInfo, TableInfo } from '../../shared/protocol';
+import { PROTOCOL_VERSION, type SeatInfo, type TableInfo } from '../../shared/protocol';
 import App from '../../renderer/src/App.vue';
 import ConnectionBadge from '../../renderer/src/components/ConnectionBadge.vue';
 import { desktopBridge } from '../../renderer/src/bridge/desktop';
@@ -94,7 +94,7 @@ const found: DiscoveredTable = {
   addresses: ['10.0.0.7'],
   port: 47470,
   hostName: 'kitchen-pc',
-  protocol: 1,
+  protocol: PROTOCOL_VERSION,
 };
 
 describe('LobbyView (desktop bridge)', () => {

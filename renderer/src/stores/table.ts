@@ -121,18 +121,14 @@ export const useTableStore = defineStore('table', () => {
     sendOrWarn({ type: 'setBot', seat: botSeat, bot });
   }
 
+  /** Every move, the next round's deal too (any seated person's, between rounds), is a `move`. */
   function move(m: Move): void {
     if (!view.value || awaiting.value) return;
-    if (m.type === 'nextRound') {
-      nextRound();
-      return;
-    }
     if (sendOrWarn({ type: 'move', move: m, moveCount: view.value.moveCount })) awaiting.value = true;
   }
 
   function nextRound(): void {
-    if (!view.value || awaiting.value) return;
-    if (sendOrWarn({ type: 'nextRound', moveCount: view.value.moveCount })) awaiting.value = true;
+    move({ type: 'nextRound' });
   }
 
   function rematch(): void {

@@ -10,13 +10,19 @@ export interface ChildHost {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Runs the headless host command (`main/cli.ts`, discovery off) as its own process. */
-export function spawnHost(dataDir: string, port = 0): Promise<ChildHost> {
-  const proc = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'main/cli.ts', '--no-discovery', '--bind', '127.0.0.1', '--port', String(port), '--data-dir', dataDir, '--name', 'crash test'],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-  ); // prettier-ignore
+/**
+ * Runs the headless host command (`main/cli.ts`, discovery off) as its own process; with `maxTables`, a
+ * host with that table cap instead (helpers/capped-host.ts, any free port).
+ */
+export function spawnHost(dataDir: string, port = 0, opts: { maxTables?: number } = {}): Promise<ChildHost> {
+  const args =
+    opts.maxTables === undefined
+      ? ['main/cli.ts', '--no-discovery', '--bind', '127.0.0.1', '--port', String(port), '--data-dir', dataDir, '--name', 'crash test']
+      : ['test/integration/helpers/capped-host.ts', dataDir, String(opts.maxTables)]; // prettier-ignore
+  const proc = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));

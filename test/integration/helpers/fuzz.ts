@@ -29,6 +29,21 @@ const WRONG_VALUES: unknown[] = [
   '💥',
 ];
 
+/** Characters a reason must never echo: controls, bidi overrides and isolates, zero-width and BOM. */
+export const UNSAFE_CHARS = [
+  '\u0000', '\t', '\n', '\r', '\u001b', '\u007f', '\u0085', '\u009b', '\u200b', '\u200e', '\u202a',
+  '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\ufeff', '\u2028', '\u2029', '\ud800',
+]; // prettier-ignore
+
+/** Text laced with unsafe characters, sometimes far longer than any field allows. */
+export function hostileText(random: () => number): string {
+  const n = 1 + Math.floor(random() * (random() < 0.1 ? 400 : 24));
+  let s = '';
+  for (let i = 0; i < n; i++)
+    s += random() < 0.4 ? pick(random, UNSAFE_CHARS) : pick(random, [...'aZ7 "\\é💥']);
+  return s;
+}
+
 function randomText(random: () => number, max: number): string {
   const n = Math.floor(random() * max);
   let s = '';
@@ -53,7 +68,7 @@ function templates(view: SeatView): Record<string, unknown>[] {
     { type: 'move', move: { type: 'play', card: 'R7' }, moveCount: view.moveCount },
     { type: 'move', move: { type: 'one', seat: 1, card: 'R7' }, moveCount: view.moveCount },
     { type: 'move', move: { type: 'seven', card: 'R7', to: 'deck' }, moveCount: view.moveCount },
-    { type: 'nextRound', moveCount: view.moveCount },
+    { type: 'move', move: { type: 'nextRound' }, moveCount: view.moveCount },
     { type: 'replaceByBot', seat: 1 },
     { type: 'voteOut', seat: 1 },
   ];
@@ -80,7 +95,7 @@ function breakOneField(random: () => number, msg: Record<string, unknown>): Reco
   const candidates = WRONG_VALUES.filter(
     (v) => typeof v !== typeof old || (typeof v === 'number' && v !== old),
   );
-  let value = pick(random, candidates);
+  let value = random() < 0.15 && typeof old !== 'string' ? hostileText(random) : pick(random, candidates);
   if (leaf === 'protocol' && typeof value === 'number' && Number.isInteger(value)) value = 'one';
   if (leaf === 'moveCount' && typeof value === 'number' && Number.isInteger(value) && value >= 0) value = -3;
   if (leaf === 'seat' && typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 3)
@@ -125,7 +140,16 @@ export function hostileFrame(random: () => number, current: SeatView, other: Sea
     return json(anySender(), 'not an object', pick(random, [0, 'move', [], [1], null, true, 3.5]));
   if (r < 0.22) {
     return json(anySender(), 'unknown type', {
-      type: pick(random, ['', 'Move', 'admin', 'constructor', '__proto__', randomText(random, 12), 7]),
+      type: pick(random, [
+        '',
+        'Move',
+        'admin',
+        'constructor',
+        '__proto__',
+        randomText(random, 12),
+        7,
+        hostileText(random),
+      ]),
     });
   }
   if (r < 0.26) {
@@ -209,7 +233,7 @@ export function hostileFrame(random: () => number, current: SeatView, other: Sea
       ['current', { type: 'voteOut', seat: other.seat }],
       ['other', { type: 'replaceByBot', seat: current.seat }],
       ['other', { type: 'setBot', seat: 0, bot: true }],
-      ['other', { type: 'nextRound', moveCount: current.moveCount }],
+      ['other', { type: 'move', move: { type: 'nextRound' }, moveCount: current.moveCount }],
       ['current', { type: 'join', tableId: 'abcdefgh', name: 'Again' }],
       ['other', { type: 'spectate', tableId: 'abcdefgh' }],
       [

@@ -43,10 +43,7 @@ export async function startedTable(port: number, options: TableOptions, opts: { 
   return t;
 }
 
-export const moveMessage = (move: Move, moveCount: number) =>
-  move.type === 'nextRound'
-    ? { type: 'nextRound' as const, moveCount }
-    : { type: 'move' as const, move, moveCount };
+export const moveMessage = (move: Move, moveCount: number) => ({ type: 'move' as const, move, moveCount });
 
 /**
  * Plays random legal moves from each client's own `legalMoves` until the game ends (or `until` says stop),
