@@ -7,7 +7,7 @@ import { inlineBrain, workerBrain } from './bot-brain';
 import { Connections } from './connections';
 import { httpHandler } from './http';
 import { Hub } from './hub';
-import { reachableAddresses } from './lan-addresses';
+import { reachableAddresses, type InterfaceTable } from './lan-addresses';
 import { DEFAULT_LIMITS, type HostLimits } from './limits';
 import { TableStore } from './store';
 
@@ -33,6 +33,8 @@ export interface HostOptions {
   allowedOrigins?: string[];
   /** 'worker' (default): bots think in a worker thread; 'inline': in this thread. */
   bots?: 'worker' | 'inline';
+  /** This machine's network interfaces (default `os.networkInterfaces`); tests give a LAN a machine lacks. */
+  interfaces?: () => InterfaceTable;
   /** Damaged files and other problems the host survives. Default: console.warn. */
   onProblem?: (problem: string) => void;
 }
@@ -73,7 +75,8 @@ export async function startHost(opts: HostOptions): Promise<Host> {
 
   const bind = opts.bind ?? '0.0.0.0';
   let port = 0;
-  const addresses = () => reachableAddresses(bind, networkInterfaces());
+  const interfaces = opts.interfaces ?? networkInterfaces;
+  const addresses = () => reachableAddresses(bind, interfaces());
   const server = createServer(
     httpHandler({
       info: () => ({ ...info, port, addresses: addresses() }),

@@ -10,6 +10,7 @@ import MatchLine from '../../renderer/src/components/MatchLine.vue';
 import NewTableForm from '../../renderer/src/components/NewTableForm.vue';
 import QrCode from '../../renderer/src/components/QrCode.vue';
 import RoundSummary from '../../renderer/src/components/RoundSummary.vue';
+import TableRow from '../../renderer/src/components/TableRow.vue';
 import TurnPanel from '../../renderer/src/components/TurnPanel.vue';
 import WatchingLine from '../../renderer/src/components/WatchingLine.vue';
 import { rematchVoters } from '../../renderer/src/game/rematch';
@@ -246,7 +247,7 @@ describe('the end of a game', () => {
     const ann = summary(table([]), 0);
     expect(ann.get('[data-testid="match"]').text()).toBe('Match: Ann 2 · Bob 1 · Bot 3 0');
     expect(ann.findAll('[data-testid="rematch-voter"]').map((v) => v.text())).toEqual([
-      'Annnot yet',
+      'Ann (you)not yet',
       'Bobnot yet',
     ]);
     await ann.get('[data-testid="rematch"]').trigger('click');
@@ -256,13 +257,14 @@ describe('the end of a game', () => {
     // Ann said yes: she sees that she waits for Bob, and may take it back; Bob sees Ann ready.
     const annReady = summary(table([0]), 0);
     expect(annReady.get('[data-testid="rematch-waiting"]').text()).toBe('You are ready. Waiting for Bob.');
+    expect(annReady.get('[data-testid="rematch-cancel"]').text()).toBe('Take my yes back');
     await annReady.get('[data-testid="rematch-cancel"]').trigger('click');
     expect(annReady.emitted('rematch')).toEqual([[false]]);
     annReady.unmount();
     const bob = summary(table([0]), 1);
     expect(bob.findAll('[data-testid="rematch-voter"]').map((v) => v.text())).toEqual([
       'Annready',
-      'Bobnot yet',
+      'Bob (you)not yet',
     ]);
     expect(bob.find('[data-testid="rematch"]').exists()).toBe(true);
     bob.unmount();
@@ -299,6 +301,14 @@ describe('following the table', () => {
     expect(line(['Carol'], 1).text()).toBe('watching: Carol');
     expect(line(['Carol', 'Dan'], 3).text()).toBe('watching: Carol, Dan and 1 more');
     expect(line([], 2).text()).toBe('2 people watching');
+  });
+
+  it('shows the match in the table list', () => {
+    const variant = { mode: 'basic', actionRule: false, rulesVersion: '1.2', spectators: 0, match: [{ name: 'Ann', wins: 2 }, { name: 'Bob', wins: 1 }] } as const; // prettier-ignore
+    const row = mountApp(TableRow, {
+      props: { name: 'Friday', where: 'kitchen', players: 2, seats: 2, state: 'finished', variant: { ...variant, match: [...variant.match] }, mine: false, compatible: true },
+    }); // prettier-ignore
+    expect(row.get('[data-testid="match"]').text()).toBe('Match: Ann 2 · Bob 1');
   });
 
   it('shows the match only once a game has been won', () => {
