@@ -217,6 +217,20 @@ describe.skipIf(!hasBrowser)('table flow in Chromium', () => {
       );
     }
 
+    // Carol watches from the lobby's list, which shows the match too; the players see her name.
+    const carol = await person(browser, 'Carol', false);
+    await carol.page.goto(url);
+    await enterName(carol.page, 'Carol');
+    const row = carol.page.getByTestId('table-row').filter({ hasText: 'Rematch table' });
+    await expect.poll(() => row.getByTestId('match').textContent(), { timeout: 10_000 }).toBe(matchBefore);
+    await row.getByTestId('watch').click();
+    await carol.page.getByTestId('table-view').waitFor();
+    for (const p of [ann, bob])
+      await expect
+        .poll(() => p.page.getByTestId('watching').textContent(), { timeout: 10_000 })
+        .toBe('watching: Carol');
+    await carol.context.close();
+
     expect([...ann.errors, ...bob.errors]).toEqual([]);
   }, 240_000);
 });
