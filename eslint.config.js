@@ -47,4 +47,35 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Only the Electron entry points load electron; everything else may name its types (erased at build),
+    // so the host, discovery and the desktop services run and are tested in plain Node.
+    files: ['**/*.ts', '**/*.vue'],
+    ignores: ['main/index.ts', 'main/preload.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'electron',
+              allowTypeImports: true,
+              message: 'only main/index.ts and main/preload.ts import electron; elsewhere use `import type`',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportExpression[source.value='electron']",
+          message: 'only main/index.ts and main/preload.ts load electron',
+        },
+        {
+          selector: "CallExpression[callee.name='require'][arguments.0.value='electron']",
+          message: 'only main/index.ts and main/preload.ts load electron',
+        },
+      ],
+    },
+  },
 );

@@ -5,7 +5,8 @@ import type { Service } from 'bonjour-service';
 import { PROTOCOL_VERSION } from '../../shared/protocol/version';
 import { replaceTxt, stopService } from './bonjour-internals';
 import { InterfacePool } from './interfaces';
-import { closeBonjour, openBonjour, warnOnce, within } from './socket';
+import { callbackWithin } from '../common/wait-at-most';
+import { closeBonjour, openBonjour, warnOnce } from './socket';
 import { checkAd, cleanText, encodeAd, type TxtRecord } from './txt';
 import { SERVICE_TYPE, type Publisher, type PublisherOptions, type TableAd } from './types';
 
@@ -131,7 +132,7 @@ export function createPublisher(opts: PublisherOptions): Publisher {
         await Promise.all(
           stations.map(async (station) => {
             // Goodbyes first (TTL 0 for every record), then close: destroy alone says nothing.
-            await within(timeoutMs, (done) => station.bonjour.unpublishAll(done));
+            await callbackWithin(timeoutMs, (done) => station.bonjour.unpublishAll(done));
             await closeBonjour(station.bonjour, Math.max(0, deadline - Date.now()));
           }),
         );

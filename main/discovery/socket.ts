@@ -1,4 +1,5 @@
 import Bonjour from 'bonjour-service';
+import { callbackWithin } from '../common/wait-at-most';
 import { mdnsOf } from './bonjour-internals';
 
 export type ErrorSink = (err: Error) => void;
@@ -33,22 +34,6 @@ export function openBonjour(address: string, onError: ErrorSink): Bonjour {
 }
 
 /** Closes a Bonjour's socket; resolves when closed or after timeoutMs, whichever comes first. */
-export function closeBonjour(bonjour: Bonjour, timeoutMs: number): Promise<void> {
-  return within(timeoutMs, (done) => bonjour.destroy(done));
-}
-
-/** Runs a callback-style step and resolves when it calls back or when time is up. */
-export function within(timeoutMs: number, step: (done: () => void) => void): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, timeoutMs);
-    const done = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    try {
-      step(done);
-    } catch {
-      done();
-    }
-  });
+export async function closeBonjour(bonjour: Bonjour, timeoutMs: number): Promise<void> {
+  await callbackWithin(timeoutMs, (done) => bonjour.destroy(done));
 }

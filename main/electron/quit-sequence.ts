@@ -1,3 +1,5 @@
+import { waitAtMost } from '../common/wait-at-most';
+
 /**
  * Quitting: the app waits for its shutdown steps (stop accepting players and flush snapshots,
  * then mDNS goodbyes, then stop browsing) before it really quits, and each step has its own
@@ -21,13 +23,12 @@ export async function runQuitSteps(
 ): Promise<QuitReport> {
   const report: QuitReport = { completed: [], failed: [], timedOut: [] };
   for (const step of steps) {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), step.timeoutMs);
-    });
     try {
-      const outcome = await Promise.race([Promise.resolve().then(() => step.run()), timeout]);
-      if (outcome === 'timeout') {
+      const outcome = await waitAtMost(
+        step.timeoutMs,
+        Promise.resolve().then(() => step.run()),
+      );
+      if (outcome === 'late') {
         report.timedOut.push(step.name);
         log(`quit: ${step.name} did not finish within ${step.timeoutMs} ms; going on`);
       } else {
@@ -36,8 +37,6 @@ export async function runQuitSteps(
     } catch (error) {
       report.failed.push(step.name);
       log(`quit: ${step.name} failed: ${String(error)}`);
-    } finally {
-      clearTimeout(timer);
     }
   }
   return report;

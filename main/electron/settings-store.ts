@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { copyFile, readFile } from 'node:fs/promises';
 import type { SettingKey, Settings } from '../../shared/desktop-api';
 import { tidyQuoted } from '../../shared/protocol';
-import { writeFileAtomic } from './atomic-file';
+import { writeFileAtomic } from '../common/atomic-write';
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = {
   playerName: '',
@@ -85,7 +85,7 @@ export async function openSettingsStore(
       }
       const write = writing.then(async () => {
         const next = { ...current, [key]: parsed };
-        await writeFileAtomic(file, `${JSON.stringify(next, null, 2)}\n`);
+        await writeFileAtomic(file, `${JSON.stringify(next, null, 2)}\n`, { makeFolder: true });
         current[key] = parsed;
       });
       writing = write.catch(() => undefined);

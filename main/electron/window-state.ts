@@ -3,7 +3,7 @@
  * that no longer fits any display (a monitor was unplugged) falls back to a centred window.
  */
 import { readFileSync } from 'node:fs';
-import { writeFileAtomicSync } from './atomic-file';
+import { writeFileAtomicSync } from '../common/atomic-write';
 
 export interface Rect {
   x: number;
@@ -49,7 +49,7 @@ export function loadWindowState(file: string): WindowState {
 }
 
 export function saveWindowState(file: string, state: WindowState): void {
-  writeFileAtomicSync(file, `${JSON.stringify(state)}\n`);
+  writeFileAtomicSync(file, `${JSON.stringify(state)}\n`, { makeFolder: true });
 }
 
 function overlap(a: Rect, b: Rect): Rect {

@@ -4,6 +4,7 @@ import { hostname, networkInterfaces } from 'node:os';
 import packageJson from '../../package.json';
 import type { TableSummary } from '../../shared/protocol';
 import { inlineBrain, workerBrain } from './bot-brain';
+import { waitAtMost } from '../common/wait-at-most';
 import { Connections } from './connections';
 import { httpHandler } from './http';
 import { Hub } from './hub';
@@ -107,14 +108,13 @@ export async function startHost(opts: HostOptions): Promise<Host> {
         }, timeoutMs);
         // Closing never rejects (the app and the command quit either way) nor waits past the timeout for
         // a disk that hangs: what could not be done is reported.
-        await withinTime(
-          (async () => {
-            await stopped.catch((e: Error) => report(`stopping: bots did not stop (${e.message})`));
-            await store.close().catch((e: Error) => report(`stopping: tables not all saved (${e.message})`));
-          })(),
-          timeoutMs,
-          () => report(`stopping: saving took longer than ${timeoutMs} ms; quitting anyway`),
-        );
+        const saved = (async () => {
+          await stopped.catch((e: Error) => report(`stopping: bots did not stop (${e.message})`));
+          await store.close().catch((e: Error) => report(`stopping: tables not all saved (${e.message})`));
+        })();
+        if ((await waitAtMost(timeoutMs, saved)) === 'late') {
+          report(`stopping: saving took longer than ${timeoutMs} ms; quitting anyway`);
+        }
         await serverClosed;
         clearTimeout(deadline);
         connections.close();
@@ -122,19 +122,6 @@ export async function startHost(opts: HostOptions): Promise<Host> {
       return closed;
     },
   };
-}
-
-function withinTime(work: Promise<void>, ms: number, late: () => void): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      late();
-      resolve();
-    }, ms);
-    void work.finally(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
 }
 
 /** Listens on `port`, or on any free port if that one is taken. */

@@ -1,34 +1,25 @@
 import type { Move } from '../../shared/engine';
 import type { TableInfo, TableSummary } from '../../shared/protocol';
 import { Audience } from './audience';
-import type { BotDriver } from './bots';
 import { TableError } from './errors';
 import { hashToken, newSeed, newToken } from './ids';
 import type { Session } from './session';
 import { afterKept, keepOrUndo, keepSeatChange, type Done } from './changes';
-import type { TableStore } from './store';
+import type { RoomContext } from './room-context';
 import type { Table } from './table';
-import type { SeatTokens } from './tokens';
+import { tableInfo, tableSummary } from './table-info';
 
 export type { Done } from './changes';
+export type { RoomContext } from './room-context';
 
 /** How soon the host tries again a bot's move that the disk refused. */
 const STORAGE_RETRY_MS = 1000;
 
-/** The room reaches the data folder only through these calls, always for its own table. */
-export type RoomStore = Pick<
-  TableStore,
-  'track' | 'save' | 'saveDurably' | 'appendStart' | 'appendMove' | 'remove'
->;
-
-/** What a room needs from the host around it. */
-export interface RoomContext {
-  store: RoomStore;
-  tokens: SeatTokens;
-  bots: BotDriver;
-  /** The lobby list may have changed (seats taken, a game begun). */
-  listChanged: () => void;
-  report: (problem: string) => void;
+/** What a change may have altered: the table's info (default), the game's views, the lobby list. */
+interface Changes {
+  table?: boolean;
+  views?: boolean;
+  list?: boolean;
 }
 
 /**
@@ -87,12 +78,12 @@ export class Room {
   }
 
   summary(): TableSummary {
-    return this.table.summary(this.audience.spectatorCount);
+    return tableSummary(this.table, this.audience.spectatorCount);
   }
 
   private info(): TableInfo {
     const { spectatorCount, watching, connected } = this.audience;
-    return this.table.info(spectatorCount, watching, connected, Date.now());
+    return tableInfo(this.table, spectatorCount, watching, connected, Date.now());
   }
 
   /** The seat held by the connection, or a notSeated refusal. */
@@ -148,9 +139,8 @@ export class Room {
       this.audience.watch(session, name);
       this.ctx.store.save(this.id); // attended (see attach)
       session.send({ type: 'spectating', tableId: this.id });
-      this.audience.sendTable(this.info());
+      this.changed({ list: true });
       this.sendView(session);
-      this.ctx.listChanged();
     });
   }
 
@@ -187,8 +177,7 @@ export class Room {
     if (seat !== null) this.table.wentAway(seat, Date.now());
     else this.table.lastAttended = Date.now();
     if (this.audience.empty) this.ctx.store.save(this.id); // unattended from now, also after a restart
-    this.audience.sendTable(this.info());
-    this.ctx.listChanged();
+    this.changed({ list: true });
   }
 
   setBot(session: Session, seat: number, bot: boolean): Done {
@@ -309,8 +298,7 @@ export class Room {
         `table ${this.id}: after the host's move for seat ${seat}: ${done.failedAfter.message}`,
       );
       try {
-        this.audience.sendTable(this.info());
-        this.audience.sendViews();
+        this.changed({ views: true });
       } catch {
         /* reported above */
       }
@@ -333,15 +321,7 @@ export class Room {
    * The one notification after a change: the table's info (and the game's views) to everyone here, the
    * lobby list if it may show, and the bots, in case one is now to move.
    */
-  changed({
-    table = true,
-    views = false,
-    list = false,
-  }: {
-    table?: boolean;
-    views?: boolean;
-    list?: boolean;
-  }) {
+  changed({ table = true, views = false, list = false }: Changes): void {
     if (table) this.audience.sendTable(this.info());
     if (views) this.audience.sendViews();
     if (list) this.ctx.listChanged();

@@ -12,7 +12,7 @@ export class Session {
   greeted = false;
   /** Answered the last heartbeat ping (or sent something since). */
   alive = true;
-  /** The table this connection is at; the room alone says as what (a seat, or a spectator) and sets this. */
+  /** The room this connection is at; the room says as what (a seat, or a spectator), and only its audience sets this. */
   room: Room | null = null;
   /** Messages dropped for rate since the connection opened. */
   strikes = 0;

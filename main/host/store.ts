@@ -1,8 +1,10 @@
 import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeFileAtomic, writeFileAtomicSync } from '../common/atomic-write';
 import type { NormalizedOptions } from '../../shared/engine';
-import { parseSnapshot, parseLogLine, type LogLine } from './store-format';
+import { readMoveLog } from './move-log';
+import { parseSnapshot, type LogLine } from './store-format';
 import type { AcceptedMove, TableRecord } from './table-record';
 
 export type { LogLine } from './store-format';
@@ -45,7 +47,7 @@ interface Entry {
 
 /**
  * A data folder of tables. Each table has an append-only move log (one JSON line per accepted move, written
- * before anyone is told of the move) and a snapshot replaced atomically (temp file, fsync, rename).
+ * before anyone is told of the move) and a snapshot replaced atomically (writeFileAtomic).
  * Nothing here throws at the host for a damaged file: problems go to `report` and the table is skipped.
  */
 export class TableStore {
@@ -97,54 +99,8 @@ export class TableStore {
       this.report(`table ${id}: snapshot names table ${parsed.record.id}; skipped`);
       return null;
     }
-    const log = this.readLog(id);
+    const log = readMoveLog(join(this.root, id, MOVES), id, this.report);
     return log === null ? null : { record: parsed.record, log };
-  }
-
-  /**
-   * Reads the intact prefix of a move log. A torn last line (a crash mid-write) or a damaged line ends the
-   * log there: the file is cut back to the intact prefix (the damaged original kept beside it), so later
-   * appends continue a clean log. Null when the log exists but cannot be read (reported).
-   */
-  private readLog(id: string): LogLine[] | null {
-    const path = join(this.root, id, MOVES);
-    let text: string;
-    try {
-      text = fs.readFileSync(path, 'utf8');
-    } catch (e) {
-      const err = e as NodeJS.ErrnoException;
-      if (err.code === 'ENOENT') return []; // no move yet
-      // Going on from the snapshot alone would lose the moves after it, and later moves would fork the log.
-      this.report(`table ${id}: move log unreadable (${err.code ?? err.message}); skipped`);
-      return null;
-    }
-    const lines: LogLine[] = [];
-    let good = 0;
-    let problem: string | null = null;
-    while (good < text.length) {
-      const end = text.indexOf('\n', good);
-      if (end < 0) {
-        problem = 'the last line is cut short';
-        break;
-      }
-      const line = parseLogLine(text.slice(good, end));
-      if (!line.ok) {
-        problem = `line ${lines.length + 1}: ${line.reason}`;
-        break;
-      }
-      lines.push(line.line);
-      good = end + 1;
-    }
-    if (problem !== null) {
-      this.report(`table ${id}: move log damaged (${problem}); kept ${lines.length} intact line(s)`);
-      try {
-        fs.copyFileSync(path, `${path}.damaged-${Date.now()}`);
-        fs.truncateSync(path, Buffer.byteLength(text.slice(0, good)));
-      } catch (e) {
-        this.report(`table ${id}: could not repair the move log (${(e as Error).message})`);
-      }
-    }
-    return lines;
   }
 
   /** Starts keeping a table: `getRecord` gives its current state whenever a snapshot is due. */
@@ -237,27 +193,12 @@ export class TableStore {
     if (e.timer) clearTimeout(e.timer);
     e.timer = null;
     const n = ++e.taken;
-    const dir = join(this.root, id);
-    const tmp = join(dir, `${SNAPSHOT}.${n}.tmp`);
     try {
-      const fd = fs.openSync(tmp, 'w');
-      try {
-        fs.writeFileSync(fd, JSON.stringify({ format: 1, ...e.getRecord() }));
-        fs.fsyncSync(fd);
-      } finally {
-        fs.closeSync(fd);
-      }
-      fs.renameSync(tmp, join(dir, SNAPSHOT));
+      writeFileAtomicSync(join(this.root, id, SNAPSHOT), JSON.stringify({ format: 1, ...e.getRecord() }));
     } catch (err) {
-      try {
-        fs.rmSync(tmp, { force: true });
-      } catch {
-        /* nothing was made, or nothing can be removed: the refusal below is what matters */
-      }
       throw new StorageError(`table ${id}: snapshot not written`, err as NodeJS.ErrnoException);
     }
     e.onDisk = n;
-    syncDir(dir);
   }
 
   private write(id: string, e: Entry): Promise<void> {
@@ -273,7 +214,8 @@ export class TableStore {
       e.onDisk = n;
       return true;
     };
-    e.writing = writeAtomic(join(this.root, id), `${SNAPSHOT}.${n}.tmp`, SNAPSHOT, json, newest)
+    e.writing = writeFileAtomic(join(this.root, id, SNAPSHOT), json, { stillWanted: newest })
+      .then(() => {})
       .catch((err: Error) => this.report(`table ${id}: snapshot not written (${err.message})`))
       .finally(() => {
         e.writing = null;
@@ -349,53 +291,5 @@ export class TableStore {
     const e = this.entries.get(id);
     if (!e) throw new Error(`table ${id} is not tracked by the store`);
     return e;
-  }
-}
-
-/**
- * Replaces `dir/name` so that a reader sees either the old or the new file, even after a crash. The rename
- * is synchronous so that `stillNewest` and the rename happen with nothing in between.
- */
-async function writeAtomic(
-  dir: string,
-  tmpName: string,
-  name: string,
-  data: string,
-  stillNewest: () => boolean,
-): Promise<void> {
-  const tmp = join(dir, tmpName);
-  try {
-    const fh = await fsp.open(tmp, 'w');
-    try {
-      await fh.writeFile(data);
-      await fh.sync();
-    } finally {
-      await fh.close();
-    }
-    if (!stillNewest()) return void (await fsp.rm(tmp, { force: true }));
-    fs.renameSync(tmp, join(dir, name));
-  } catch (err) {
-    await fsp.rm(tmp, { force: true }).catch(() => {});
-    throw err;
-  }
-  try {
-    const d = await fsp.open(dir, 'r');
-    await d.sync().finally(() => d.close());
-  } catch {
-    /* best effort, as in syncDir */
-  }
-}
-
-/** Makes a rename itself durable; best effort (directories cannot be opened for this on every platform). */
-function syncDir(dir: string): void {
-  try {
-    const d = fs.openSync(dir, 'r');
-    try {
-      fs.fsyncSync(d);
-    } finally {
-      fs.closeSync(d);
-    }
-  } catch {
-    /* best effort */
   }
 }

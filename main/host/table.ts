@@ -1,9 +1,10 @@
 import { IllegalMoveError, applyMove, newGame } from '../../shared/engine';
 import type { GameState, Move, NormalizedOptions } from '../../shared/engine';
 import type { BotLevel } from '../../shared/bots/levels';
-import type { BotPace, SeatInfo, TableInfo, TableSummary } from '../../shared/protocol';
+import type { BotPace, TableSummary } from '../../shared/protocol';
+import { Absences } from './absences';
 import { TableError } from './errors';
-import { matchEntries, tallyWin } from './match';
+import { tallyWin } from './match';
 import { botName, emptySeat, newTableRecord } from './table-record';
 import type { AcceptedMove, NewTable, SeatRecord, TableRecord } from './table-record';
 
@@ -30,19 +31,12 @@ export class Table {
   wins: number[];
   /** Runtime: after a game, the seats whose people asked for a rematch. */
   readonly rematchVotes = new Set<number>();
-  /** Runtime: when a named person's socket went away (ms clock), for the away grace. */
-  readonly awaySince: (number | null)[];
-  /** Runtime: seats that voted a seat out. */
-  readonly votes: Set<number>[];
+  /** Runtime: who is away, since when, and the votes to remove them. */
+  readonly away: Absences;
   /** When someone was last at or acted at the table, for idle removal and the table cap. */
   lastAttended: number;
 
-  constructor(
-    record: TableRecord,
-    now: number,
-    /** How long a person must be away before stand-ins and votes. */
-    readonly awayGraceMs: number,
-  ) {
+  constructor(record: TableRecord, now: number, awayGraceMs: number) {
     this.id = record.id;
     this.name = record.name;
     this.options = record.options;
@@ -54,10 +48,7 @@ export class Table {
     this.state = record.state;
     this.createdAt = record.createdAt;
     this.wins = record.wins;
-    const n = record.options.players;
-    // After a restart every person counts as away from now: the grace starts again.
-    this.awaySince = record.seats.map((s) => (s.name !== null && !s.bot && !s.votedOut ? now : null));
-    this.votes = Array.from({ length: n }, () => new Set<number>());
+    this.away = new Absences(record.seats, now, awayGraceMs);
     this.lastAttended = record.unattendedSince ?? now;
   }
 
@@ -91,14 +82,12 @@ export class Table {
   checkpoint(): () => void {
     const { name, creator, game, state, lastAttended, wins } = this;
     const seats = [...this.seats];
-    const awaySince = [...this.awaySince];
-    const votes = this.votes.map((v) => new Set(v));
+    const away = this.away.checkpoint();
     const rematchVotes = [...this.rematchVotes];
     return () => {
       Object.assign(this, { name, creator, game, state, lastAttended, wins });
       this.seats.splice(0, seats.length, ...seats);
-      this.awaySince.splice(0, awaySince.length, ...awaySince);
-      votes.forEach((v, i) => (this.votes[i] = v));
+      away();
       this.rematchVotes.clear();
       for (const v of rematchVotes) this.rematchVotes.add(v);
     };
@@ -117,44 +106,6 @@ export class Table {
   isPerson(seat: number): boolean {
     const s = this.seats[seat];
     return s !== undefined && s.name !== null && !s.bot && !s.votedOut;
-  }
-
-  summary(spectators: number): TableSummary {
-    return {
-      id: this.id,
-      name: this.name,
-      players: this.seats.filter((s) => s.name !== null).length,
-      seats: this.options.players,
-      state: this.status,
-      mode: this.options.mode,
-      actionRule: this.options.actionRule,
-      rulesVersion: this.options.rulesVersion,
-      spectators,
-      match: matchEntries(this.seats, this.wins),
-    };
-  }
-
-  info(spectators: number, watching: string[], connected: Presence, now: number): TableInfo {
-    const seatList: SeatInfo[] = this.seats.map((s, seat) => ({
-      seat,
-      name: s.name,
-      connected: connected(seat),
-      bot: s.bot,
-      standIn: s.standIn,
-      creator: seat === this.creator,
-      votedOut: s.votedOut,
-      awayMs: this.awaySince[seat] === null ? null : Math.max(0, now - this.awaySince[seat]),
-      votes: [...this.votes[seat]].sort((a, b) => a - b),
-    }));
-    return {
-      ...this.summary(spectators),
-      options: { ...this.options, botLevel: this.botLevel, botPace: this.botPace },
-      seatList,
-      awayGraceMs: this.awayGraceMs,
-      game: this.game,
-      rematch: [...this.rematchVotes].sort((a, b) => a - b),
-      watching,
-    };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -200,9 +151,7 @@ export class Table {
 
   private freeSeat(seat: number): void {
     this.seats[seat] = emptySeat();
-    this.awaySince[seat] = null;
-    this.votes[seat].clear();
-    for (const v of this.votes) v.delete(seat);
+    this.away.forget(seat);
     if (seat === this.creator) {
       // The creator role passes to the next person, so the table can still start.
       const next = this.seats.findIndex((_, i) => this.isPerson(i));
@@ -279,7 +228,7 @@ export class Table {
     if (!this.isPerson(seat)) return;
     this.seats[seat] = { ...this.seats[seat], bot: true, standIn: true };
     this.rematchVotes.delete(seat);
-    this.awaySince[seat] = null;
+    this.away.cleared(seat);
     this.lastAttended = now;
   }
 
@@ -329,8 +278,7 @@ export class Table {
 
   /** A person's socket attached to the seat: they are no longer away. */
   arrived(seat: number, now: number): void {
-    this.awaySince[seat] = null;
-    this.votes[seat].clear();
+    this.away.cleared(seat);
     const s = this.seats[seat];
     // A returning person takes the seat back from the bot that stood in.
     if (s.standIn) this.seats[seat] = { ...s, bot: false, standIn: false };
@@ -339,12 +287,8 @@ export class Table {
 
   /** The seat's socket went away: a person (or the person a bot stands in for) is away from now. */
   wentAway(seat: number, now: number): void {
-    this.awaySince[seat] = this.isPersonOrStandIn(seat) ? now : null;
+    this.away.since[seat] = this.isPerson(seat) || this.seats[seat].standIn ? now : null;
     this.lastAttended = now;
-  }
-
-  private isPersonOrStandIn(seat: number): boolean {
-    return this.isPerson(seat) || this.seats[seat].standIn;
   }
 
   private requireAway(by: number, seat: number, connected: Presence, now: number): void {
@@ -353,23 +297,16 @@ export class Table {
     }
     if (seat >= this.options.players || seat === by)
       throw new TableError('badSeat', `cannot do this to seat ${seat}`);
-    const since = this.awaySince[seat];
-    if (!this.isPerson(seat) || connected(seat) || since === null) {
+    if (!this.isPerson(seat) || connected(seat)) {
       throw new TableError('notAway', `seat ${seat} is not an away player`);
     }
-    if (now - since < this.awayGraceMs) {
-      const wait = Math.ceil((this.awayGraceMs - (now - since)) / 1000);
-      throw new TableError(
-        'notAway',
-        `seat ${seat} has been away for less than the grace period (${wait} s left)`,
-      );
-    }
+    this.away.requireGraceOver(seat, now);
   }
 
   replaceByBot(by: number, seat: number, connected: Presence, now: number): void {
     this.requireAway(by, seat, connected, now);
     this.seats[seat] = { ...this.seats[seat], bot: true, standIn: true };
-    this.votes[seat].clear();
+    this.away.votes[seat].clear();
     this.rematchVotes.delete(seat);
     this.lastAttended = now;
   }
@@ -385,10 +322,11 @@ export class Table {
     now: number,
   ): { out: boolean; revoked: string | null } {
     this.requireAway(by, seat, connected, now);
-    this.votes[seat].add(by);
+    const votesAgainst = this.away.votes[seat];
+    votesAgainst.add(by);
     const voters = this.seats.filter((_, i) => i !== seat && this.isPerson(i) && connected(i)).length;
     const needed = Math.floor(voters / 2) + 1;
-    const votes = [...this.votes[seat]].filter((v) => this.isPerson(v) && connected(v)).length;
+    const votes = [...votesAgainst].filter((v) => this.isPerson(v) && connected(v)).length;
     this.lastAttended = now;
     if (votes < needed) return { out: false, revoked: null };
     const revoked = this.seats[seat].tokenHash;
@@ -396,8 +334,7 @@ export class Table {
       this.freeSeat(seat);
     } else {
       this.seats[seat] = { ...this.seats[seat], tokenHash: null, votedOut: true, bot: false, standIn: false };
-      this.awaySince[seat] = null;
-      this.votes[seat].clear();
+      this.away.cleared(seat);
       this.rematchVotes.delete(seat);
     }
     return { out: true, revoked };

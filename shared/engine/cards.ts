@@ -1,29 +1,7 @@
-import type { CardId, Color, Rule, Value } from './types';
+import type { CardId, Color, Value } from './types';
 
 /** Colours from the highest rank (Red) to the lowest (Violet). */
 export const COLORS: readonly Color[] = ['R', 'O', 'Y', 'G', 'B', 'I', 'V'];
-export const VALUES: readonly Value[] = [1, 2, 3, 4, 5, 6, 7];
-
-export const RULE_NAMES: Readonly<Record<Rule, string>> = {
-  R: 'Red',
-  O: 'Orange',
-  Y: 'Yellow',
-  G: 'Green',
-  B: 'Blue',
-  I: 'Indigo',
-  V: 'Violet',
-};
-
-/** What each rule asks for, in one line (the UI has translated, longer texts). */
-export const RULE_TEXTS: Readonly<Record<Rule, string>> = {
-  R: 'Highest card',
-  O: 'Most cards of one number',
-  Y: 'Most cards of one colour',
-  G: 'Most even cards',
-  B: 'Most different colours',
-  I: 'Most cards in a run',
-  V: 'Most cards below 4',
-};
 
 export const cardColor = (card: CardId): Color => card[0] as Color;
 export const cardValue = (card: CardId): Value => Number(card[1]) as Value;

@@ -1,5 +1,7 @@
 import { ALL_CARDS, cardColor, cardRank, cardValue, isCardId } from './cards';
 import { countingSet } from './rules';
+import { sentence } from './illegal';
+import type { IllegalReason } from './illegal';
 import { paletteScore } from './score';
 import { seedState, shuffle } from './rng';
 import type {
@@ -18,12 +20,26 @@ export class IllegalMoveError extends Error {
   override name = 'IllegalMoveError';
 }
 
-const DEFAULT_TARGET = { 2: 40, 3: 35, 4: 30 } as const;
 const HAND_SIZE = 7;
+
+/** The Advanced game's default target score: 40 / 35 / 30 for 2 / 3 / 4 players. */
+export const defaultTargetScore = (players: GameOptions['players']): number =>
+  ({ 2: 40, 3: 35, 4: 30 })[players];
+
+/**
+ * The advanced draw: right after a discard from hand, if the card's value is higher than the number of
+ * cards in the palette at that moment and the deck is not empty (Advanced games only).
+ */
+export const advancedDrawOffered = (
+  options: Pick<GameOptions, 'mode'>,
+  discarded: CardId,
+  paletteSize: number,
+  deckSize: number,
+): boolean => options.mode === 'advanced' && cardValue(discarded) > paletteSize && deckSize > 0;
 
 export function normalizeOptions(options: GameOptions): NormalizedOptions {
   if (![2, 3, 4].includes(options.players)) throw new RangeError('A table seats 2 to 4 players.');
-  const target = options.targetScore ?? DEFAULT_TARGET[options.players];
+  const target = options.targetScore ?? defaultTargetScore(options.players);
   if (!Number.isInteger(target) || target < 1)
     throw new RangeError('The target score must be a positive whole number.');
   return {
@@ -210,7 +226,7 @@ function cloneState(state: GameState): GameState {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Legality: one function says why a move is not legal now; legalMoves is everything it accepts.
+// Legality: one function (illegalReason) says why a move is not legal now; legalMoves is everything it accepts.
 
 const without = (cards: readonly CardId[], card: CardId): CardId[] => cards.filter((c) => c !== card);
 const isOdd = (card: CardId): boolean => cardValue(card) % 2 === 1;
@@ -253,11 +269,11 @@ function canEndLeading(s: GameState): boolean {
   }
   if (turn.pending === 'draw') return true; // only reached after a discard, which needs the lead
   return candidateMoves(s).some(
-    (move) => move.type !== 'pass' && whyIllegal(s, move) === null && canEndLeading(step(s, move)),
+    (move) => move.type !== 'pass' && illegalReason(s, move) === null && canEndLeading(step(s, move)),
   );
 }
 
-/** Every move worth asking whyIllegal about in this state. */
+/** Every move worth asking illegalReason about in this state. */
 function candidateMoves(s: GameState): Move[] {
   if (s.phase === 'roundOver') return [{ type: 'nextRound' }];
   if (s.phase !== 'turn' || s.current === null) return [];
@@ -288,83 +304,80 @@ function candidateMoves(s: GameState): Move[] {
   }
 }
 
-/** Why `move` is not legal in `s`, or null if it is. */
-export function whyIllegal(s: GameState, move: Move): string | null {
-  if (s.phase === 'gameOver') return 'The game is over.';
-  if (s.phase === 'roundOver')
-    return move.type === 'nextRound' ? null : 'The round is over: the next round has to start first.';
-  if (move.type === 'nextRound') return 'The round is still being played.';
+/** Why `move` is not legal in `s` (for the player to act), or null if it is: the engine's one judgement. */
+export function illegalReason(s: GameState, move: Move): IllegalReason | null {
+  if (s.phase === 'gameOver') return { code: 'gameOver' };
+  if (s.phase === 'roundOver') return move.type === 'nextRound' ? null : { code: 'roundOver' };
+  if (move.type === 'nextRound') return { code: 'roundInPlay' };
   const seat = s.current!;
   const turn = s.turn!;
   const hand = s.hands[seat];
   if (move.type === 'pass') return null;
 
   if (turn.pending === 'draw' && move.type !== 'draw' && move.type !== 'noDraw')
-    return 'First choose whether to draw a card.';
-  if (turn.pending === 'seven' && move.type !== 'seven')
-    return "First carry out the 7's action: choose one of your palette cards.";
-  if (turn.pending === 'one' && move.type !== 'one')
-    return "First carry out the 1's action: choose a card from another player's palette.";
-  if (turn.pending === 'five' && move.type !== 'play')
-    return "First carry out the 5's action: play another card to your palette.";
+    return { code: 'decideDraw' };
+  if (turn.pending === 'seven' && move.type !== 'seven') return { code: 'resolveSeven' };
+  if (turn.pending === 'one' && move.type !== 'one') return { code: 'resolveOne' };
+  if (turn.pending === 'five' && move.type !== 'play') return { code: 'resolveFive' };
 
   switch (move.type) {
     case 'play': {
       if (turn.pending !== 'five') {
-        if (turn.discarded) return 'You have already discarded this turn.';
-        if (turn.played > 0) return 'You have already played a card this turn.';
+        if (turn.discarded) return { code: 'alreadyDiscarded' };
+        if (turn.played > 0) return { code: 'alreadyPlayed' };
       }
-      if (!hand.includes(move.card)) return `${move.card} is not in your hand.`;
-      if (s.options.actionRule && (cardValue(move.card) === 7 || cardValue(move.card) === 1)) {
-        if (!canEndLeading(step(s, move)))
-          return `You may only play ${move.card} if your turn can still end with you leading.`;
-      }
+      if (!hand.includes(move.card)) return { code: 'notInHand', params: { card: move.card } };
+      const value = cardValue(move.card);
+      if (s.options.actionRule && (value === 7 || value === 1) && !canEndLeading(step(s, move)))
+        return { code: 'actionCannotLead', params: { card: move.card, value } };
       return null;
     }
     case 'discard': {
-      if (turn.discarded) return 'You have already discarded this turn.';
-      if (!hand.includes(move.card)) return `${move.card} is not in your hand.`;
+      if (turn.discarded) return { code: 'alreadyDiscarded' };
+      if (!hand.includes(move.card)) return { code: 'notInHand', params: { card: move.card } };
       if (!wouldLead(s, seat, s.palettes[seat], cardColor(move.card)))
-        return `Discarding ${move.card} would not leave you leading under its rule.`;
+        return { code: 'wouldNotLead', params: { card: move.card, rule: cardColor(move.card) } };
       return null;
     }
     case 'draw':
     case 'noDraw':
-      return turn.pending === 'draw' ? null : 'No draw is on offer.';
+      return turn.pending === 'draw' ? null : { code: 'noDrawOffered' };
     case 'seven': {
-      if (turn.pending !== 'seven') return 'No 7 action is pending.';
+      if (turn.pending !== 'seven') return { code: 'noSevenPending' };
       if (move.card === turn.actionCard || !s.palettes[seat].includes(move.card))
-        return `${move.card} is not another card of your palette.`;
-      if (move.to === 'deck')
-        return s.options.rulesVersion === '1.2'
-          ? null
-          : 'Under rules v1.1 a 7 puts the card on the canvas only.';
-      if (move.to !== 'canvas') return 'A 7 puts the card on the canvas or on the deck.';
+        return { code: 'notOtherPaletteCard', params: { card: move.card } };
+      if (move.to === 'deck') return s.options.rulesVersion === '1.2' ? null : { code: 'sevenCanvasOnly' };
+      if (move.to !== 'canvas') return { code: 'sevenDestination' };
       return wouldLead(s, seat, without(s.palettes[seat], move.card), cardColor(move.card))
         ? null
-        : `Putting ${move.card} on the canvas would not leave you leading under its rule.`;
+        : { code: 'sevenCanvas', params: { card: move.card, rule: cardColor(move.card) } };
     }
     case 'one': {
-      if (turn.pending !== 'one') return 'No 1 action is pending.';
+      if (turn.pending !== 'one') return { code: 'noOnePending' };
       const target = oneTargets(s, seat).find(([t]) => t === move.seat);
-      if (!target)
-        return s.options.rulesVersion === '1.1'
-          ? 'Choose another player still in the round whose palette has more than one card.'
-          : 'Choose another player still in the round whose palette has at least as many cards as yours.';
-      return target[1].includes(move.card) ? null : `${move.card} is not in that player's palette.`;
+      if (!target) return { code: 'oneTarget', params: { rulesVersion: s.options.rulesVersion } };
+      return target[1].includes(move.card)
+        ? null
+        : { code: 'notInPalette', params: { card: move.card, seat: move.seat } };
     }
     case 'end':
-      if (turn.discarded) return 'Your turn is already over.';
-      if (turn.played === 0) return 'Play or discard a card first (or pass).';
+      if (turn.discarded) return { code: 'turnOver' };
+      if (turn.played === 0) return { code: 'nothingDone' };
       return null;
     default:
-      return 'Unknown move.';
+      return { code: 'unknownMove' };
   }
+}
+
+/** Why `move` is not legal in `s`, in English (the host's error message), or null if it is. */
+export function whyIllegal(s: GameState, move: Move): string | null {
+  const reason = illegalReason(s, move);
+  return reason && sentence(reason);
 }
 
 /** Every move the player to act may make now (in 'roundOver': the next round). */
 export function legalMoves(state: GameState): Move[] {
-  return candidateMoves(state).filter((move) => whyIllegal(state, move) === null);
+  return candidateMoves(state).filter((move) => illegalReason(state, move) === null);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -406,8 +419,7 @@ function step(state: GameState, move: Move): GameState {
       s.canvas.push(move.card);
       turn.discarded = true;
       log({ kind: 'discard', seat, card: move.card });
-      const drawOffered =
-        s.options.mode === 'advanced' && cardValue(move.card) > s.palettes[seat].length && s.deck.length > 0;
+      const drawOffered = advancedDrawOffered(s.options, move.card, s.palettes[seat].length, s.deck.length);
       if (drawOffered && s.options.autoDraw) drawCard(s, seat, 'advanced');
       if (drawOffered && !s.options.autoDraw) turn.pending = 'draw';
       else endTurn(s);
@@ -463,7 +475,7 @@ function startAction(s: GameState, seat: number, card: CardId): void {
       turn.pending = 'five';
       turn.actionCard = card;
       // "If you can": with no playable card (empty hand, or only a 7 or 1 that cannot end leading) it lapses.
-      if (!s.hands[seat].some((c) => whyIllegal(s, { type: 'play', card: c }) === null)) {
+      if (!s.hands[seat].some((c) => illegalReason(s, { type: 'play', card: c }) === null)) {
         turn.pending = null;
         turn.actionCard = null;
         skip();

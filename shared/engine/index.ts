@@ -3,9 +3,6 @@ export type * from './types';
 export {
   ALL_CARDS,
   COLORS,
-  VALUES,
-  RULE_NAMES,
-  RULE_TEXTS,
   cardColor,
   cardValue,
   cardRank,
@@ -31,3 +28,34 @@ export {
 export { viewFor } from './view';
 export { completeTurns, playout, leadingTurnCount } from './playout';
 export { nextRandom, shuffle } from './rng';
+export { stateFromView, stateWithHidden, unseenCards } from './explain/view-state';
+export { keepingTurns } from './explain/keeping';
+export { RANKING, seatStandings, explainLead } from './explain/standings';
+export type { SeatStanding, LeadExplanation } from './explain/standings';
+export { illegalReason } from './game';
+export type { IllegalReason } from './illegal';
+export { whyNot } from './explain/why-not';
+export { replayRound } from './explain/replay';
+export type { RoundStep } from './explain/replay';
+export { sameMove } from './moves';
+export { advancedDrawOffered, defaultTargetScore } from './game';
+export {
+  adviseTurn,
+  previewPlay,
+  previewDiscard,
+  previewEnd,
+  oneChoices,
+  sevenChoices,
+  drawOffer,
+} from './explain/advice';
+export type {
+  Outcome,
+  CardAdvice,
+  TurnAdvice,
+  PlayPreview,
+  DiscardPreview,
+  OneChoice,
+  SevenChoice,
+} from './explain/advice';
+export { outEvents, explainOut, roundSummary } from './explain/hindsight';
+export type { OutEvent, OutExplanation, RoundSummary, RoundSummaryRow } from './explain/hindsight';

@@ -6,8 +6,12 @@ import type { GameState, Move } from './types';
 /**
  * Every distinct complete turn open to the player to act that leaves them in the round, as move
  * sequences (e.g. [play, end], [discard, draw], [play 7, seven…, discard]). Passing is left out.
+ * `prune(next, turn)` may drop a branch: every turn that starts with `turn` (reaching `next`) is left out.
  */
-export function completeTurns(state: GameState): Move[][] {
+export function completeTurns(
+  state: GameState,
+  prune?: (next: GameState, turn: readonly Move[]) => boolean,
+): Move[][] {
   const seat = state.current;
   if (state.phase !== 'turn' || seat === null) return [];
   const result: Move[][] = [];
@@ -16,6 +20,7 @@ export function completeTurns(state: GameState): Move[][] {
       if (move.type === 'pass') continue;
       const next = applyMove(s, move);
       const turn = [...prefix, move];
+      if (prune?.(next, turn)) continue;
       const over = next.phase !== 'turn' || next.current !== seat || next.out[seat];
       if (!over) explore(next, turn);
       else if (!next.out[seat]) result.push(turn);

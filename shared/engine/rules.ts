@@ -1,4 +1,4 @@
-import { cardColor, cardValue, sortCards } from './cards';
+import { cardColor, cardValue, compareCards, sortCards } from './cards';
 import type { CardId, Rule } from './types';
 
 /** Larger is better: compare size first, then the best card. */
@@ -18,9 +18,7 @@ function bestGroup(groups: Iterable<CardId[]>): CardId[] {
   return best;
 }
 
-const beats = (a: CardId, b: CardId): boolean =>
-  cardValue(a) > cardValue(b) ||
-  (cardValue(a) === cardValue(b) && 'ROYGBIV'.indexOf(cardColor(a)) < 'ROYGBIV'.indexOf(cardColor(b)));
+const beats = (a: CardId, b: CardId): boolean => compareCards(a, b) > 0;
 
 function groupBy(cards: CardId[], key: (card: CardId) => string | number): CardId[][] {
   const groups = new Map<string | number, CardId[]>();

@@ -2,7 +2,13 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 import { build } from 'vite';
 import { startHost, type Host } from '../../main/host';
 
@@ -82,17 +88,19 @@ export interface Player {
   errors: string[];
 }
 
-/** A player in a browser context of their own (own storage), with a viewport width. */
+/** A player in a browser context of their own (own storage), with a viewport width (and e.g. phone traits). */
 export async function newPlayer(
   browser: Browser,
   name: string,
   width: number,
   height = 900,
+  extra: BrowserContextOptions = {},
 ): Promise<Player> {
   const context = await browser.newContext({
     viewport: { width, height },
     locale: 'en-US',
     reducedMotion: 'reduce',
+    ...extra,
   });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -87,7 +87,7 @@ export async function takeStep(page: Page): Promise<string> {
   const count = await hand.count();
   const play = page.getByTestId('play');
   const discard = page.getByTestId('discard');
-  const afterPlay = (await panel.getByText('You played a card.').count()) > 0;
+  const afterPlay = (await panel.getByText(/You played a card\.|That was your last card/).count()) > 0;
   const five = (await panel.getByText('Your 5:').count()) > 0;
 
   if (afterPlay) {

@@ -1,6 +1,6 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS, openSettingsStore } from '../../main/electron/settings-store';
 import {
@@ -70,7 +70,7 @@ describe('window state', () => {
     expect(loadWindowState(file)).toEqual(DEFAULT_WINDOW);
     saveWindowState(file, { x: 100, y: 80, width: 1100, height: 750, maximized: true });
     expect(loadWindowState(file)).toEqual({ x: 100, y: 80, width: 1100, height: 750, maximized: true });
-    expect(existsSync(`${file}.${process.pid}.tmp`)).toBe(false);
+    expect(readdirSync(dirname(file)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
   it('ignores a damaged file', () => {

@@ -10,7 +10,7 @@ import { workerBrain } from '../../main/host/bot-brain';
 import { TestClient } from './helpers/client';
 import { testHost, type TestHost } from './helpers/host';
 import { moveMessage, viewAt } from './helpers/play';
-import { pick, rng } from './helpers/rng';
+import { pick, rng } from '../helpers/random';
 
 let hosts: TestHost[] = [];
 afterEach(async () => {

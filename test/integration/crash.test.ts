@@ -8,7 +8,7 @@ import { viewFor } from '../../shared/engine';
 import { spawnHost, type ChildHost } from './helpers/child-host';
 import { TestClient } from './helpers/client';
 import { moveMessage, playRandomly, startedTable } from './helpers/play';
-import { pick, rng } from './helpers/rng';
+import { pick, rng } from '../helpers/random';
 import { readMoveLog, replayGame } from './helpers/truth';
 
 // The child host keeps its default rate limit (20 messages/s per connection): test players keep under it.

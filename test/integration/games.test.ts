@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultTargetScore } from '../../shared/engine';
 import type { TableOptions } from '../../shared/protocol';
 import { playRandomly, startedTable } from './helpers/play';
-import { rng } from './helpers/rng';
+import { rng } from '../helpers/random';
 import { testHost, type TestHost } from './helpers/host';
 
 // Every variant, driven only through the protocol: each client picks among its own view's legal moves.
@@ -45,7 +46,7 @@ describe('full games over the protocol', () => {
     if (options.mode === 'advanced') {
       // An advanced game ends on the target score or when too few cards remain for a deal.
       const top = Math.max(...views[0].scores);
-      const target = options.targetScore ?? { 2: 40, 3: 35, 4: 30 }[options.players];
+      const target = options.targetScore ?? defaultTargetScore(options.players);
       const remaining = 49 - views[0].scored.flat().length;
       expect(top >= target || remaining < 8 * options.players).toBe(true);
     }

@@ -5,7 +5,7 @@ import { TestClient } from './helpers/client';
 import { hostileFrame, type Sender } from './helpers/fuzz';
 import { testHost, type TestHost } from './helpers/host';
 import { playRandomly, startedTable } from './helpers/play';
-import { rng } from './helpers/rng';
+import { rng } from '../helpers/random';
 import { replayGame } from './helpers/truth';
 
 const FRAMES = 10_400;

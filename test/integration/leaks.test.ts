@@ -4,7 +4,7 @@ import { TestClient } from './helpers/client';
 import { testHost, type TestHost } from './helpers/host';
 import { findLeaks } from './helpers/leaks';
 import { playRandomly, startedTable, viewAt } from './helpers/play';
-import { pick, rng } from './helpers/rng';
+import { pick, rng } from '../helpers/random';
 import { replayGame } from './helpers/truth';
 
 const GAMES = 240;

@@ -3,7 +3,7 @@ import type { TableOptions } from '../../shared/protocol';
 import { TestClient } from './helpers/client';
 import { testHost, type TestHost } from './helpers/host';
 import { moveMessage, playRandomly, seatTable, startedTable, viewAt } from './helpers/play';
-import { rng } from './helpers/rng';
+import { rng } from '../helpers/random';
 import { readMoveLog } from './helpers/truth';
 
 let h: TestHost;

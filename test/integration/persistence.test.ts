@@ -16,7 +16,7 @@ import type { TableOptions } from '../../shared/protocol';
 import { TestClient } from './helpers/client';
 import { testHost } from './helpers/host';
 import { playRandomly, seatTable, startedTable, viewAt } from './helpers/play';
-import { rng } from './helpers/rng';
+import { rng } from '../helpers/random';
 import { replayGame } from './helpers/truth';
 
 const adv3: TableOptions = { players: 3, mode: 'advanced', actionRule: true };
@@ -160,6 +160,47 @@ describe('persistence', () => {
     const snap = JSON.parse(readFileSync(join(dir, 'snapshot.json'), 'utf8'));
     const states = replayGame(dataDir, tableId);
     expect(viewFor(snap.state, null)).toEqual(viewFor(states[states.length - 1], null));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('loads a snapshot from before unattendedSince as a table attended until the restart', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'red7-host-'));
+    const h1 = await testHost({ dataDir });
+    const made: { tableId: string; token: string }[] = [];
+    for (const name of ['Old', 'New']) {
+      const c = await TestClient.greeted(h1.port);
+      c.send({
+        type: 'createTable',
+        name,
+        player: 'Ann',
+        options: { players: 2, mode: 'basic', actionRule: false },
+      });
+      await c.next('joined');
+      made.push({ tableId: c.tableId!, token: c.token! });
+      await c.close();
+    }
+    await h1.host.close();
+    const [old, recent] = made;
+    const snapshot = (id: string) =>
+      JSON.parse(readFileSync(tableFile(dataDir, id, 'snapshot.json'), 'utf8'));
+    expect(typeof snapshot(recent.tableId).unattendedSince).toBe('number');
+    const { unattendedSince: _dropped, ...older } = snapshot(old.tableId);
+    writeFileSync(tableFile(dataDir, old.tableId, 'snapshot.json'), JSON.stringify(older));
+
+    // At the cap, the table without the field counts as attended at the restart: the other one goes.
+    const h2 = await testHost({ dataDir, limits: { maxTables: 2 } });
+    expect(h2.problems).toEqual([]);
+    const c = await TestClient.greeted(h2.port);
+    c.send({
+      type: 'createTable',
+      name: 'Third',
+      player: 'Bo',
+      options: { players: 2, mode: 'basic', actionRule: false },
+    });
+    await c.next('joined');
+    expect(h2.host.tables().map((t) => t.name)).toEqual(['Old', 'Third']);
+    await c.close();
+    await h2.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_CARDS } from '../../shared/engine';
 import { parseClientMessage, parseServerMessage } from '../../shared/protocol';
 import { hostileText, UNSAFE_CHARS } from './helpers/fuzz';
-import { rng } from './helpers/rng';
+import { pick, rng } from '../helpers/random';
 
 const ok = (raw: unknown) => parseClientMessage(typeof raw === 'string' ? raw : JSON.stringify(raw));
 
@@ -124,7 +124,7 @@ describe('every reason', () => {
         player: 'P',
         options: { players: 2, mode: 'basic', actionRule: false },
       };
-      const field = fields[Math.floor(random() * fields.length)];
+      const field = pick(random, fields);
       const target = random() < 0.5 ? msg : (msg.options as Record<string, unknown>);
       if (random() < 0.3) target[hostileText(random)] = 1;
       else target[field] = hostileText(random);

@@ -3,7 +3,7 @@ import type { SeatInfo, TableInfo } from '../../shared/protocol';
 import { TestClient } from './helpers/client';
 import { testHost, type TestHost } from './helpers/host';
 import { moveMessage, playRandomly, startedTable, viewAt } from './helpers/play';
-import { pick, rng } from './helpers/rng';
+import { pick, rng } from '../helpers/random';
 
 let h: TestHost;
 afterEach(() => h.stop());

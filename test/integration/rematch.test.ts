@@ -5,7 +5,7 @@ import type { ServerMessage, TableInfo, TableOptions, TableSummary } from '../..
 import { TestClient } from './helpers/client';
 import { testHost, type TestHost } from './helpers/host';
 import { playRandomly, seatTable, viewAt } from './helpers/play';
-import { rng } from './helpers/rng';
+import { rng } from '../helpers/random';
 
 /*
  * Rematches need every seated person's yes (bots always agree), nobody's final screen is replaced before

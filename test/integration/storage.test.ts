@@ -16,7 +16,7 @@ import type { TableOptions } from '../../shared/protocol';
 import { TestClient } from './helpers/client';
 import { testHost } from './helpers/host';
 import { moveMessage, playRandomly, seatTable, startedTable, viewAt } from './helpers/play';
-import { pick, rng } from './helpers/rng';
+import { pick, rng } from '../helpers/random';
 import { readMoveLog, replayGame } from './helpers/truth';
 
 // /dev/full accepts an open and refuses every write with ENOSPC: a disk that has just filled up.

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION } from '../../shared/protocol';
 import { Agent, type AgentEvent } from './agent';
 import { Lan, lanSupport } from './netns';
 
@@ -106,7 +107,7 @@ describe.runIf(support.ok)('LAN discovery between simulated machines', () => {
         address,
         port: 47470,
         hostName: 'Alice',
-        protocol: 1,
+        protocol: PROTOCOL_VERSION,
       });
       expect(table(up).addresses).toEqual([address]);
       figures[`publish→up ${m}`] = up.t - published.t;

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyMove, countingSet, setupState, viewFor } from '../../shared/engine';
+import { applyMove, countingSet, seatStandings, setupState, viewFor } from '../../shared/engine';
 import type { GameOptions, Move, SeatView } from '../../shared/engine/types';
 import GameCard from '../../renderer/src/components/GameCard.vue';
 import HandView from '../../renderer/src/components/HandView.vue';
@@ -82,16 +82,17 @@ describe('SeatPanel', () => {
   it('raises the counting cards, crowns the leader and marks the turn', () => {
     const view = seatView(basic, { hands: [['G6'], ['I7']], palettes: [['O3', 'R6'], ['Y5']], current: 0 });
     const w = mountApp(SeatPanel, {
-      props: { view, seat: 0, name: 'Ada', info: null, counting: countingSet(view.palettes[0], view.rule) },
+      props: { view, seat: 0, name: 'Ada', info: null, standing: seatStandings(view)[0] },
     });
     expect(w.findAll('.card.counting').map((c) => c.attributes('data-card'))).toEqual(['R6']);
+    expect(w.get('[data-testid="standing"]').text()).toBe('1 card: Red 6');
     expect(w.text()).toContain('leads');
     expect(w.text()).toContain('(you)');
     expect(w.classes()).toContain('turn');
     expect(w.find('.sr-only').text()).toBe('to play, leads');
   });
 
-  it('turns an eliminated player’s palette face down', () => {
+  it('keeps an eliminated player’s palette face up, dimmed: it shows what decided the loss', () => {
     const view = seatView(
       { ...basic, players: 3 },
       {
@@ -101,16 +102,21 @@ describe('SeatPanel', () => {
         current: 0,
       },
     );
-    const w = mountApp(SeatPanel, { props: { view, seat: 2, name: 'Cy', info: null, counting: [] } });
+    const w = mountApp(SeatPanel, {
+      props: { view, seat: 2, name: 'Cy', info: null, standing: seatStandings(view)[2] },
+    });
     expect(w.text()).toContain('out');
-    expect(w.findAll('[data-card]')).toHaveLength(0);
-    expect(w.findAll('.card.back')).toHaveLength(1);
+    expect(w.findAll('[data-card]').map((c) => c.attributes('data-card'))).toEqual(['V1']);
+    expect(w.findAll('.card.back')).toHaveLength(0);
+    expect(w.findAll('.card.counting')).toHaveLength(0); // out of the round: its cards no longer count
+    expect(w.find('[data-testid="standing"]').exists()).toBe(false);
+    expect(w.classes()).toContain('out');
   });
 
   it('makes only the offered cards pickable', async () => {
     const view = seatView(basic, { hands: [['G6'], ['I7']], palettes: [['O3'], ['Y5', 'B6']], current: 0 });
     const w = mountApp(SeatPanel, {
-      props: { view, seat: 1, name: 'Bo', info: null, counting: [], pickable: ['B6'] },
+      props: { view, seat: 1, name: 'Bo', info: null, standing: null, pickable: ['B6'] },
     });
     const buttons = w.findAll('button.card');
     expect(buttons.map((b) => b.attributes('data-card'))).toEqual(['B6']);
@@ -165,7 +171,7 @@ describe('TurnPanel', () => {
   it('suggests the discards that would rescue a play that falls behind', () => {
     const w = panel(viewFor(start(), 0), 'V2');
     expect(w.text()).toContain(
-      'Play Violet 2: you would not lead yet. Then discarding Green 6, Blue 4 would make you lead.',
+      'Play Violet 2: you would not lead yet. Then discarding any one of Green 6 or Blue 4 would make you lead.',
     );
   });
 

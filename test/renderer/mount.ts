@@ -3,24 +3,74 @@ import { createPinia, setActivePinia, type Pinia } from 'pinia';
 import type { Component } from 'vue';
 import { setupState, viewFor } from '../../shared/engine';
 import type { GameOptions, RoundSetup, SeatView } from '../../shared/engine/types';
+import type { SeatInfo, TableInfo } from '../../shared/protocol';
 import { makeI18n } from '../../renderer/src/i18n';
+import type { Locale } from '../../renderer/src/i18n/locales';
 
-/** Mounts a component with the app's plugins (English, a fresh Pinia). */
+/** Mounts a component with the app's plugins (English unless told, a fresh Pinia). */
 export function mountApp<C extends Component>(
   component: C,
   options: ComponentMountingOptions<C> = {},
   pinia?: Pinia,
+  locale: Locale = 'en',
 ) {
   const store = pinia ?? createPinia();
   setActivePinia(store);
   return mount(component, {
     attachTo: document.body,
     ...options,
-    global: { plugins: [makeI18n('en'), store], ...options.global },
+    global: { plugins: [makeI18n(locale), store], ...options.global },
   } as ComponentMountingOptions<C>);
 }
 
 /** A real seat view from a hand-made position. */
 export function seatView(options: GameOptions, setup: RoundSetup, seat: number | null = 0): SeatView {
   return viewFor(setupState(options, setup), seat);
+}
+
+/** A seat as the host describes it: a connected person unless told. */
+export function seatInfo(seat: number, name: string, extra: Partial<SeatInfo> = {}): SeatInfo {
+  return {
+    seat,
+    name,
+    connected: true,
+    bot: false,
+    standIn: false,
+    creator: seat === 0,
+    votedOut: false,
+    awayMs: null,
+    votes: [],
+    ...extra,
+  };
+}
+
+/** A table being played, as the host describes it, with these seats. */
+export function tableInfo(seats: SeatInfo[]): TableInfo {
+  return {
+    id: 'tbl12345',
+    name: 'Kitchen table',
+    players: seats.length,
+    seats: seats.length,
+    state: 'playing',
+    mode: 'basic',
+    actionRule: false,
+    rulesVersion: '1.2',
+    spectators: 0,
+    options: {
+      players: 2,
+      mode: 'basic',
+      actionRule: false,
+      rulesVersion: '1.2',
+      targetScore: 40,
+      autoDraw: false,
+      botLevel: 'normal',
+      botPace: 'relaxed',
+    },
+    seatList: seats,
+    awayGraceMs: 60_000,
+    game: 1,
+    match: [],
+    rematch: [],
+    watching: [],
+  };
 }

@@ -3,7 +3,7 @@ import { flushPromises } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DesktopApi, DiscoveredTable, Settings, TableEvent } from '../../shared/desktop-api';
-import { PROTOCOL_VERSION, type SeatInfo, type TableInfo } from '../../shared/protocol';
+import { PROTOCOL_VERSION } from '../../shared/protocol';
 import App from '../../renderer/src/App.vue';
 import ConnectionBadge from '../../renderer/src/components/ConnectionBadge.vue';
 import { desktopBridge } from '../../renderer/src/bridge/desktop';
@@ -14,7 +14,7 @@ import { useTableStore } from '../../renderer/src/stores/table';
 import LobbyView from '../../renderer/src/views/LobbyView.vue';
 import TableView from '../../renderer/src/views/TableView.vue';
 import { MemoryStorage } from './memory-storage';
-import { mountApp, seatView } from './mount';
+import { mountApp, seatInfo, seatView, tableInfo } from './mount';
 
 /** A desktop bridge in memory: tables are pushed by the test, hosting is recorded. */
 function fakeDesktop() {
@@ -177,51 +177,6 @@ describe('LobbyView (desktop bridge)', () => {
     expect(w.text()).toContain('The port must be a number from 1 to 65535.');
   });
 });
-
-function seatInfo(seat: number, name: string, extra: Partial<SeatInfo> = {}): SeatInfo {
-  return {
-    seat,
-    name,
-    connected: true,
-    bot: false,
-    standIn: false,
-    creator: seat === 0,
-    votedOut: false,
-    awayMs: null,
-    votes: [],
-    ...extra,
-  };
-}
-
-function tableInfo(seats: SeatInfo[]): TableInfo {
-  return {
-    id: 'tbl12345',
-    name: 'Kitchen table',
-    players: seats.length,
-    seats: seats.length,
-    state: 'playing',
-    mode: 'basic',
-    actionRule: false,
-    rulesVersion: '1.2',
-    spectators: 0,
-    options: {
-      players: 2,
-      mode: 'basic',
-      actionRule: false,
-      rulesVersion: '1.2',
-      targetScore: 40,
-      autoDraw: false,
-      botLevel: 'normal',
-      botPace: 'relaxed',
-    },
-    seatList: seats,
-    awayGraceMs: 60_000,
-    game: 1,
-    match: [],
-    rematch: [],
-    watching: [],
-  };
-}
 
 describe('TableView', () => {
   it('plays from the keyboard: a digit selects, P plays, Escape clears', async () => {

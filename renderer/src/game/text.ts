@@ -1,7 +1,7 @@
 import { useI18n } from 'vue-i18n';
 import { cardColor, cardValue } from '../../../shared/engine';
 import type { CardId, LogEntry, Rule } from '../../../shared/engine/types';
-import type { Reason } from './reasons';
+import type { IllegalReason } from '../../../shared/engine';
 
 /** Words for cards, rules, seats, log entries and refusals, in the current language. */
 export function useGameText() {
@@ -14,22 +14,40 @@ export function useGameText() {
   const ruleName = (rule: Rule): string => t(`rule.${rule}.name`);
   const ruleShort = (rule: Rule): string => t(`rule.${rule}.short`);
 
-  function reasonText(reason: Reason): string {
-    const params = { ...reason.params };
+  /** The engine's reason a move is not allowed, in words (i18n `why.<code>`). */
+  function reasonText(reason: IllegalReason): string {
+    if (reason.code === 'oneTarget' && reason.params.rulesVersion === '1.1') return t('why.oneTargetV11');
+    const params: Record<string, string | number> = { ...('params' in reason ? reason.params : {}) };
     if (typeof params.rule === 'string') params.rule = ruleName(params.rule as Rule);
-    return t(`why.${reason.key}`, params);
+    if (typeof params.card === 'string') params.card = cardName(params.card as CardId);
+    return t(`why.${reason.code}`, params);
   }
 
-  /** One log entry in words; `names` by seat. */
-  function logText(e: LogEntry, names: string[]): string {
+  /**
+   * One log entry in words; `names` by seat. Your own moves are told to you ("You played Blue 4").
+   * `prev` (the entry before) tells a 5's extra card; in a Basic game the one round is the game, so
+   * its end says who wins the game and nothing about points.
+   */
+  function logText(
+    e: LogEntry,
+    names: string[],
+    ctx: { me?: number | null; prev?: LogEntry; basic?: boolean } = {},
+  ): string {
     const n = (seat: number): string => names[seat] ?? `#${seat + 1}`;
+    const you = 'seat' in e && e.seat === ctx.me;
+    const k = (key: string): string => (you ? `log.you.${key}` : `log.${key}`);
     switch (e.kind) {
       case 'deal':
-        return t('log.deal', { round: e.round, name: n(e.first) });
-      case 'play':
-        return t('log.play', { name: n(e.seat), card: cardName(e.card) });
+        return e.first === ctx.me
+          ? t('log.you.deal', { round: e.round })
+          : t('log.deal', { round: e.round, name: n(e.first) });
+      case 'play': {
+        const p = ctx.prev;
+        const five = p?.kind === 'play' && p.seat === e.seat && cardValue(p.card) === 5;
+        return t(k(five ? 'playFive' : 'play'), { name: n(e.seat), card: cardName(e.card) });
+      }
       case 'discard':
-        return t('log.discard', {
+        return t(k('discard'), {
           name: n(e.seat),
           card: cardName(e.card),
           rule: ruleName(cardColor(e.card)),
@@ -37,27 +55,30 @@ export function useGameText() {
       case 'draw': {
         const why = t(e.cause === 'three' ? 'log.causeThree' : 'log.causeAdvanced');
         return e.card
-          ? t('log.drawCard', { name: n(e.seat), card: cardName(e.card), why })
+          ? t(k('drawCard'), { name: n(e.seat), card: cardName(e.card), why })
           : t('log.drawHidden', { name: n(e.seat), why });
       }
       case 'noDraw':
-        return t('log.noDraw', { name: n(e.seat) });
+        return t(k('noDraw'), { name: n(e.seat) });
       case 'seven':
         return e.to === 'canvas'
-          ? t('log.sevenCanvas', {
+          ? t(k('sevenCanvas'), {
               name: n(e.seat),
               card: cardName(e.card),
               rule: ruleName(cardColor(e.card)),
             })
-          : t('log.sevenDeck', { name: n(e.seat), card: cardName(e.card) });
+          : t(k('sevenDeck'), { name: n(e.seat), card: cardName(e.card) });
       case 'one':
-        return t('log.one', { name: n(e.seat), target: n(e.target), card: cardName(e.card) });
+        if (!you && e.target === ctx.me)
+          return t('log.oneFromYou', { name: n(e.seat), card: cardName(e.card) });
+        return t(k('one'), { name: n(e.seat), target: n(e.target), card: cardName(e.card) });
       case 'actionSkipped':
-        return t('log.actionSkipped', { name: n(e.seat), card: cardName(e.card) });
+        return t(k('actionSkipped'), { name: n(e.seat), card: cardName(e.card) });
       case 'out':
-        return t(`log.out.${e.reason}`, { name: n(e.seat) });
+        return t(k(`out.${e.reason}`), { name: n(e.seat) });
       case 'roundWon':
-        return t('log.roundWon', {
+        if (ctx.basic) return t(k('gameWonBasic'), { name: n(e.seat), rule: ruleName(e.rule) });
+        return t(k('roundWon'), {
           name: n(e.seat),
           round: e.round,
           rule: ruleName(e.rule),
@@ -65,9 +86,37 @@ export function useGameText() {
           cards: e.scored.length ? cardList(e.scored) : '—',
         });
       case 'gameOver':
-        return t('log.gameOver', { names: e.winners.map(n).join(', ') }, e.winners.length);
+        return gameWinnersText(e.winners, names, ctx.me ?? null);
     }
   }
 
-  return { t, colorName, cardName, cardList, ruleName, ruleShort, reasonText, logText };
+  /** "You win the game!", "Ada wins the game!", "You share the win with Bo!", "Ada, Bo share the win!" */
+  function gameWinnersText(winners: number[], names: string[], me: number | null): string {
+    const n = (seat: number): string => names[seat] ?? `#${seat + 1}`;
+    if (me !== null && winners.includes(me)) {
+      const others = winners.filter((s) => s !== me);
+      return others.length
+        ? t('summary.youShareWin', { names: others.map(n).join(', ') })
+        : t('summary.youWinGame');
+    }
+    return t('summary.gameWinners', { names: winners.map(n).join(', ') }, winners.length);
+  }
+
+  /** The round's winner in one line, "You win the round!" for yourself. */
+  function roundWinnerText(seat: number, names: string[], me: number | null): string {
+    return seat === me ? t('summary.youWin') : t('summary.wins', { name: names[seat] ?? `#${seat + 1}` });
+  }
+
+  return {
+    t,
+    colorName,
+    cardName,
+    cardList,
+    ruleName,
+    ruleShort,
+    reasonText,
+    logText,
+    gameWinnersText,
+    roundWinnerText,
+  };
 }

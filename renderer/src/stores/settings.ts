@@ -5,6 +5,19 @@ import { PLAYER_NAME_MAX, TableOptionsSchema, type TableOptions } from '../../..
 import type { Settings } from '../../../shared/desktop-api';
 import { services } from '../services';
 import { LOCALES, type Locale } from '../i18n/locales';
+import { CARD_SORTS, type CardSort } from '../game/sorting';
+
+const SORT_KEY = 'red7.cardSort';
+
+/** The device's card order: a layout habit of this screen, so it lives in this device's storage. */
+function savedSort(): CardSort {
+  try {
+    const value = services().local.getItem(SORT_KEY);
+    return (CARD_SORTS as readonly (string | null)[]).includes(value) ? (value as CardSort) : 'none';
+  } catch {
+    return 'none';
+  }
+}
 
 /** The options of the last table created on this device, offered again by the new-table form. */
 export interface NewTableChoice {
@@ -20,9 +33,10 @@ const NewTableChoiceSchema = v.object({
 });
 
 /** What this device remembers, if it still reads as a choice (an older or damaged entry is ignored). */
-function readNewTable(storage: Storage): NewTableChoice | null {
+function readNewTable(): NewTableChoice | null {
   try {
-    const parsed = v.safeParse(NewTableChoiceSchema, JSON.parse(storage.getItem(NEW_TABLE_KEY) ?? 'null'));
+    const stored = services().local.getItem(NEW_TABLE_KEY);
+    const parsed = v.safeParse(NewTableChoiceSchema, JSON.parse(stored ?? 'null'));
     return parsed.success ? parsed.output : null;
   } catch {
     return null;
@@ -38,7 +52,8 @@ export const useSettingsStore = defineStore('settings', () => {
   const locale = ref<Settings['locale']>('auto');
   const systemLocale = ref(typeof navigator === 'undefined' ? 'en' : navigator.language);
   const loaded = ref(false);
-  const newTable = ref<NewTableChoice | null>(null);
+  const newTable = ref<NewTableChoice | null>(readNewTable());
+  const cardSort = ref<CardSort>(savedSort());
 
   const effectiveLocale = computed<Locale>(() => {
     if (locale.value !== 'auto') return locale.value;
@@ -47,7 +62,6 @@ export const useSettingsStore = defineStore('settings', () => {
   });
 
   async function load(): Promise<void> {
-    newTable.value = readNewTable(services().local);
     const api = services().bridge.api;
     const [name, loc] = await Promise.all([
       api.settings.get('playerName').catch(() => ''),
@@ -89,6 +103,15 @@ export const useSettingsStore = defineStore('settings', () => {
     }
   }
 
+  function setCardSort(value: CardSort): void {
+    cardSort.value = value;
+    try {
+      services().local.setItem(SORT_KEY, value);
+    } catch {
+      // Storage full or refused: the order still applies until the page closes.
+    }
+  }
+
   return {
     playerName,
     locale,
@@ -96,9 +119,11 @@ export const useSettingsStore = defineStore('settings', () => {
     loaded,
     effectiveLocale,
     newTable,
+    cardSort,
     load,
     setPlayerName,
     setLocale,
+    setCardSort,
     rememberNewTable,
   };
 });

@@ -1,5 +1,6 @@
+import { sameMove } from '../../../shared/engine';
 import type { Move, SeatView } from '../../../shared/engine';
-import { pick } from './rng';
+import { pick } from '../../helpers/random';
 
 /** Who sends a hostile frame: the seat to move, the other seat, a greeted stranger, an un-greeted socket. */
 export type Sender = 'current' | 'other' | 'stranger' | 'rude';
@@ -105,8 +106,6 @@ function breakOneField(random: () => number, msg: Record<string, unknown>): Reco
   return copy;
 }
 
-const key = (m: Move) => JSON.stringify(m);
-
 /**
  * A hostile frame that the host must refuse with a reason (never accept): broken JSON, wrong types, unknown
  * types, binary frames, moves from the wrong seat or for an old position, illegal moves, forged tokens,
@@ -120,7 +119,6 @@ export function hostileFrame(random: () => number, current: SeatView, other: Sea
     data: JSON.stringify(m),
   });
   const anySender = (): Sender => pick(random, ['current', 'other', 'stranger'] as const);
-  const legal = new Set(current.legalMoves.map(key));
   if (r < 0.08) {
     return {
       sender: anySender(),
@@ -189,7 +187,7 @@ export function hostileFrame(random: () => number, current: SeatView, other: Sea
         { type: 'noDraw' },
         { type: 'nextRound' },
       ] as Move[]);
-    } while (legal.has(key(move)));
+    } while (current.legalMoves.some((m) => sameMove(m, move)));
     return json('current', 'illegal move', { type: 'move', move, moveCount: current.moveCount });
   }
   if (r < 0.76) {

@@ -1,7 +1,7 @@
 import type { Move } from '../../../shared/engine';
 import type { TableOptions } from '../../../shared/protocol';
 import { TestClient } from './client';
-import { pick } from './rng';
+import { pick } from '../../helpers/random';
 
 /** Resolves once the client holds a view at or past move `n`. */
 export async function viewAt(c: TestClient, n: number, timeoutMs = 10_000): Promise<void> {

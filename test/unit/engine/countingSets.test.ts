@@ -11,7 +11,8 @@ import {
   standing,
 } from '../../../shared/engine';
 import type { CardId, Rule } from '../../../shared/engine';
-import { COLORS, beats, colorOf, highest, pick, rng, sorted, valueOf } from './helpers';
+import { COLORS, beats, colorOf, highest, sorted, valueOf } from './helpers';
+import { pick, rng } from '../../helpers/random';
 
 const Q = (palette: CardId[], rule: Rule) => sorted(countingSet(palette, rule));
 
@@ -251,7 +252,7 @@ describe('counting sets against the definition (2,000 random palettes per rule)'
       const other: CardId[] = [];
       while (other.length < 1 + Math.floor(random() * 4))
         other.push(deck.splice(Math.floor(random() * deck.length), 1)[0]);
-      const rule = pick(COLORS, random);
+      const rule = pick(random, COLORS);
       const q = countingSet(p, rule);
       const [size0, top0] = bruteStanding(p, rule);
       const label = `${p.join(' ')} under ${rule}`;

@@ -1,7 +1,7 @@
 // Shared helpers for the engine tests: building positions, applying moves, comparing move lists,
 // a seeded RNG for the property tests, and an independent card order taken straight from RULES.md.
 import { expect } from 'vitest';
-import { ALL_CARDS, IllegalMoveError, applyMove, nextRandom, setupState } from '../../../shared/engine';
+import { ALL_CARDS, IllegalMoveError, applyMove, setupState } from '../../../shared/engine';
 import type { CardId, Color, GameOptions, GameState, Move, RoundSetup } from '../../../shared/engine';
 
 export const COLORS: Color[] = ['R', 'O', 'Y', 'G', 'B', 'I', 'V'];
@@ -95,20 +95,6 @@ export function cardsOf(state: GameState): CardId[] {
   ];
 }
 
-/** A seeded generator (the engine's own step): the property tests must be reproducible from their seed. */
-export function rng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    const [value, next] = nextRandom(state);
-    state = next;
-    return value;
-  };
-}
-
-export function pick<T>(items: readonly T[], random: () => number): T {
-  return items[Math.floor(random() * items.length)];
-}
-
 /** Freeze a value and everything reachable from it, so any mutation throws (ES modules are strict). */
 export function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -116,4 +102,54 @@ export function deepFreeze<T>(value: T): T {
     for (const v of Object.values(value as object)) deepFreeze(v);
   }
   return value;
+}
+
+/** Every option combination: 3 table sizes × Basic/Advanced × Action rule off/on × v1.1/v1.2 × autoDraw. */
+export const VARIANTS: GameOptions[] = [];
+for (const players of [2, 3, 4] as const)
+  for (const mode of ['basic', 'advanced'] as const)
+    for (const actionRule of [false, true])
+      for (const rulesVersion of ['1.1', '1.2'] as const)
+        for (const autoDraw of [false, true])
+          VARIANTS.push({ players, mode, actionRule, rulesVersion, autoDraw });
+
+export const variantName = (o: GameOptions): string =>
+  `${o.players}p ${o.mode} actions:${o.actionRule ? 'on' : 'off'} v${o.rulesVersion} autoDraw:${o.autoDraw}`;
+
+/** Every move of every shape. */
+export const MOVE_UNIVERSE: Move[] = [
+  ...ALL_CARDS.flatMap((card): Move[] => [
+    { type: 'play', card },
+    { type: 'discard', card },
+    { type: 'seven', card, to: 'canvas' },
+    { type: 'seven', card, to: 'deck' },
+    ...[0, 1, 2, 3].map((seat): Move => ({ type: 'one', seat, card })),
+  ]),
+  { type: 'draw' },
+  { type: 'noDraw' },
+  { type: 'end' },
+  { type: 'pass' },
+  { type: 'nextRound' },
+];
+
+/** Moves that look possible at a table: the hand's cards, every palette card, every step move. */
+export function plausibleMoves(hand: readonly CardId[], palettes: readonly (readonly CardId[])[]): Move[] {
+  return [
+    ...hand.flatMap((card): Move[] => [
+      { type: 'play', card },
+      { type: 'discard', card },
+    ]),
+    ...palettes.flatMap((palette, seat) =>
+      palette.flatMap((card): Move[] => [
+        { type: 'seven', card, to: 'canvas' },
+        { type: 'seven', card, to: 'deck' },
+        { type: 'one', seat, card },
+      ]),
+    ),
+    { type: 'draw' },
+    { type: 'noDraw' },
+    { type: 'end' },
+    { type: 'pass' },
+    { type: 'nextRound' },
+  ];
 }

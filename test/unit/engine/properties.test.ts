@@ -13,39 +13,15 @@ import {
   viewFor,
 } from '../../../shared/engine';
 import type { CardId, GameOptions, GameState, Move, Rule } from '../../../shared/engine';
-import { deepFreeze, moveKey, pick, rng, sorted } from './helpers';
+import { MOVE_UNIVERSE, VARIANTS, deepFreeze, moveKey, plausibleMoves, sorted, variantName } from './helpers';
+import { pick, rng } from '../../helpers/random';
 
 const SORTED_ALL = sorted(ALL_CARDS);
 const GAMES_PER_VARIANT = 28;
 const MAX_MOVES = 3000;
 
-/** Every move of every shape: the pool that illegal moves are sampled from. */
-const UNIVERSE: Move[] = [
-  ...ALL_CARDS.flatMap((card): Move[] => [
-    { type: 'play', card },
-    { type: 'discard', card },
-    { type: 'seven', card, to: 'canvas' },
-    { type: 'seven', card, to: 'deck' },
-    ...[0, 1, 2, 3].map((seat): Move => ({ type: 'one', seat, card })),
-  ]),
-  { type: 'draw' },
-  { type: 'noDraw' },
-  { type: 'end' },
-  { type: 'pass' },
-  { type: 'nextRound' },
-];
-
-const variants: GameOptions[] = [];
-for (const players of [2, 3, 4] as const)
-  for (const mode of ['basic', 'advanced'] as const)
-    for (const actionRule of [false, true])
-      for (const rulesVersion of ['1.1', '1.2'] as const)
-        for (const autoDraw of [false, true])
-          variants.push({ players, mode, actionRule, rulesVersion, autoDraw });
-
 const ruleOf = (s: GameState): Rule => (s.canvas.length ? cardColor(s.canvas[s.canvas.length - 1]) : 'R');
-const name = (o: GameOptions) =>
-  `${o.players}p ${o.mode} actions:${o.actionRule ? 'on' : 'off'} v${o.rulesVersion} autoDraw:${o.autoDraw}`;
+const name = variantName;
 
 // The checks below run hundreds of thousands of times: plain comparisons first, `expect` only to report.
 function check(ok: boolean, message: () => string) {
@@ -120,33 +96,14 @@ function wasPublic(s: GameState, at: number, card: CardId): boolean {
 }
 
 /** Moves that look possible in this state: the current hand's cards, every palette card, every step move. */
-function plausibleMoves(s: GameState): Move[] {
-  const hand = s.current === null ? [] : s.hands[s.current];
-  return [
-    ...hand.flatMap((card): Move[] => [
-      { type: 'play', card },
-      { type: 'discard', card },
-    ]),
-    ...s.palettes.flatMap((palette, seat) =>
-      palette.flatMap((card): Move[] => [
-        { type: 'seven', card, to: 'canvas' },
-        { type: 'seven', card, to: 'deck' },
-        { type: 'one', seat, card },
-      ]),
-    ),
-    { type: 'draw' },
-    { type: 'noDraw' },
-    { type: 'end' },
-    { type: 'pass' },
-    { type: 'nextRound' },
-  ];
-}
+const plausibleIn = (s: GameState): Move[] =>
+  plausibleMoves(s.current === null ? [] : s.hands[s.current], s.palettes);
 
 /** Moves not in legalMoves (sampled: near misses from this state, and anything at all) are refused. */
 function checkIllegalMoves(s: GameState, legal: Set<string>, random: () => number) {
-  const plausible = plausibleMoves(s);
+  const plausible = plausibleIn(s);
   for (let k = 0; k < 4; k++) {
-    const move = pick(k < 3 ? plausible : UNIVERSE, random);
+    const move = pick(random, k < 3 ? plausible : MOVE_UNIVERSE);
     if (legal.has(moveKey(move))) continue;
     let caught: unknown = null;
     try {
@@ -214,7 +171,7 @@ function checkGameOver(s: GameState) {
 /** Random choice among the legal moves; passing is rare so that rounds run long. */
 function chooseMove(legal: Move[], random: () => number): Move {
   const active = legal.filter((m) => m.type !== 'pass');
-  return active.length > 0 && random() > 0.03 ? pick(active, random) : pick(legal, random);
+  return active.length > 0 && random() > 0.03 ? pick(random, active) : pick(random, legal);
 }
 
 function playGame(options: GameOptions, seed: number, stats: { moves: number; rounds: number }) {
@@ -253,11 +210,11 @@ function playGame(options: GameOptions, seed: number, stats: { moves: number; ro
 }
 
 describe('properties of random games', () => {
-  for (const options of variants) {
+  for (const options of VARIANTS) {
     it(`${name(options)}: ${GAMES_PER_VARIANT} games`, () => {
       const stats = { moves: 0, rounds: 0 };
       for (let g = 0; g < GAMES_PER_VARIANT; g++)
-        playGame(options, 1000 * variants.indexOf(options) + g, stats);
+        playGame(options, 1000 * VARIANTS.indexOf(options) + g, stats);
       expect(stats.moves).toBeGreaterThan(GAMES_PER_VARIANT * 5);
       if (options.mode === 'advanced') expect(stats.rounds).toBeGreaterThan(0);
     });

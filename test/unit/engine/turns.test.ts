@@ -2,6 +2,7 @@
 // bots and the benchmark), checked against an enumeration written from RULES.md and an exact computation.
 import { describe, expect, it } from 'vitest';
 import {
+  advancedDrawOffered,
   applyMove,
   cardColor,
   completeTurns,
@@ -11,7 +12,8 @@ import {
   playout,
 } from '../../../shared/engine';
 import type { CardId, GameOptions, GameState, Move } from '../../../shared/engine';
-import { deepFreeze, moveKey, pick, play, rng, setup, valueOf } from './helpers';
+import { deepFreeze, moveKey, play, setup } from './helpers';
+import { pick, rng } from '../../helpers/random';
 
 const turnKey = (turn: Move[]) => turn.map(moveKey).join(' ');
 const turnKeys = (turns: Move[][]) => turns.map(turnKey).sort();
@@ -27,7 +29,7 @@ function turnStarts(options: GameOptions, games: number, seed: number): GameStat
       if (s.phase === 'turn' && t && t.played === 0 && !t.discarded && t.pending === null) states.push(s);
       const moves = legalMoves(s);
       const active = moves.filter((m) => m.type !== 'pass');
-      s = applyMove(s, active.length && random() > 0.05 ? pick(active, random) : pick(moves, random));
+      s = applyMove(s, active.length && random() > 0.05 ? pick(random, active) : pick(random, moves));
     }
   }
   return states;
@@ -44,7 +46,7 @@ function expectedTurns(s: GameState): string[] {
       r,
     ) === seat;
   const drawChoices = (card: CardId, paletteSize: number): Move[][] =>
-    s.options.mode === 'advanced' && !s.options.autoDraw && valueOf(card) > paletteSize && s.deck.length > 0
+    !s.options.autoDraw && advancedDrawOffered(s.options, card, paletteSize, s.deck.length)
       ? [[{ type: 'draw' }], [{ type: 'noDraw' }]]
       : [[]];
   const turns: Move[][] = [];
@@ -107,7 +109,7 @@ describe('completeTurns', () => {
           while (t.phase === 'turn' && t.current === seat && !t.out[seat]) {
             const moves = legalMoves(t).filter((m) => m.type !== 'pass');
             if (moves.length === 0) break;
-            const m = pick(moves, random);
+            const m = pick(random, moves);
             turn.push(m);
             t = applyMove(t, m);
           }

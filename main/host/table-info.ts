@@ -1,0 +1,56 @@
+import type { SeatInfo, TableInfo, TableSummary } from '../../shared/protocol';
+import { matchEntries } from './match';
+import type { Presence, Table } from './table';
+
+/** What the lobby shows of a table (and GET /api/tables serves). */
+export function tableSummary(table: Table, spectators: number): TableSummary {
+  const { options } = table;
+  return {
+    id: table.id,
+    name: table.name,
+    players: table.seats.filter((s) => s.name !== null).length,
+    seats: options.players,
+    state: table.status,
+    mode: options.mode,
+    actionRule: options.actionRule,
+    rulesVersion: options.rulesVersion,
+    spectators,
+    match: matchEntries(table.seats, table.wins),
+  };
+}
+
+/**
+ * The table as everyone at it sees it: seats, who is connected, away and watching, votes to remove and to
+ * play again, the match. Never a token.
+ */
+export function tableInfo(
+  table: Table,
+  spectators: number,
+  watching: string[],
+  connected: Presence,
+  now: number,
+): TableInfo {
+  const seatList: SeatInfo[] = table.seats.map((s, seat) => {
+    const away = table.away.since[seat];
+    return {
+      seat,
+      name: s.name,
+      connected: connected(seat),
+      bot: s.bot,
+      standIn: s.standIn,
+      creator: seat === table.creator,
+      votedOut: s.votedOut,
+      awayMs: away === null ? null : Math.max(0, now - away),
+      votes: [...table.away.votes[seat]].sort((a, b) => a - b),
+    };
+  });
+  return {
+    ...tableSummary(table, spectators),
+    options: { ...table.options, botLevel: table.botLevel, botPace: table.botPace },
+    seatList,
+    awayGraceMs: table.away.graceMs,
+    game: table.game,
+    rematch: [...table.rematchVotes].sort((a, b) => a - b),
+    watching,
+  };
+}
