@@ -1,11 +1,12 @@
 // Headless host: `npm run host -- --name "Friday table" --port 47470 --data-dir DIR [--no-discovery]`.
 // The same host as the desktop app's, without Electron.
 import { existsSync } from 'node:fs';
-import { homedir, networkInterfaces } from 'node:os';
+import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_PORT, startHost } from './host';
+import { watchParent } from './parent-watch';
 
 const USAGE = `usage: npm run host -- [--name NAME] [--port PORT] [--data-dir DIR] [--bind ADDRESS]
                       [--static DIR] [--allow-origin URL]... [--no-discovery]
@@ -73,13 +74,14 @@ const host = await startHost({
   process.exit(1);
 });
 
-const addresses = Object.values(networkInterfaces())
-  .flat()
-  .filter((a) => a && a.family === 'IPv4' && !a.internal)
-  .map((a) => a!.address);
-console.log(`red7 host: "${name ?? 'this computer'}" listening on port ${host.port} (data: ${dataDir})`);
-for (const a of addresses.length > 0 ? addresses : ['127.0.0.1']) {
-  console.log(`red7 host:   http://${a}:${host.port}/   ws://${a}:${host.port}/ws`);
+console.log(
+  `red7 host: "${name ?? 'this computer'}" listening on port ${host.port} (pid ${process.pid}, data: ${dataDir})`,
+);
+// Where the LAN reaches it (main/host/lan-addresses.ts); loopback when bound there or offline.
+const lan = host.addresses();
+for (const a of lan.length > 0 ? lan : ['127.0.0.1']) {
+  const where = a.includes(':') ? `[${a}]:${host.port}` : `${a}:${host.port}`;
+  console.log(`red7 host:   http://${where}/   ws://${where}/ws`);
 }
 console.log(`red7 host: ${host.tables().length} table(s) restored`);
 
@@ -90,6 +92,7 @@ if (discovery) {
   const publisher = createPublisher({ port: host.port, hostName: name });
   syncAds(publisher, host.tables());
   const off = host.onTablesChanged((tables) => syncAds(publisher, tables));
+  host.watchDiscovery(() => publisher.reach());
   stopDiscovery = () => {
     off();
     return publisher.stop(2000);
@@ -117,3 +120,9 @@ async function stop(signal: string): Promise<void> {
 }
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGHUP', () => void stop('SIGHUP')); // the terminal closed
+// npm signalled alone (its shell dies with it, the signal never reaches us): stop all the same.
+// Not a second signal: when npm did pass the signal on, its exit must not cut the goodbyes short.
+watchParent(() => {
+  if (!stopping) void stop('parent process gone');
+});

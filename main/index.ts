@@ -5,7 +5,7 @@
 import { app, BrowserWindow, ipcMain, Menu, protocol, screen, session, shell } from 'electron';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { browseTables, createPublisher, lanAddresses, syncAds } from './discovery';
+import { browseTables, createPublisher, syncAds } from './discovery';
 import { startHost } from './host';
 import { collectAppInfo } from './electron/app-info';
 import { registerAppScheme, serveAppProtocol } from './electron/app-protocol';
@@ -69,7 +69,6 @@ async function whenReady(): Promise<void> {
     dataDir,
     staticDir: RENDERER_DIR,
     defaults: () => ({ name: settings.get('hostName') || hostname(), port: settings.get('hostPort') }),
-    addresses: lanAddresses,
   });
   const tables = createTableFeed(browseTables);
   registerIpcHandlers(

@@ -47,7 +47,7 @@ export interface HostStartOptions {
 
 export interface HostStarted {
   port: number;
-  /** This machine's LAN IPv4 addresses, for players who join by address (or from a browser). */
+  /** Where the LAN reaches this host, best first (IPv4 first; IPv6 bare, bracket it in a URL), for players who join by address or from a browser. Empty when the machine is on no network. */
   addresses: string[];
 }
 

@@ -3,12 +3,14 @@ import { hostname } from 'node:os';
 import type Bonjour from 'bonjour-service';
 import type { Service } from 'bonjour-service';
 import { PROTOCOL_VERSION } from '../../shared/protocol/version';
-import { replaceTxt, stopService } from './bonjour-internals';
+import type { MdnsInterfaceReach } from '../../shared/reach';
+import { isRemote, ownAddresses } from '../host/lan-addresses';
+import { mdnsOf, replaceTxt, stopService, type DnsPacket } from './bonjour-internals';
 import { InterfacePool } from './interfaces';
 import { callbackWithin } from '../common/wait-at-most';
 import { closeBonjour, openBonjour, warnOnce } from './socket';
 import { checkAd, cleanText, encodeAd, type TxtRecord } from './txt';
-import { SERVICE_TYPE, type Publisher, type PublisherOptions, type TableAd } from './types';
+import { SERVICE_DOMAIN, SERVICE_TYPE, type Publisher, type PublisherOptions, type TableAd } from './types';
 
 const DEFAULT_STOP_MS = 1000;
 const DEFAULT_RESCAN_MS = 5000;
@@ -19,10 +21,25 @@ interface Entry {
   txt: TxtRecord;
 }
 
-/** Everything announced on one network interface. */
+/** Everything announced on one network interface, and what it has seen. */
 interface Station {
+  address: string;
   bonjour: Bonjour;
   services: Map<string, Service>;
+  seen: {
+    /** The socket's last error; null while announcements go out. */
+    problem: string | null;
+    /** When another device last asked about Red7 tables here (ms), or null. */
+    lastQueryAt: number | null;
+  };
+}
+
+/** Does this mDNS query ask about Red7 tables (the service type, or one of its instances)? */
+export function asksForTables(packet: DnsPacket): boolean {
+  return (packet.questions ?? []).some((q) => {
+    const name = String(q.name).toLowerCase();
+    return name === SERVICE_DOMAIN || name.endsWith(`.${SERVICE_DOMAIN}`);
+  });
 }
 
 /** A DNS host label for SRV targets: letters, digits and hyphens only. */
@@ -70,7 +87,16 @@ export function createPublisher(opts: PublisherOptions): Publisher {
 
   const pool = new InterfacePool<Station>(
     (address) => {
-      const station: Station = { bonjour: openBonjour(address, onError), services: new Map() };
+      const seen: Station['seen'] = { problem: null, lastQueryAt: null };
+      const bonjour = openBonjour(address, (err) => {
+        seen.problem = err.message;
+        onError(err);
+      });
+      // Queries from other devices show the LAN reaches us (this machine's own lobby does not count).
+      mdnsOf(bonjour).on('query', (packet, rinfo) => {
+        if (asksForTables(packet) && isRemote(rinfo.address, ownAddresses())) seen.lastQueryAt = Date.now();
+      });
+      const station: Station = { address, bonjour, services: new Map(), seen };
       for (const entry of entries.values()) announce(station, entry);
       return station;
     },
@@ -123,6 +149,15 @@ export function createPublisher(opts: PublisherOptions): Publisher {
 
     ads() {
       return [...entries.values()].map((e) => ({ ...e.ad }));
+    },
+
+    reach(): MdnsInterfaceReach[] {
+      return pool.values().map((s) => ({
+        address: s.address,
+        announcing: s.seen.problem === null && !stopping,
+        problem: s.seen.problem,
+        lastQueryAt: s.seen.lastQueryAt === null ? null : new Date(s.seen.lastQueryAt).toISOString(),
+      }));
     },
 
     stop(timeoutMs = DEFAULT_STOP_MS) {

@@ -1,5 +1,6 @@
 /** The public shapes of LAN discovery. See docs/discovery.md. */
 import type { DiscoveredTable } from '../../shared/desktop-api';
+import type { MdnsInterfaceReach } from '../../shared/reach';
 
 /** mDNS service type: instances are announced as `<instance>._red7._tcp.local`. */
 export const SERVICE_TYPE = 'red7';
@@ -26,6 +27,8 @@ export interface Publisher {
   unpublish(id: string): void;
   /** The tables announced now. */
   ads(): TableAd[];
+  /** mDNS on each interface: announcing or failing, and when another device last asked for tables. */
+  reach(): MdnsInterfaceReach[];
   /** Goodbyes for every table (unpublishAll), then close the sockets; resolves within timeoutMs. */
   stop(timeoutMs?: number): Promise<void>;
 }

@@ -6,13 +6,18 @@
 import * as v from 'valibot';
 import type { HostStartOptions, HostStarted, HostStatus } from '../../shared/desktop-api';
 import type { TableSummary } from '../../shared/protocol';
+import type { MdnsInterfaceReach } from '../../shared/reach';
 import type { Publisher, PublisherOptions } from '../discovery/types';
 
 /** The slice of main/host's Host the controller uses. */
 export interface RunningHost {
   readonly port: number;
+  /** Where the LAN reaches it, best first (the same list as its /api/info). */
+  addresses(): string[];
   tables(): TableSummary[];
   onTablesChanged(cb: (tables: TableSummary[]) => void): () => void;
+  /** Hands the publisher's mDNS state to the host's /api/reach. */
+  watchDiscovery(source: (() => MdnsInterfaceReach[]) | null): void;
   close(opts?: { timeoutMs?: number }): Promise<void>;
 }
 
@@ -22,6 +27,7 @@ export interface HostControllerDeps {
     dataDir: string;
     staticDir?: string;
     hostName?: string;
+    runtime: 'app';
   }): Promise<RunningHost>;
   createPublisher(opts: PublisherOptions): Publisher;
   syncAds(publisher: Publisher, tables: TableSummary[]): void;
@@ -30,8 +36,6 @@ export interface HostControllerDeps {
   staticDir?: string;
   /** Name and port used when the caller gives none (the settings, then the computer's name). */
   defaults(): { name: string; port: number };
-  /** This machine's LAN IPv4 addresses. */
-  addresses(): string[];
 }
 
 export interface HostController {
@@ -91,7 +95,7 @@ export function createHostController(deps: HostControllerDeps): HostController {
   let starting: Promise<HostStarted> | null = null;
   let stopping: Promise<void> | null = null;
 
-  const started = (r: Running): HostStarted => ({ port: r.host.port, addresses: deps.addresses() });
+  const started = (r: Running): HostStarted => ({ port: r.host.port, addresses: r.host.addresses() });
 
   async function launch(opts: HostStartOptions): Promise<HostStarted> {
     const defaults = deps.defaults();
@@ -101,6 +105,7 @@ export function createHostController(deps: HostControllerDeps): HostController {
       dataDir: deps.dataDir,
       staticDir: deps.staticDir,
       hostName: name,
+      runtime: 'app',
     });
     let publisher: Publisher | null = null;
     let unwatch = () => {};
@@ -109,6 +114,7 @@ export function createHostController(deps: HostControllerDeps): HostController {
         const ads = deps.createPublisher({ port: host.port, hostName: name });
         deps.syncAds(ads, host.tables());
         unwatch = host.onTablesChanged((tables) => deps.syncAds(ads, tables));
+        host.watchDiscovery(() => ads.reach());
         publisher = ads;
       } catch (error) {
         // Without ads the host still works for players who join by address; never leave it half-up.
@@ -139,6 +145,7 @@ export function createHostController(deps: HostControllerDeps): HostController {
     const publisher = r.publisher;
     r.publisher = null;
     r.advertising = false;
+    r.host.watchDiscovery(null);
     if (r.hostClosed && running === r) running = null;
     await publisher?.stop(timeoutMs);
   }
@@ -175,7 +182,7 @@ export function createHostController(deps: HostControllerDeps): HostController {
       return {
         running: true,
         port: running.host.port,
-        addresses: deps.addresses(),
+        addresses: running.host.addresses(),
         name: running.name,
         advertising: running.advertising,
       };

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PROTOCOL_VERSION } from '../../shared/protocol';
 import type { TableSummary } from '../../shared/protocol';
+import type { ReachReport } from '../../shared/reach';
 import { serveStatic } from './static-files';
 
 /** GET /api/info's body without `protocol` (see docs/protocol.md). */
@@ -16,6 +17,8 @@ export interface HttpInfo {
 export interface HttpDeps {
   info: () => HttpInfo;
   tables: () => TableSummary[];
+  /** GET /api/reach: can the LAN reach this host (shared/reach.ts). */
+  reach: () => ReachReport;
   staticDir?: string;
 }
 
@@ -27,6 +30,7 @@ export function httpHandler(deps: HttpDeps) {
     }
     const path = (req.url ?? '/').split('?')[0];
     if (path === '/api/tables') return send(res, 200, deps.tables());
+    if (path === '/api/reach') return send(res, 200, deps.reach());
     if (path === '/api/info') return send(res, 200, { ...deps.info(), protocol: PROTOCOL_VERSION });
     if (path.startsWith('/api/')) return send(res, 404, { error: 'no such API' });
     if (deps.staticDir && serveStatic(deps.staticDir, req, res)) return;

@@ -9,6 +9,8 @@ import { Connections } from './connections';
 import { httpHandler } from './http';
 import { Hub } from './hub';
 import { reachableAddresses, type InterfaceTable } from './lan-addresses';
+import { ReachWatch } from './reach';
+import type { MdnsInterfaceReach, ReachReport } from '../../shared/reach';
 import { DEFAULT_LIMITS, type HostLimits } from './limits';
 import { TableStore } from './store';
 
@@ -38,6 +40,8 @@ export interface HostOptions {
   interfaces?: () => InterfaceTable;
   /** Damaged files and other problems the host survives. Default: console.warn. */
   onProblem?: (problem: string) => void;
+  /** Who hosts, for /api/reach's firewall advice: 'app' (the desktop app) or 'command' (default). */
+  runtime?: 'app' | 'command';
 }
 
 export interface Host {
@@ -48,6 +52,10 @@ export interface Host {
   onTablesChanged(cb: (tables: TableSummary[]) => void): () => void;
   /** Problems reported since the start (damaged files skipped, …). */
   problems(): string[];
+  /** Can the LAN reach this host (also GET /api/reach). */
+  reach(): ReachReport;
+  /** The publisher's per-interface mDNS state, for reach(); null when discovery stops. */
+  watchDiscovery(source: (() => MdnsInterfaceReach[]) | null): void;
   /** Stops accepting, closes sockets (code 4002), flushes snapshots and logs. */
   close(opts?: { timeoutMs?: number }): Promise<void>;
 }
@@ -78,13 +86,24 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   let port = 0;
   const interfaces = opts.interfaces ?? networkInterfaces;
   const addresses = () => reachableAddresses(bind, interfaces());
+  const reachWatch = new ReachWatch(limits.nobodyReachedAfterMs);
+  const reach = () =>
+    reachWatch.report({
+      port,
+      addresses: addresses(),
+      platform: process.platform,
+      runtime: opts.runtime ?? 'command',
+    });
   const server = createServer(
     httpHandler({
       info: () => ({ ...info, port, addresses: addresses() }),
       tables: () => hub.summaries(),
+      reach,
       staticDir: opts.staticDir,
     }),
   );
+  // Every TCP connection, HTTP or WebSocket: the first sign that the LAN gets through.
+  server.on('connection', (socket) => reachWatch.connected(socket.remoteAddress));
   const connections = new Connections(server, limits, opts.allowedOrigins ?? [], hub, report);
 
   port = await listen(server, opts.port ?? DEFAULT_PORT, bind);
@@ -96,6 +115,8 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     tables: () => hub.summaries(),
     onTablesChanged: (cb) => hub.onTablesChanged(cb),
     problems: () => [...problems],
+    reach,
+    watchDiscovery: (source) => reachWatch.watchDiscovery(source),
     close({ timeoutMs = 3000 } = {}) {
       closed ??= (async () => {
         const stopped = hub.shutdown();

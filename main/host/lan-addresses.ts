@@ -1,4 +1,4 @@
-import type { NetworkInterfaceInfo } from 'node:os';
+import { networkInterfaces, type NetworkInterfaceInfo } from 'node:os';
 
 /** The shape of `os.networkInterfaces()`, so the choice below is a pure function of it. */
 export type InterfaceTable = Record<string, readonly NetworkInterfaceInfo[] | undefined>;
@@ -39,4 +39,22 @@ function isLinkLocalV6(address: string): boolean {
 export function reachableAddresses(bind: string, interfaces: InterfaceTable): string[] {
   if (bind === '0.0.0.0' || bind === '::') return lanAddresses(interfaces);
   return lanAddresses(interfaces).filter((a) => a === bind.toLowerCase());
+}
+
+/** An IPv4 address as the socket API reports it on a dual-stack server (`::ffff:10.0.0.5`). */
+export const plainAddress = (address: string): string => address.replace(/^::ffff:/i, '').toLowerCase();
+
+/** Every address of this machine, loopback included: a connection from one of them is not the LAN's. */
+export function ownAddresses(): string[] {
+  return Object.values(networkInterfaces())
+    .flat()
+    .filter((a) => a !== undefined)
+    .map((a) => plainAddress(a.address));
+}
+
+/** Is this peer another device (not this machine through loopback or one of its own addresses)? */
+export function isRemote(address: string | undefined, own: readonly string[]): boolean {
+  if (!address) return false;
+  const a = plainAddress(address);
+  return !a.startsWith('127.') && a !== '::1' && !own.includes(a);
 }

@@ -1,6 +1,7 @@
 import { MAX_FRAME_BYTES } from '../../shared/protocol';
 import type { BotPace } from '../../shared/protocol';
 import { BOT_PACES, type PaceMs } from './bot-pace';
+import { NOBODY_REACHED_AFTER_MS } from '../../shared/reach';
 
 /** Every knob that bounds what one host spends on its clients. Tests shrink the timings. */
 export interface HostLimits {
@@ -34,6 +35,8 @@ export interface HostLimits {
   idleTableMs: number;
   /** A socket whose unsent data exceeds this many bytes is too slow to keep up and is dropped. */
   maxBufferedBytes: number;
+  /** Hosting this long with no sign of another device makes /api/reach say nobodyReached. */
+  nobodyReachedAfterMs: number;
 }
 
 export const DEFAULT_LIMITS: HostLimits = {
@@ -52,4 +55,5 @@ export const DEFAULT_LIMITS: HostLimits = {
   snapshotDelayMs: 1000,
   idleTableMs: 30 * 60_000,
   maxBufferedBytes: 4 * 1024 * 1024,
+  nobodyReachedAfterMs: NOBODY_REACHED_AFTER_MS,
 };

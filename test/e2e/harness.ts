@@ -10,7 +10,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { build } from 'vite';
-import { startHost, type Host } from '../../main/host';
+import { startHost, type Host, type HostLimits } from '../../main/host';
 
 /** Test kit for the end-to-end tests: the built renderer, a real host serving it, real Chromium. */
 
@@ -39,6 +39,7 @@ export interface Served {
 export async function serveHost(
   staticDir: string,
   dataDir = mkdtempSync(join(tmpdir(), 'red7-e2e-data-')),
+  limits: Partial<HostLimits> = {},
 ): Promise<Served> {
   const host = await startHost({
     port: 0,
@@ -46,7 +47,7 @@ export async function serveHost(
     dataDir,
     staticDir,
     hostName: 'E2E host',
-    limits: { botDelayMs: 150 },
+    limits: { botDelayMs: 150, ...limits },
   });
   return {
     host,

@@ -13,6 +13,7 @@ import { startHost } from '../../main/host';
 import { syncAds } from '../../main/discovery';
 import type { Publisher, TableAd } from '../../main/discovery/types';
 import { PROTOCOL_VERSION } from '../../shared/protocol';
+import type { ReachReport } from '../../shared/reach';
 import { createHostController, type HostController } from '../../main/electron/host-controller';
 import { installQuitSequence, runQuitSteps, type QuitStep } from '../../main/electron/quit-sequence';
 import { createTableFeed } from '../../main/electron/table-feed';
@@ -29,6 +30,7 @@ function recordingPublisher(
     update: (ad) => void announced.set(ad.id, ad),
     unpublish: (id) => void announced.delete(id),
     ads: () => [...announced.values()],
+    reach: () => [{ address: '10.0.0.2', announcing: true, problem: null, lastQueryAt: null }],
     stop: vi.fn(async () => {
       trail.push('goodbyes sent');
       announced.clear();
@@ -63,8 +65,10 @@ function realController(publisher: Publisher, dataDir = mkdtempSync(join(tmpdir(
       const host = await startHost({ ...opts, bind: '127.0.0.1', bots: 'inline', onProblem: () => {} });
       return {
         port: host.port,
+        addresses: () => host.addresses(),
         tables: () => host.tables(),
         onTablesChanged: (cb) => host.onTablesChanged(cb),
+        watchDiscovery: (source) => host.watchDiscovery(source),
         close: async (o) => {
           await host.close(o);
           trail.push('host closed');
@@ -75,7 +79,6 @@ function realController(publisher: Publisher, dataDir = mkdtempSync(join(tmpdir(
     syncAds,
     dataDir,
     defaults: () => ({ name: 'Quit test', port: 0 }),
-    addresses: () => ['127.0.0.1'],
   });
   controllers.push(controller);
   return { controller, dataDir };
@@ -99,11 +102,21 @@ describe('hosting from the desktop app', () => {
     const publisher = recordingPublisher();
     const { controller } = realController(publisher);
     const started = await controller.start({ name: 'Friday host' });
-    expect(started.addresses).toEqual(['127.0.0.1']);
+    expect(started.addresses).toEqual([]); // bound to 127.0.0.1 here: nothing the LAN could use
     const info = (await (await fetch(`http://127.0.0.1:${started.port}/api/info`)).json()) as {
       name: string;
     };
     expect(info.name).toBe('Friday host');
+    // Can others reach it: the app's host, with the publisher's mDNS state per interface.
+    const reach = (await (await fetch(`http://127.0.0.1:${started.port}/api/reach`)).json()) as ReachReport;
+    expect(reach).toMatchObject({
+      port: started.port,
+      runtime: 'app',
+      platform: process.platform,
+      lastRemote: null, // 127.0.0.1 is this machine
+      mdns: [{ address: '10.0.0.2', announcing: true, problem: null, lastQueryAt: null }],
+      nobodyReached: false, // hosting for less than a minute
+    });
     expect(controller.status()).toMatchObject({ running: true, port: started.port, advertising: true });
     // Starting again while running gives the same host.
     expect(await controller.start()).toEqual(started);
@@ -134,7 +147,6 @@ describe('hosting from the desktop app', () => {
       syncAds,
       dataDir: mkdtempSync(join(tmpdir(), 'red7-host-')),
       defaults: () => ({ name: 'Quiet', port: 0 }),
-      addresses: () => [],
     });
     controllers.push(c2);
     await c2.start({ advertise: false });
@@ -221,15 +233,16 @@ describe('the quit sequence', () => {
     const controller = createHostController({
       startHost: async () => ({
         port: 1,
+        addresses: () => [],
         tables: () => [],
         onTablesChanged: () => () => {},
+        watchDiscovery: () => {},
         close: () => new Promise(() => {}),
       }),
       createPublisher: () => publisher,
       syncAds,
       dataDir: '/nonexistent',
       defaults: () => ({ name: 'Stuck', port: 47470 }),
-      addresses: () => [],
     });
     await controller.start();
     const report = await runQuitSteps(

@@ -120,15 +120,16 @@ async function wirePage() {
   const host = createHostController({
     startHost: vi.fn(async () => ({
       port: 47999,
+      addresses: () => ['10.0.0.2'],
       tables: () => [],
       onTablesChanged: () => () => {},
+      watchDiscovery: () => {},
       close: async () => {},
     })),
     createPublisher: vi.fn(),
     syncAds: vi.fn(),
     dataDir: dir,
     defaults: () => ({ name: 'Test host', port: 47470 }),
-    addresses: () => ['10.0.0.2'],
   });
   const handlers = createIpcHandlers({
     settings,

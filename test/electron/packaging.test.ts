@@ -130,8 +130,9 @@ describe('electron-builder.yml', () => {
     expect(c.nsis).toMatchObject({
       oneClick: false,
       perMachine: false,
-      allowElevation: false,
+      allowElevation: true,
       allowToChangeInstallationDirectory: true,
+      include: 'build/installer.nsh',
     });
     expect(c.mac?.target).toEqual([{ target: 'dmg', arch: ['arm64', 'x64'] }]);
     expect(c.mac).toMatchObject({ hardenedRuntime: true, entitlements: 'build/entitlements.mac.plist' });

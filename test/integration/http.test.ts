@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { lanAddresses } from '../../main/host/lan-addresses';
 import { PROTOCOL_VERSION } from '../../shared/protocol';
+import type { ReachReport } from '../../shared/reach';
 import { testHost, type TestHost } from './helpers/host';
 
 /** A raw GET, so paths reach the host exactly as written (fetch would normalise `..`). */
@@ -73,6 +74,29 @@ describe('the host over HTTP', () => {
       expect(all.host.addresses()).toEqual(body.addresses);
     } finally {
       await all.stop();
+    }
+  });
+
+  it('answers /api/reach: what the LAN can see of this host, and a warning once nobody came for a while', async () => {
+    const quiet = await testHost({ limits: { nobodyReachedAfterMs: 300 } });
+    try {
+      const first = JSON.parse((await get(quiet.port, '/api/reach')).body) as ReachReport;
+      expect(first).toEqual({
+        port: quiet.port,
+        addresses: [],
+        platform: process.platform,
+        runtime: 'command',
+        hostingSince: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        lastRemote: null, // these requests come from this machine
+        mdns: null, // no publisher attached
+        nobodyReached: false,
+      });
+      await new Promise((r) => setTimeout(r, 350));
+      const later = JSON.parse((await get(quiet.port, '/api/reach')).body) as ReachReport;
+      expect(later.nobodyReached).toBe(true);
+      expect(quiet.host.reach()).toMatchObject({ nobodyReached: true, lastRemote: null });
+    } finally {
+      await quiet.stop();
     }
   });
 

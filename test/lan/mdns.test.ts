@@ -115,6 +115,24 @@ describe.runIf(support.ok)('LAN discovery between simulated machines', () => {
     publisher = host;
   });
 
+  it("the publisher sees the other machines' queries on each of its networks (for 'Can others reach me?')", async () => {
+    const host = publisher;
+    // The browsers re-query every few seconds; by now each network has asked at least once.
+    await sleep(3000);
+    host.send({ cmd: 'reach' });
+    const seen = await host.waitFor('reach', (e) => e.type === 'reach');
+    const interfaces = (
+      seen.interfaces as { address: string; announcing: boolean; lastQueryAt: string | null }[]
+    )
+      .slice()
+      .sort((x, y) => x.address.localeCompare(y.address));
+    expect(interfaces.map((i) => [i.address, i.announcing])).toEqual([
+      ['10.77.0.1', true],
+      ['10.78.0.1', true],
+    ]);
+    for (const i of interfaces) expect(Date.parse(i.lastQueryAt ?? '')).toBeGreaterThan(Date.now() - 10_000);
+  });
+
   it('TXT updates arrive, and later re-announcements do not bring the old values back', async () => {
     const host = publisher;
     host.send({ cmd: 'update', ad: ad('fri1', { players: 3, state: 'playing' }) });

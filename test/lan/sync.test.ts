@@ -12,6 +12,7 @@ function fakePublisher() {
     update: (ad) => (calls.push(`update ${ad.id}`), void ads.set(ad.id, ad)),
     unpublish: (id) => (calls.push(`unpublish ${id}`), void ads.delete(id)),
     ads: () => [...ads.values()],
+    reach: () => [],
     stop: async () => {},
   };
   return { publisher, calls, ads };

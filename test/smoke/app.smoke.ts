@@ -3,7 +3,7 @@
  * playwright-core. Started by `npm run test:electron` (test/smoke/run.ts), never by `npm test`.
  * Where it runs the app hosts on the machine's LAN and announces by mDNS: CI runners only.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -129,7 +129,12 @@ describe(`the ${target} app`, () => {
     const info = await app.page.evaluate(() => (globalThis as unknown as PageWorld).red7!.app.info());
     expect(info.packaged).toBe(target === 'packaged');
     // The profile is the test's own (--user-data-dir), not the runner's.
-    expect(info.dataFolder.startsWith(join(scratch, 'user-data'))).toBe(true);
+    // (macOS's temporary folder is behind a symlink: either spelling is ours.)
+    const ours = [join(scratch, 'user-data'), join(realpathSync(scratch), 'user-data')];
+    expect(
+      ours.some((dir) => info.dataFolder.startsWith(dir)),
+      info.dataFolder,
+    ).toBe(true);
   });
 
   it('refuses to navigate to another origin or open a window', async () => {
@@ -288,6 +293,12 @@ describe(`the ${target} app`, () => {
     );
     expect(left).toEqual([]);
     await expect(fetch(`http://127.0.0.1:${status.port}/api/info`)).rejects.toThrow();
+    // What the person set and hosted stays in the profile's userData for the next start.
+    const userData = join(scratch, 'user-data');
+    expect(JSON.parse(readFileSync(join(userData, 'settings.json'), 'utf8'))).toMatchObject({
+      playerName: 'Ada',
+    });
+    expect(readdirSync(join(userData, 'host')).length).toBeGreaterThan(0);
     console.log(
       `smoke (${target}): socket closed (4002) after ${goodbyeMs} ms, app exited after ${quitMs} ms, ${tree.length} processes gone`,
     );

@@ -21,6 +21,8 @@ export interface LobbyTable extends DiscoveredTable {
 
 const STATE_ORDER = { open: 0, playing: 1, finished: 2 } as const;
 const DETAILS_MIN_INTERVAL_MS = 2000;
+/** Browsing this long with nothing found is "found nothing" (mDNS answers arrive within a second). */
+export const NOTHING_FOUND_AFTER_MS = 5000;
 
 /**
  * Tables to join: found on the LAN (desktop), listed by the serving host (browser), or read from
@@ -48,6 +50,13 @@ export const useLobbyStore = defineStore('lobby', () => {
   const hostStatus = ref<HostStatus>({ running: false });
   const hostError = ref<string | null>(null);
   const seatsVersion = ref(0);
+  /** The app's system ('darwin', 'win32', …; 'web' in a browser) and the host's data folder ('' in a browser). */
+  const platform = ref('');
+  const dataFolder = ref('');
+  const dataFolderError = ref<string | null>(null);
+  /** Browsing has gone on long enough that an empty list means nothing answered. */
+  const searchedAWhile = ref(false);
+  let searchTimer: ReturnType<typeof setTimeout> | null = null;
   let unsubscribe: (() => void) | null = null;
   let offMessage: (() => void) | null = null;
   let offWelcome: (() => void) | null = null;
@@ -88,9 +97,20 @@ export const useLobbyStore = defineStore('lobby', () => {
       if (pendingAddressUrl && connection.url === pendingAddressUrl) connection.send({ type: 'listTables' });
     });
     void refreshHostStatus();
+    searchedAWhile.value = false;
+    searchTimer = setTimeout(() => (searchedAWhile.value = true), NOTHING_FOUND_AFTER_MS);
+    services()
+      .bridge.api.app.info()
+      .then((info) => {
+        platform.value = info.platform;
+        dataFolder.value = info.dataFolder;
+      })
+      .catch(() => undefined);
   }
 
   function stop(): void {
+    if (searchTimer) clearTimeout(searchTimer);
+    searchTimer = null;
     unsubscribe?.();
     offMessage?.();
     offWelcome?.();
@@ -225,6 +245,15 @@ export const useLobbyStore = defineStore('lobby', () => {
     await refreshHostStatus();
   }
 
+  async function openDataFolder(): Promise<void> {
+    try {
+      dataFolderError.value = null;
+      await services().bridge.api.app.openDataFolder();
+    } catch (e) {
+      dataFolderError.value = e instanceof Error ? e.message : String(e);
+    }
+  }
+
   /** Saved seats changed (joined or left somewhere): recompute "rejoin" marks. */
   function seatsChanged(): void {
     seatsVersion.value++;
@@ -239,6 +268,11 @@ export const useLobbyStore = defineStore('lobby', () => {
     elsewhere,
     hostStatus,
     hostError,
+    platform,
+    dataFolder,
+    dataFolderError,
+    searchedAWhile,
+    openDataFolder,
     start,
     stop,
     lookUp,
