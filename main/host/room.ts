@@ -98,8 +98,10 @@ export class Room {
 
   /** The creator's seat of a just created table. */
   seatCreator(session: Session, seat: number, token: string): Done {
-    this.ctx.tokens.grant(hashToken(token), this.id, seat);
-    return afterKept(() => this.attach(session, seat, token));
+    return afterKept(() => {
+      this.ctx.tokens.grant(hashToken(token), this.id, seat);
+      this.attach(session, seat, token);
+    });
   }
 
   join(session: Session, name: string, wanted: number | undefined): Done {

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { viewFor } from '../../shared/engine';
 import { spawnHost, type ChildHost } from './helpers/child-host';
 import { TestClient } from './helpers/client';
-import { moveMessage, playRandomly, startedTable } from './helpers/play';
+import { moveMessage, openTable, playRandomly, startedTable } from './helpers/play';
 import { pick, rng } from '../helpers/random';
 import { readMoveLog, replayGame } from './helpers/truth';
 
@@ -105,14 +105,7 @@ describe('the table cap after a SIGKILL', () => {
         // Three open tables, each left by its creator (the seat stays theirs, away).
         const tokens = new Map<string, string>();
         for (const name of ['A', 'B', 'C']) {
-          const c = await TestClient.greeted(host.port);
-          c.send({
-            type: 'createTable',
-            name,
-            player: `P${name}`,
-            options: { players: 2, mode: 'basic', actionRule: false },
-          });
-          await c.next('joined');
+          const c = await openTable(host.port, name, `P${name}`);
           tokens.set(c.tableId!, c.token!);
           await c.close();
         }
@@ -132,14 +125,7 @@ describe('the table cap after a SIGKILL', () => {
 
         host = await spawnHost(dir, 0, { maxTables: 3 });
         children.push(host);
-        const d = await TestClient.greeted(host.port);
-        d.send({
-          type: 'createTable',
-          name: 'D',
-          player: 'PD',
-          options: { players: 2, mode: 'basic', actionRule: false },
-        });
-        await d.next('joined');
+        const d = await openTable(host.port, 'D', 'PD');
         const outcome = async (token: string) => {
           const c = await TestClient.greeted(host.port);
           c.send({ type: 'resume', token });

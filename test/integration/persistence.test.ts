@@ -15,7 +15,7 @@ import { viewFor } from '../../shared/engine';
 import type { TableOptions } from '../../shared/protocol';
 import { TestClient } from './helpers/client';
 import { testHost } from './helpers/host';
-import { playRandomly, seatTable, startedTable, viewAt } from './helpers/play';
+import { openTable, playRandomly, seatTable, startedTable, viewAt } from './helpers/play';
 import { rng } from '../helpers/random';
 import { replayGame } from './helpers/truth';
 
@@ -168,14 +168,7 @@ describe('persistence', () => {
     const h1 = await testHost({ dataDir });
     const made: { tableId: string; token: string }[] = [];
     for (const name of ['Old', 'New']) {
-      const c = await TestClient.greeted(h1.port);
-      c.send({
-        type: 'createTable',
-        name,
-        player: 'Ann',
-        options: { players: 2, mode: 'basic', actionRule: false },
-      });
-      await c.next('joined');
+      const c = await openTable(h1.port, name, 'Ann');
       made.push({ tableId: c.tableId!, token: c.token! });
       await c.close();
     }
@@ -190,14 +183,7 @@ describe('persistence', () => {
     // At the cap, the table without the field counts as attended at the restart: the other one goes.
     const h2 = await testHost({ dataDir, limits: { maxTables: 2 } });
     expect(h2.problems).toEqual([]);
-    const c = await TestClient.greeted(h2.port);
-    c.send({
-      type: 'createTable',
-      name: 'Third',
-      player: 'Bo',
-      options: { players: 2, mode: 'basic', actionRule: false },
-    });
-    await c.next('joined');
+    const c = await openTable(h2.port, 'Third', 'Bo');
     expect(h2.host.tables().map((t) => t.name)).toEqual(['Old', 'Third']);
     await c.close();
     await h2.stop();

@@ -9,6 +9,14 @@ export async function viewAt(c: TestClient, n: number, timeoutMs = 10_000): Prom
   await c.next((m) => m.type === 'view' && m.view.moveCount >= n, timeoutMs);
 }
 
+/** An open two-seat Basic table made by one greeted client, which is returned once seated. */
+export async function openTable(port: number, name: string, player = 'Ann'): Promise<TestClient> {
+  const c = await TestClient.greeted(port);
+  c.send({ type: 'createTable', name, player, options: { players: 2, mode: 'basic', actionRule: false } });
+  await c.next('joined');
+  return c;
+}
+
 /** A table with every seat taken by a connected test client (bots where listed), not yet started. */
 export async function seatTable(
   port: number,
