@@ -100,7 +100,7 @@ describe(`the ${target} app`, () => {
   }, 120_000);
 
   afterAll(async () => {
-    browser?.stop();
+    await browser?.stop();
     await headless?.close({ timeoutMs: 500 });
     if (app && isRunning(app.pid)) app.kill();
     rmSync(scratch, { recursive: true, force: true });
