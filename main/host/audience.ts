@@ -13,7 +13,8 @@ import { ViewFeed } from './view-feed';
 export class Audience {
   /** seat → the connection that speaks for it. */
   private readonly seated: (Session | null)[];
-  private readonly spectators = new Set<Session>();
+  /** Each watching connection, with the name it gave (null: none). */
+  private readonly spectators = new Map<Session, string | null>();
   /** The last view each connection here was sent, so that the next can go as a delta. */
   private readonly feed: ViewFeed;
 
@@ -38,6 +39,12 @@ export class Audience {
     return this.spectators.size;
   }
 
+  /** The names spectators gave, sorted, each once. */
+  get watching(): string[] {
+    const names = [...this.spectators.values()].filter((n) => n !== null);
+    return [...new Set(names)].sort((a, b) => a.localeCompare(b));
+  }
+
   get empty(): boolean {
     return this.spectators.size === 0 && this.seated.every((s) => s === null);
   }
@@ -53,8 +60,8 @@ export class Audience {
     return previous;
   }
 
-  watch(session: Session): void {
-    this.spectators.add(session);
+  watch(session: Session, name: string | null): void {
+    this.spectators.set(session, name);
     session.room = this.room;
   }
 
@@ -70,7 +77,7 @@ export class Audience {
 
   /** Empties the table of connections; returns them. */
   removeAll(): Session[] {
-    const all = [...this.seated.filter((s) => s !== null), ...this.spectators];
+    const all = [...this.seated.filter((s) => s !== null), ...this.spectators.keys()];
     this.seated.fill(null);
     this.spectators.clear();
     for (const s of all) {
@@ -86,7 +93,7 @@ export class Audience {
   sendTable(info: TableInfo): void {
     const text = JSON.stringify({ type: 'table', table: info });
     for (const s of this.seated) s?.sendText(text);
-    for (const s of this.spectators) s.sendText(text);
+    for (const s of this.spectators.keys()) s.sendText(text);
   }
 
   /**
@@ -103,6 +110,7 @@ export class Audience {
     const state = this.table.state;
     if (!state) return;
     for (const s of this.seated) if (s) this.sendView(s);
-    if (this.spectators.size > 0) this.feed.sendAll(this.spectators, this.table.id, viewFor(state, null));
+    if (this.spectators.size > 0)
+      this.feed.sendAll(this.spectators.keys(), this.table.id, viewFor(state, null));
   }
 }

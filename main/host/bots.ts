@@ -1,6 +1,8 @@
 import { viewFor } from '../../shared/engine';
 import type { Move, SeatView } from '../../shared/engine';
 import type { BotBrain } from './bot-brain';
+import { botWaitMs } from './bot-pace';
+import type { HostLimits } from './limits';
 import type { Table } from './table';
 
 /** A table the host plays seats of: `playFor` applies a move like a person's and says whether it stands. */
@@ -18,7 +20,8 @@ export function passFor(view: SeatView): Move {
 
 /**
  * Plays for bot and voted-out seats. A bot starts thinking at once (in the brain's thread) and its move is
- * applied no sooner than `delayMs` after its turn began, through the same path as a person's move.
+ * applied no sooner than its table's pace allows after its turn began (longer after a deal), through the
+ * same path as a person's move.
  */
 export class BotDriver {
   private readonly busy = new Set<string>();
@@ -26,7 +29,7 @@ export class BotDriver {
 
   constructor(
     private readonly brain: BotBrain,
-    private readonly delayMs: number,
+    private readonly timing: Pick<HostLimits, 'botPaces' | 'botDelayMs'>,
     private readonly report: (problem: string) => void,
   ) {}
 
@@ -50,7 +53,8 @@ export class BotDriver {
         return passFor(view);
       })
       .then(async (move) => {
-        const wait = this.delayMs - (performance.now() - started);
+        const pace = botWaitMs(table.botPace, state, this.timing.botPaces, this.timing.botDelayMs);
+        const wait = pace - (performance.now() - started);
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         this.busy.delete(table.id);
         // The position may have moved on (a person took the seat back, the table was removed).

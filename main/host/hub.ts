@@ -37,7 +37,7 @@ export class Hub {
     /** False: every view goes whole (protocol 1's traffic), for measuring what deltas save. */
     viewDeltas = true,
   ) {
-    this.bots = new BotDriver(brain, limits.botDelayMs, report);
+    this.bots = new BotDriver(brain, limits, report);
     this.lobby = new Lobby(() => this.summaries(), report);
     this.context = {
       store,
@@ -121,7 +121,7 @@ export class Hub {
       case 'spectate': {
         const room = this.room(msg.tableId);
         this.requireFree(session);
-        return this.attached(session, room.spectate(session));
+        return this.attached(session, room.spectate(session, msg.name ?? null));
       }
       case 'leave':
         return this.leave(session);
@@ -132,7 +132,7 @@ export class Hub {
       case 'move':
         return this.roomOf(session).move(session, msg.move, msg.moveCount);
       case 'rematch':
-        return this.roomOf(session).rematch(session);
+        return this.roomOf(session).rematch(session, msg.ready ?? true);
       case 'replaceByBot':
         return this.roomOf(session).replaceByBot(session, msg.seat);
       case 'voteOut':

@@ -8,7 +8,7 @@ import { waitAtMost } from '../common/wait-at-most';
 import { Connections } from './connections';
 import { httpHandler } from './http';
 import { Hub } from './hub';
-import { reachableAddresses } from './lan-addresses';
+import { reachableAddresses, type InterfaceTable } from './lan-addresses';
 import { ReachWatch } from './reach';
 import type { MdnsInterfaceReach, ReachReport } from '../../shared/reach';
 import { DEFAULT_LIMITS, type HostLimits } from './limits';
@@ -36,6 +36,8 @@ export interface HostOptions {
   allowedOrigins?: string[];
   /** 'worker' (default): bots think in a worker thread; 'inline': in this thread. */
   bots?: 'worker' | 'inline';
+  /** This machine's network interfaces (default `os.networkInterfaces`); tests give a LAN a machine lacks. */
+  interfaces?: () => InterfaceTable;
   /** Damaged files and other problems the host survives. Default: console.warn. */
   onProblem?: (problem: string) => void;
   /**
@@ -87,7 +89,8 @@ export async function startHost(opts: HostOptions): Promise<Host> {
 
   const bind = opts.bind ?? '0.0.0.0';
   let port = 0;
-  const addresses = () => reachableAddresses(bind, networkInterfaces());
+  const interfaces = opts.interfaces ?? networkInterfaces;
+  const addresses = () => reachableAddresses(bind, interfaces());
   const reachWatch = new ReachWatch(limits.nobodyReachedAfterMs);
   const reach = () =>
     reachWatch.report({

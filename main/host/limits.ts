@@ -1,4 +1,6 @@
 import { MAX_FRAME_BYTES } from '../../shared/protocol';
+import type { BotPace } from '../../shared/protocol';
+import { BOT_PACES, type PaceMs } from './bot-pace';
 import { NOBODY_REACHED_AFTER_MS } from '../../shared/reach';
 
 /** Every knob that bounds what one host spends on its clients. Tests shrink the timings. */
@@ -23,8 +25,10 @@ export interface HostLimits {
   helloTimeoutMs: number;
   /** A player must be away this long before the table may replace them by a bot or vote them out. */
   awayGraceMs: number;
-  /** A bot waits this long before moving, so people can follow its play. */
-  botDelayMs: number;
+  /** Each table's bot pace (its option) in milliseconds, so people can follow a bot's play. */
+  botPaces: Record<BotPace, PaceMs>;
+  /** Tests: every bot step waits exactly this, whatever the table's pace. null: the paces apply. */
+  botDelayMs: number | null;
   /** Moves within this window share one snapshot write (the move log has each one at once). */
   snapshotDelayMs: number;
   /** An open or finished table nobody is attached to is removed after this long. */
@@ -46,7 +50,8 @@ export const DEFAULT_LIMITS: HostLimits = {
   heartbeatMs: 15_000,
   helloTimeoutMs: 10_000,
   awayGraceMs: 60_000,
-  botDelayMs: 600,
+  botPaces: BOT_PACES,
+  botDelayMs: null,
   snapshotDelayMs: 1000,
   idleTableMs: 30 * 60_000,
   maxBufferedBytes: 4 * 1024 * 1024,

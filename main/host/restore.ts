@@ -1,6 +1,7 @@
 import { applyMove, newGame, viewFor } from '../../shared/engine';
 import type { GameState } from '../../shared/engine';
-import type { StoredTable } from './store';
+import { tallyWin } from './match';
+import type { LogLine, StoredTable } from './store';
 import { Table } from './table';
 
 /**
@@ -18,31 +19,48 @@ export function restoreTable(
   const id = record.id;
   let game = record.game;
   let state: GameState | null = record.state;
+  let wins = record.wins;
   try {
+    // The moves of the snapshot's game first: one that ended it (after the snapshot) counts in the match.
+    if (state !== null) ({ state, wins } = replay(state, game, log, wins, id, report));
     const lastStart = log.findLast((l) => 'start' in l && l.g >= game);
     if (lastStart && 'start' in lastStart && lastStart.g > game) {
       // The host died after starting a game but before its snapshot: the log alone rebuilds it.
       game = lastStart.g;
       state = newGame(record.options, lastStart.start.seed);
+      ({ state, wins } = replay(state, game, log, wins, id, report));
     }
     if (game > 0 && state === null) {
       report(`table ${id}: game ${game} has no state and no start in the log; skipped`);
       return null;
     }
-    if (state !== null) {
-      for (const line of log) {
-        if (!('m' in line) || line.g !== game || line.n < state.moveCount) continue;
-        if (line.n !== state.moveCount) {
-          report(`table ${id}: move log jumps from move ${state.moveCount} to ${line.n}; replay stops there`);
-          break;
-        }
-        state = applyMove(state, line.m);
-      }
-      viewFor(state, null); // proves the engine can read the state
-    }
+    if (state !== null) viewFor(state, null); // proves the engine can read the state
   } catch (e) {
     report(`table ${id}: cannot rebuild the game (${(e as Error).message}); skipped`);
     return null;
   }
-  return new Table({ ...record, game, state }, now, awayGraceMs);
+  return new Table({ ...record, game, state, wins }, now, awayGraceMs);
+}
+
+/** Applies the logged moves of `game` after the state's own; a game they end counts for its winners. */
+function replay(
+  from: GameState,
+  game: number,
+  log: LogLine[],
+  wins: number[],
+  id: string,
+  report: (problem: string) => void,
+): { state: GameState; wins: number[] } {
+  let state = from;
+  for (const line of log) {
+    if (!('m' in line) || line.g !== game || line.n < state.moveCount) continue;
+    if (line.n !== state.moveCount) {
+      report(`table ${id}: move log jumps from move ${state.moveCount} to ${line.n}; replay stops there`);
+      break;
+    }
+    const next = applyMove(state, line.m);
+    wins = tallyWin(wins, state, next);
+    state = next;
+  }
+  return { state, wins };
 }

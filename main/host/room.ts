@@ -82,7 +82,8 @@ export class Room {
   }
 
   private info(): TableInfo {
-    return tableInfo(this.table, this.audience.spectatorCount, this.audience.connected, Date.now());
+    const { spectatorCount, watching, connected } = this.audience;
+    return tableInfo(this.table, spectatorCount, watching, connected, Date.now());
   }
 
   /** The seat held by the connection, or a notSeated refusal. */
@@ -134,10 +135,10 @@ export class Room {
     this.changed({ list: true });
   }
 
-  spectate(session: Session): Done {
+  spectate(session: Session, name: string | null): Done {
     return afterKept(() => {
       session.room?.detach(session);
-      this.audience.watch(session);
+      this.audience.watch(session, name);
       this.ctx.store.save(this.id); // attended (see attach)
       session.send({ type: 'spectating', tableId: this.id });
       this.changed({ list: true });
@@ -145,10 +146,15 @@ export class Room {
     });
   }
 
-  /** Leaves the table; a seat is given up only before the game (its token then opens nothing). */
+  /**
+   * Leaves the table; a seat is given up only before the game (its token then opens nothing). After a game
+   * a bot stands in for the seat, so the others may play a rematch.
+   */
   leave(session: Session): Done {
     const seat = this.seatOf(session);
-    if (seat !== null && this.table.status !== 'finished') {
+    if (seat !== null && this.table.status === 'finished') {
+      this.changeSeats(() => this.table.leaveFinished(seat, Date.now()));
+    } else if (seat !== null) {
       // A seat given up stays given up after a restart, its token void (in play: alreadyStarted).
       const freed = this.changeSeats(() => this.table.leave(seat, Date.now()));
       this.ctx.tokens.revoke(freed);
@@ -157,6 +163,7 @@ export class Room {
       this.detach(session);
       session.send({ type: 'left', tableId: this.id });
       if (!this.deserted) this.ctx.store.save(this.id, true);
+      this.rematchIfAgreed();
     });
   }
 
@@ -184,7 +191,7 @@ export class Room {
   replaceByBot(session: Session, seat: number): Done {
     const by = this.seatHeldBy(session);
     this.changeSeats(() => this.table.replaceByBot(by, seat, this.audience.connected, Date.now()));
-    return afterKept(() => this.changed({}));
+    return afterKept(() => this.rematchIfAgreed() || this.changed({}));
   }
 
   voteOut(session: Session, seat: number): Done {
@@ -194,7 +201,7 @@ export class Room {
     );
     return afterKept(() => {
       this.ctx.tokens.revoke(revoked);
-      this.changed({ list: out });
+      if (!this.rematchIfAgreed()) this.changed({ list: out });
     });
   }
 
@@ -206,9 +213,37 @@ export class Room {
     return this.beginGame(() => this.table.start(by, newSeed(), Date.now()));
   }
 
-  rematch(session: Session): Done {
+  /** A vote for a rematch (or its withdrawal); the last vote needed starts the game for everyone. */
+  rematch(session: Session, ready: boolean): Done {
     const by = this.seatHeldBy(session);
-    return this.beginGame(() => this.table.rematch(by, newSeed(), Date.now()));
+    const undo = this.table.checkpoint();
+    this.table.voteRematch(by, ready, Date.now());
+    if (!this.table.rematchAgreed) return afterKept(() => this.changed({}));
+    try {
+      return this.beginGame(() => this.table.rematch(newSeed(), Date.now()));
+    } catch (e) {
+      undo(); // refused (the disk): the vote did not count either, so the player may simply ask again
+      throw e;
+    }
+  }
+
+  /**
+   * After a seat change at a finished table (someone left, was replaced or voted out): if everyone still
+   * seated had already asked for a rematch, it starts. Returns whether it did.
+   */
+  private rematchIfAgreed(): boolean {
+    if (!this.table.rematchAgreed) return false;
+    let done: Done;
+    try {
+      done = this.beginGame(() => this.table.rematch(newSeed(), Date.now()));
+    } catch (e) {
+      if (!(e instanceof TableError)) throw e;
+      // The disk refused the new game: the votes stand, and the next change or vote tries again.
+      this.ctx.report(`table ${this.id}: the agreed rematch could not start (${e.message})`);
+      return false;
+    }
+    if (done.failedAfter) throw done.failedAfter;
+    return true;
   }
 
   /** A game begins once the log holds its start (its seed): a restart replays it from there. */

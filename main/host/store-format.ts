@@ -1,5 +1,12 @@
 import * as v from 'valibot';
-import { BOT_LEVEL_NAMES, DEFAULT_BOT_LEVEL, MoveSchema, TableOptionsSchema } from '../../shared/protocol';
+import {
+  BOT_LEVEL_NAMES,
+  BOT_PACE_NAMES,
+  DEFAULT_BOT_LEVEL,
+  DEFAULT_BOT_PACE,
+  MoveSchema,
+  TableOptionsSchema,
+} from '../../shared/protocol';
 import type { GameState, Move, NormalizedOptions } from '../../shared/engine';
 import type { Same } from '../../shared/same-type';
 import type { TableRecord } from './table-record';
@@ -13,7 +20,7 @@ const int = v.pipe(v.number(), v.integer(), v.minValue(0));
 const seatNo = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(3));
 
 /** The engine's options as a table keeps them: the wire's schema, every default filled in, bots apart. */
-const OptionsSchema = v.required(v.omit(TableOptionsSchema, ['botLevel']));
+const OptionsSchema = v.required(v.omit(TableOptionsSchema, ['botLevel', 'botPace']));
 const _optionsAgree: Same<v.InferOutput<typeof OptionsSchema>, NormalizedOptions> = true;
 void _optionsAgree;
 
@@ -62,6 +69,9 @@ const SnapshotSchema = v.pipe(
     options: OptionsSchema,
     /** Snapshots from before bot levels have none: their bots keep playing as they did. */
     botLevel: v.optional(v.picklist(BOT_LEVEL_NAMES), DEFAULT_BOT_LEVEL),
+    /** Snapshots from before paces and match scores: relaxed bots, no games counted yet. */
+    botPace: v.optional(v.picklist(BOT_PACE_NAMES), DEFAULT_BOT_PACE),
+    wins: v.optional(v.array(int)),
     creator: seatNo,
     seats: v.array(SeatSchema),
     game: int,
@@ -71,6 +81,7 @@ const SnapshotSchema = v.pipe(
     unattendedSince: v.optional(v.nullable(v.number()), null),
   }),
   v.check((s) => s.seats.length === s.options.players, 'seat count differs from the table size'),
+  v.check((s) => !s.wins || s.wins.length === s.options.players, 'win count differs from the table size'),
   v.check(
     (s) => s.state === null || s.state.hands.length === s.options.players,
     'hand count differs from the table size',
@@ -93,11 +104,12 @@ export function parseSnapshot(
   }
   const r = v.safeParse(SnapshotSchema, data);
   if (!r.success) return { ok: false, reason: reasonOf(r.issues) };
-  const { format: _format, ...record } = r.output;
+  const { format: _format, wins, ...record } = r.output;
   return {
     ok: true,
     record: {
       ...record,
+      wins: wins ?? record.seats.map(() => 0),
       state: record.state as unknown as GameState | null,
     },
   };

@@ -1,4 +1,5 @@
 import type { SeatInfo, TableInfo, TableSummary } from '../../shared/protocol';
+import { matchEntries } from './match';
 import type { Presence, Table } from './table';
 
 /** What the lobby shows of a table (and GET /api/tables serves). */
@@ -14,11 +15,21 @@ export function tableSummary(table: Table, spectators: number): TableSummary {
     actionRule: options.actionRule,
     rulesVersion: options.rulesVersion,
     spectators,
+    match: matchEntries(table.seats, table.wins),
   };
 }
 
-/** The table as everyone at it sees it: seats, who is connected and away, votes. Never a token. */
-export function tableInfo(table: Table, spectators: number, connected: Presence, now: number): TableInfo {
+/**
+ * The table as everyone at it sees it: seats, who is connected, away and watching, votes to remove and to
+ * play again, the match. Never a token.
+ */
+export function tableInfo(
+  table: Table,
+  spectators: number,
+  watching: string[],
+  connected: Presence,
+  now: number,
+): TableInfo {
   const seatList: SeatInfo[] = table.seats.map((s, seat) => {
     const away = table.away.since[seat];
     return {
@@ -35,9 +46,11 @@ export function tableInfo(table: Table, spectators: number, connected: Presence,
   });
   return {
     ...tableSummary(table, spectators),
-    options: { ...table.options, botLevel: table.botLevel },
+    options: { ...table.options, botLevel: table.botLevel, botPace: table.botPace },
     seatList,
     awayGraceMs: table.away.graceMs,
     game: table.game,
+    rematch: [...table.rematchVotes].sort((a, b) => a - b),
+    watching,
   };
 }

@@ -2,7 +2,8 @@ import { normalizeOptions } from '../../shared/engine';
 import type { GameState, Move, NormalizedOptions } from '../../shared/engine';
 import { DEFAULT_BOT_LEVEL } from '../../shared/bots/levels';
 import type { BotLevel } from '../../shared/bots/levels';
-import type { TableOptions } from '../../shared/protocol';
+import { DEFAULT_BOT_PACE } from '../../shared/protocol';
+import type { BotPace, TableOptions } from '../../shared/protocol';
 
 /** One seat as persisted. A free seat has no name. */
 export interface SeatRecord {
@@ -23,12 +24,16 @@ export interface TableRecord {
   options: NormalizedOptions;
   /** How strongly the table's bots play (kept beside the engine's options, which know nothing of bots). */
   botLevel: BotLevel;
+  /** How fast the host moves for the table's bots. */
+  botPace: BotPace;
   creator: number;
   seats: SeatRecord[];
   /** 0 before the first start. */
   game: number;
   state: GameState | null;
   createdAt: number;
+  /** Games won per seat across rematches (the match score). */
+  wins: number[];
   /**
    * Since when nobody has been at the table (ms since the epoch), so that after a restart the table cap
    * still removes the longest-unattended table. Null when someone was at it as the snapshot was taken
@@ -76,11 +81,13 @@ export function newTableRecord({ id, name, options, creator, bots }: NewTable, n
     name,
     options: normalized,
     botLevel: options.botLevel ?? DEFAULT_BOT_LEVEL,
+    botPace: options.botPace ?? DEFAULT_BOT_PACE,
     creator: creator.seat,
     seats,
     game: 0,
     state: null,
     createdAt: now,
+    wins: seats.map(() => 0),
     unattendedSince: null,
   };
 }

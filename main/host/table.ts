@@ -1,9 +1,10 @@
 import { IllegalMoveError, applyMove, newGame } from '../../shared/engine';
 import type { GameState, Move, NormalizedOptions } from '../../shared/engine';
 import type { BotLevel } from '../../shared/bots/levels';
-import type { TableSummary } from '../../shared/protocol';
+import type { BotPace, TableSummary } from '../../shared/protocol';
 import { Absences } from './absences';
 import { TableError } from './errors';
+import { tallyWin } from './match';
 import { botName, emptySeat, newTableRecord } from './table-record';
 import type { AcceptedMove, NewTable, SeatRecord, TableRecord } from './table-record';
 
@@ -20,11 +21,16 @@ export class Table {
   name: string;
   readonly options: NormalizedOptions;
   readonly botLevel: BotLevel;
+  readonly botPace: BotPace;
   creator: number;
   readonly seats: SeatRecord[];
   game: number;
   state: GameState | null;
   readonly createdAt: number;
+  /** Games won per seat across rematches. */
+  wins: number[];
+  /** Runtime: after a game, the seats whose people asked for a rematch. */
+  readonly rematchVotes = new Set<number>();
   /** Runtime: who is away, since when, and the votes to remove them. */
   readonly away: Absences;
   /** When someone was last at or acted at the table, for idle removal and the table cap. */
@@ -35,11 +41,13 @@ export class Table {
     this.name = record.name;
     this.options = record.options;
     this.botLevel = record.botLevel;
+    this.botPace = record.botPace;
     this.creator = record.creator;
     this.seats = record.seats;
     this.game = record.game;
     this.state = record.state;
     this.createdAt = record.createdAt;
+    this.wins = record.wins;
     this.away = new Absences(record.seats, now, awayGraceMs);
     this.lastAttended = record.unattendedSince ?? now;
   }
@@ -55,11 +63,13 @@ export class Table {
       name: this.name,
       options: this.options,
       botLevel: this.botLevel,
+      botPace: this.botPace,
       creator: this.creator,
       seats: this.seats,
       game: this.game,
       state: this.state,
       createdAt: this.createdAt,
+      wins: this.wins,
       unattendedSince: attended ? null : this.lastAttended,
     };
   }
@@ -70,13 +80,16 @@ export class Table {
    * copy of the list is enough.
    */
   checkpoint(): () => void {
-    const { name, creator, game, state, lastAttended } = this;
+    const { name, creator, game, state, lastAttended, wins } = this;
     const seats = [...this.seats];
     const away = this.away.checkpoint();
+    const rematchVotes = [...this.rematchVotes];
     return () => {
-      Object.assign(this, { name, creator, game, state, lastAttended });
+      Object.assign(this, { name, creator, game, state, lastAttended, wins });
       this.seats.splice(0, seats.length, ...seats);
       away();
+      this.rematchVotes.clear();
+      for (const v of rematchVotes) this.rematchVotes.add(v);
     };
   }
 
@@ -177,15 +190,45 @@ export class Table {
     this.begin(seed, now);
   }
 
-  rematch(by: number, seed: number, now: number): void {
+  /** Records a person's wish for a rematch (or takes it back); the game itself starts once all agree. */
+  voteRematch(by: number, ready: boolean, now: number): void {
     if (!this.isPerson(by)) throw new TableError('notSeated', 'only a seated player may ask for a rematch');
     if (this.state?.phase !== 'gameOver') throw new TableError('gameNotOver', 'the game is not over');
+    if (ready) this.rematchVotes.add(by);
+    else this.rematchVotes.delete(by);
+    this.lastAttended = now;
+  }
+
+  /**
+   * Someone asked, and every seated person agrees (bots, stand-ins and voted-out seats always do): nobody's
+   * final scoreboard is taken away by another player's click.
+   */
+  get rematchAgreed(): boolean {
+    if (this.state?.phase !== 'gameOver' || this.rematchVotes.size === 0) return false;
+    return this.seats.every((_, seat) => !this.isPerson(seat) || this.rematchVotes.has(seat));
+  }
+
+  rematch(seed: number, now: number): void {
+    if (!this.rematchAgreed) throw new TableError('gameNotOver', 'not every player has asked for a rematch');
     this.begin(seed, now);
   }
 
   private begin(seed: number, now: number): void {
     this.state = newGame(this.options, seed);
     this.game += 1;
+    this.rematchVotes.clear();
+    this.lastAttended = now;
+  }
+
+  /**
+   * A person leaves a finished table: a bot stands in for them (their token still takes the seat back), so
+   * the others can play again without waiting for someone who has gone.
+   */
+  leaveFinished(seat: number, now: number): void {
+    if (!this.isPerson(seat)) return;
+    this.seats[seat] = { ...this.seats[seat], bot: true, standIn: true };
+    this.rematchVotes.delete(seat);
+    this.away.cleared(seat);
     this.lastAttended = now;
   }
 
@@ -216,6 +259,7 @@ export class Table {
       if (e instanceof IllegalMoveError) throw new TableError('illegalMove', e.message);
       throw e;
     }
+    this.wins = tallyWin(this.wins, state, next);
     this.state = next;
     this.lastAttended = now;
     return { game: this.game, n: state.moveCount, seat: tableMove ? null : seat, move };
@@ -263,6 +307,7 @@ export class Table {
     this.requireAway(by, seat, connected, now);
     this.seats[seat] = { ...this.seats[seat], bot: true, standIn: true };
     this.away.votes[seat].clear();
+    this.rematchVotes.delete(seat);
     this.lastAttended = now;
   }
 
@@ -290,6 +335,7 @@ export class Table {
     } else {
       this.seats[seat] = { ...this.seats[seat], tokenHash: null, votedOut: true, bot: false, standIn: false };
       this.away.cleared(seat);
+      this.rematchVotes.delete(seat);
     }
     return { out: true, revoked };
   }

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { ALL_CARDS } from '../engine/cards';
 import { BOT_LEVEL_NAMES } from '../bots/levels';
+import { BOT_PACE_NAMES } from './tables';
 import type { Move } from '../engine/types';
 import type { Same } from '../same-type';
 import type { TableOptions } from './tables';
@@ -27,12 +28,14 @@ export type ClientMessage =
     }
   | { type: 'join'; tableId: string; name: string; seat?: number }
   | { type: 'resume'; token: string }
-  | { type: 'spectate'; tableId: string }
+  /** `name` (optional) lets the players see who is watching. */
+  | { type: 'spectate'; tableId: string; name?: string }
   | { type: 'leave' }
   | { type: 'setBot'; seat: number; bot: boolean }
   | { type: 'start' }
   | { type: 'move'; move: Move; moveCount: number }
-  | { type: 'rematch' }
+  /** After a game: I want a rematch (`ready` false takes it back). Default true. */
+  | { type: 'rematch'; ready?: boolean }
   | { type: 'replaceByBot'; seat: number }
   | { type: 'voteOut'; seat: number }
   /** Asks for the whole view of your table again (a delta did not apply to the view you hold). */
@@ -79,6 +82,7 @@ export const TableOptionsSchema = v.object({
   ),
   autoDraw: v.optional(v.boolean()),
   botLevel: v.optional(v.picklist(BOT_LEVEL_NAMES, 'must be "easy", "normal" or "hard"')),
+  botPace: v.optional(v.picklist(BOT_PACE_NAMES, 'must be "relaxed", "normal" or "fast"')),
 });
 
 const CreateTableSchema = v.pipe(
@@ -109,12 +113,12 @@ export const ClientMessageSchema = v.variant('type', [
   CreateTableSchema,
   v.object({ type: v.literal('join'), tableId, name: printable(PLAYER_NAME_MAX), seat: v.optional(seat) }),
   v.object({ type: v.literal('resume'), token }),
-  v.object({ type: v.literal('spectate'), tableId }),
+  v.object({ type: v.literal('spectate'), tableId, name: v.optional(printable(PLAYER_NAME_MAX)) }),
   v.object({ type: v.literal('leave') }),
   v.object({ type: v.literal('setBot'), seat, bot: v.boolean() }),
   v.object({ type: v.literal('start') }),
   v.object({ type: v.literal('move'), move: MoveSchema, moveCount }),
-  v.object({ type: v.literal('rematch') }),
+  v.object({ type: v.literal('rematch'), ready: v.optional(v.boolean()) }),
   v.object({ type: v.literal('replaceByBot'), seat }),
   v.object({ type: v.literal('voteOut'), seat }),
   v.object({ type: v.literal('sync') }),

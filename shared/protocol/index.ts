@@ -1,7 +1,8 @@
 /** The wire protocol between a Red7 LAN host and its clients. See docs/protocol.md. */
 export { PROTOCOL_VERSION } from './version';
 export * from './limits';
-export type { TableSummary, TableOptions, TableInfo, SeatInfo } from './tables';
+export type { TableSummary, TableOptions, TableInfo, SeatInfo, MatchEntry, BotPace } from './tables';
+export { BOT_PACE_NAMES, DEFAULT_BOT_PACE } from './tables';
 export { BOT_LEVEL_NAMES, DEFAULT_BOT_LEVEL, type BotLevel } from '../bots/levels';
 export type { ClientMessage, ClientMessageType } from './client-messages';
 export { ClientMessageSchema, MoveSchema, TableOptionsSchema } from './client-messages';

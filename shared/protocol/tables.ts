@@ -1,6 +1,18 @@
 import type { GameOptions, RulesVersion } from '../engine/types';
 import type { BotLevel } from '../bots/levels';
 
+/** How long the host lets each bot step stay on screen before the next (a table option). */
+export const BOT_PACE_NAMES = ['relaxed', 'normal', 'fast'] as const;
+export type BotPace = (typeof BOT_PACE_NAMES)[number];
+/** Slow enough to read each step of a bot's chained turn; tables without a pace (older snapshots) get it too. */
+export const DEFAULT_BOT_PACE: BotPace = 'relaxed';
+
+/** Games won at this table across rematches, per named seat in seat order ("Ann 2 · Bob 1"). */
+export interface MatchEntry {
+  name: string;
+  wins: number;
+}
+
 /** What a lobby shows for one table (also served as JSON by GET /api/tables). */
 export interface TableSummary {
   id: string;
@@ -13,13 +25,16 @@ export interface TableSummary {
   actionRule: boolean;
   rulesVersion: RulesVersion;
   spectators: number;
+  /** Games won so far at this table, every named seat in seat order; all zero before the first game ends. */
+  match: MatchEntry[];
 }
 
 /**
- * The options a table is created with: the engine's GameOptions (described there, once), and how
- * strongly every bot at the table plays (default 'normal'), which the engine knows nothing of.
+ * The options a table is created with: the engine's GameOptions (described there, once), how strongly
+ * every bot at the table plays (default 'normal') and how fast they move (default 'relaxed'), which the
+ * engine knows nothing of.
  */
-export type TableOptions = GameOptions & { botLevel?: BotLevel };
+export type TableOptions = GameOptions & { botLevel?: BotLevel; botPace?: BotPace };
 
 /** One seat as every connection at the table sees it. Never holds a token. */
 export interface SeatInfo {
@@ -50,4 +65,11 @@ export interface TableInfo extends TableSummary {
   awayGraceMs: number;
   /** Counts games at this table: 1 for the first, +1 per rematch. */
   game: number;
+  /**
+   * After a game: the seats whose players asked for a rematch. It starts once every seated person has
+   * (bots always agree); empty otherwise.
+   */
+  rematch: number[];
+  /** Names of the people watching (spectators who gave none are counted in `spectators` only). */
+  watching: string[];
 }

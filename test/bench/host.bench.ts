@@ -135,7 +135,8 @@ async function drive(players: Player[], moves: number, gapMs: number, latencies:
       const fresh = Promise.all(
         players.map((p) => new Promise<void>((r) => (p.onView = () => p.moveCount === 0 && r()))),
       );
-      players[0].send({ type: 'rematch' });
+      // A rematch starts once every player has asked for it.
+      for (const p of players) p.send({ type: 'rematch' });
       await fresh;
       continue;
     }

@@ -243,8 +243,9 @@ describe.skipIf(!hasBrowser)('end to end in Chromium', () => {
     const rounds = (log ?? '').match(/wins? round \d+/g)?.length ?? 0;
     console.log(`e2e: ${rounds} rounds, ${steps.length} UI steps: ${summarize(steps)}`);
 
-    // A rematch: the same table deals a new game for everyone, the spectator included.
+    // A rematch, once both people asked: the same table deals a new game for everyone, the spectator included.
     await ada.page.getByTestId('rematch').click();
+    await bo.page.getByTestId('rematch').click();
     for (const p of [ada, bo, cy]) {
       await expect.poll(() => phase(p.page), { timeout: 10_000 }).toBe('turn');
       await expect

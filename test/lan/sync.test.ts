@@ -24,6 +24,7 @@ const summary = (id: string, players = 1): TableSummary => ({
   players,
   seats: 4,
   state: 'open',
+  match: [],
   mode: 'basic',
   actionRule: false,
   rulesVersion: '1.2',

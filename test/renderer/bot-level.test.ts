@@ -108,10 +108,13 @@ describe('the waiting room', () => {
     actionRule: false,
     rulesVersion: '1.2',
     spectators: 0,
-    options: { players: 2, mode: 'basic', actionRule: false, rulesVersion: '1.2', targetScore: 40, autoDraw: false, botLevel },
+    options: { players: 2, mode: 'basic', actionRule: false, rulesVersion: '1.2', targetScore: 40, autoDraw: false, botLevel, botPace: 'relaxed' },
     seatList,
     awayGraceMs: 60_000,
     game: 0,
+    match: [],
+    rematch: [],
+    watching: [],
   }); // prettier-ignore
 
   it('names the bots’ level among the table’s options, only when bots sit there', () => {

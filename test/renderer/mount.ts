@@ -64,9 +64,13 @@ export function tableInfo(seats: SeatInfo[]): TableInfo {
       targetScore: 40,
       autoDraw: false,
       botLevel: 'normal',
+      botPace: 'relaxed',
     },
     seatList: seats,
     awayGraceMs: 60_000,
     game: 1,
+    match: [],
+    rematch: [],
+    watching: [],
   };
 }

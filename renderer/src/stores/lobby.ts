@@ -2,7 +2,8 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { DiscoveredTable, HostStatus, TableEvent } from '../../../shared/desktop-api';
 import { PROTOCOL_VERSION, type ServerMessage, type TableSummary } from '../../../shared/protocol';
-import { parseAddress, wsUrl, type HostAddress } from '../net/address';
+import { httpUrl, parseAddress, wsUrl, type HostAddress } from '../net/address';
+import { checkHost } from '../net/host-check';
 import type { BridgeTable } from '../bridge/types';
 import { services } from '../services';
 import { useConnectionStore } from './connection';
@@ -11,7 +12,7 @@ import { loadSeats } from './session';
 /** A table in the lobby list: what discovery found, plus the variant once the host told us. */
 export interface LobbyTable extends DiscoveredTable {
   url: string;
-  details: Pick<TableSummary, 'mode' | 'actionRule' | 'rulesVersion' | 'spectators'> | null;
+  details: Pick<TableSummary, 'mode' | 'actionRule' | 'rulesVersion' | 'spectators' | 'match'> | null;
   /** This browser holds a seat token for it. */
   mine: boolean;
   /** The host speaks our protocol. */
@@ -33,7 +34,19 @@ export const useLobbyStore = defineStore('lobby', () => {
   const details = ref(new Map<string, Map<string, TableSummary>>());
   /** Tables read from a typed address, with where they are. */
   const byAddress = ref<{ host: HostAddress; url: string; tables: TableSummary[] } | null>(null);
-  const addressError = ref<'empty' | 'invalid' | 'port' | 'unreachable' | null>(null);
+  const addressError = ref<'empty' | 'invalid' | 'port' | 'unreachable' | 'notRed7' | 'protocol' | null>(
+    null,
+  );
+  /** With addressError 'protocol': the version that host speaks. */
+  const addressProtocol = ref<number | null>(null);
+  /** The typed address is being checked (its /api/info). */
+  const checking = ref(false);
+  /**
+   * In a browser, a Red7 host at another address than the page's: this page may only talk to the host that
+   * served it (hosts check the Origin), so the player is offered that host's own page instead.
+   */
+  const elsewhere = ref<string | null>(null);
+  let lookUps = 0;
   const hostStatus = ref<HostStatus>({ running: false });
   const hostError = ref<string | null>(null);
   const seatsVersion = ref(0);
@@ -65,6 +78,7 @@ export const useLobbyStore = defineStore('lobby', () => {
             actionRule: d.actionRule,
             rulesVersion: d.rulesVersion,
             spectators: d.spectators,
+            match: d.match,
           },
           mine: `${url}|${t.id}` in seats,
           compatible: t.protocol === PROTOCOL_VERSION,
@@ -149,14 +163,37 @@ export const useLobbyStore = defineStore('lobby', () => {
     byAddress.value = { ...byAddress.value, tables: msg.tables };
   }
 
-  /** Connects to a typed address and lists its tables. */
-  function lookUp(text: string): boolean {
+  /**
+   * Checks that a Red7 host of our protocol answers at a typed address (its /api/info), then connects and
+   * lists its tables. Whatever the answer, the page stays where it is; a problem is said in addressError.
+   */
+  async function lookUp(text: string): Promise<boolean> {
     const parsed = parseAddress(text);
+    const seq = ++lookUps;
+    clearLookUp(seq);
     if (!parsed.ok) {
       addressError.value = parsed.reason;
       return false;
     }
-    addressError.value = null;
+    checking.value = true;
+    const check = await checkHost(parsed.host);
+    if (seq !== lookUps) return false; // another look-up (or a close) came meanwhile
+    checking.value = false;
+    if (!check.ok) {
+      addressError.value = check.reason;
+      addressProtocol.value = check.reason === 'protocol' ? check.protocol : null;
+      return false;
+    }
+    const { bridge } = services();
+    const origin = bridge.origin;
+    if (
+      bridge.kind === 'web' &&
+      origin &&
+      (parsed.host.address !== origin.address || parsed.host.port !== origin.port)
+    ) {
+      elsewhere.value = httpUrl(parsed.host);
+      return true;
+    }
     const url = wsUrl(parsed.host);
     pendingAddressUrl = url;
     byAddress.value = { host: parsed.host, url, tables: [] };
@@ -165,10 +202,14 @@ export const useLobbyStore = defineStore('lobby', () => {
     return true;
   }
 
-  function clearLookUp(): void {
+  function clearLookUp(seq = ++lookUps): void {
+    lookUps = seq;
     byAddress.value = null;
     pendingAddressUrl = null;
     addressError.value = null;
+    addressProtocol.value = null;
+    checking.value = false;
+    elsewhere.value = null;
   }
 
   async function refreshHostStatus(): Promise<void> {
@@ -222,6 +263,9 @@ export const useLobbyStore = defineStore('lobby', () => {
     tables,
     byAddress,
     addressError,
+    addressProtocol,
+    checking,
+    elsewhere,
     hostStatus,
     hostError,
     platform,

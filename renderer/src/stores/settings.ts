@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia';
+import * as v from 'valibot';
 import { computed, ref } from 'vue';
-import { PLAYER_NAME_MAX } from '../../../shared/protocol';
+import { PLAYER_NAME_MAX, TableOptionsSchema, type TableOptions } from '../../../shared/protocol';
 import type { Settings } from '../../../shared/desktop-api';
 import { services } from '../services';
 import { LOCALES, type Locale } from '../i18n/locales';
@@ -18,12 +19,40 @@ function savedSort(): CardSort {
   }
 }
 
-/** The player's own choices (name, language), kept by the bridge: the app's settings or localStorage. */
+/** The options of the last table created on this device, offered again by the new-table form. */
+export interface NewTableChoice {
+  options: TableOptions;
+  /** Seats given to bots. */
+  bots: number[];
+}
+
+const NEW_TABLE_KEY = 'red7.newTable';
+const NewTableChoiceSchema = v.object({
+  options: TableOptionsSchema,
+  bots: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3))), v.maxLength(3)),
+});
+
+/** What this device remembers, if it still reads as a choice (an older or damaged entry is ignored). */
+function readNewTable(): NewTableChoice | null {
+  try {
+    const stored = services().local.getItem(NEW_TABLE_KEY);
+    const parsed = v.safeParse(NewTableChoiceSchema, JSON.parse(stored ?? 'null'));
+    return parsed.success ? parsed.output : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The player's own choices (name, language), kept by the bridge: the app's settings or localStorage; and
+ * the last new table's options, kept on this device (localStorage).
+ */
 export const useSettingsStore = defineStore('settings', () => {
   const playerName = ref('');
   const locale = ref<Settings['locale']>('auto');
   const systemLocale = ref(typeof navigator === 'undefined' ? 'en' : navigator.language);
   const loaded = ref(false);
+  const newTable = ref<NewTableChoice | null>(readNewTable());
   const cardSort = ref<CardSort>(savedSort());
 
   const effectiveLocale = computed<Locale>(() => {
@@ -65,6 +94,15 @@ export const useSettingsStore = defineStore('settings', () => {
     await services().bridge.api.settings.set('locale', value);
   }
 
+  function rememberNewTable(choice: NewTableChoice): void {
+    newTable.value = choice;
+    try {
+      services().local.setItem(NEW_TABLE_KEY, JSON.stringify(choice));
+    } catch {
+      // A full or blocked storage only means the form starts from the defaults next time.
+    }
+  }
+
   function setCardSort(value: CardSort): void {
     cardSort.value = value;
     try {
@@ -80,10 +118,12 @@ export const useSettingsStore = defineStore('settings', () => {
     systemLocale,
     loaded,
     effectiveLocale,
+    newTable,
     cardSort,
     load,
     setPlayerName,
     setLocale,
     setCardSort,
+    rememberNewTable,
   };
 });

@@ -6,6 +6,7 @@ import type { ClientMessage, ServerMessage, TableInfo, TableOptions } from '../.
 import { services } from '../services';
 import { useConnectionStore } from './connection';
 import { useNoticesStore } from './notices';
+import { useSettingsStore } from './settings';
 import { forgetSeat, loadSession, rememberSeat, saveSession, savedSeat, type TableSession } from './session';
 
 /** Host refusals that need no toast: a fresh view or table follows and says it all. */
@@ -18,6 +19,7 @@ const QUIET_ERRORS = new Set(['staleMove', 'rateLimited']);
 export const useTableStore = defineStore('table', () => {
   const connection = useConnectionStore();
   const notices = useNoticesStore();
+  const settings = useSettingsStore();
 
   const session = ref<TableSession | null>(null);
   const table = ref<TableInfo | null>(null);
@@ -58,7 +60,7 @@ export const useTableStore = defineStore('table', () => {
     const s = session.value;
     syncAsked = false; // resume and spectate bring the whole view
     if (s?.token) connection.send({ type: 'resume', token: s.token });
-    else if (s?.spectator) connection.send({ type: 'spectate', tableId: s.tableId });
+    else if (s?.spectator) connection.send(spectateMessage(s.tableId));
     else if (intent.value) {
       connection.send(intent.value);
       intent.value = null;
@@ -98,7 +100,13 @@ export const useTableStore = defineStore('table', () => {
   }
 
   function spectate(url: string, tableId: string): void {
-    request(url, { type: 'spectate', tableId });
+    request(url, spectateMessage(tableId));
+  }
+
+  /** Spectators say who they are, when they have a name, so the players see who is watching. */
+  function spectateMessage(tableId: string): ClientMessage {
+    const name = settings.playerName.trim();
+    return { type: 'spectate', tableId, ...(name ? { name } : {}) };
   }
 
   /**
@@ -135,8 +143,9 @@ export const useTableStore = defineStore('table', () => {
     move({ type: 'nextRound' });
   }
 
-  function rematch(): void {
-    sendOrWarn({ type: 'rematch' });
+  /** Says yes to a rematch (or takes it back); the host starts it once every player has said yes. */
+  function rematch(ready = true): void {
+    sendOrWarn({ type: 'rematch', ready });
   }
 
   function replaceByBot(target: number): void {
