@@ -140,7 +140,8 @@ describe('views rebuilt from deltas (a property over random games through a real
     const options: TableOptions = { players: 2, mode: 'basic', actionRule: false };
     const { tableId, clients } = await startedTable(h.port, options);
     await playRandomly(clients, rng(99));
-    clients[0].send({ type: 'rematch' });
+    // A rematch starts once every person at the table has asked for it.
+    for (const c of clients) c.send({ type: 'rematch' });
     await Promise.all(clients.map((c) => c.nextView((v) => v.moveCount === 0 && !v.gameOver)));
     const truth = truthOf(h.dataDir, tableId, 2);
     const watched = clients.map((c) => watchFrames(c, c.seat, truth));

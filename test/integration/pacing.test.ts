@@ -43,7 +43,8 @@ async function botGaps(
   const info = (await ann.next('table')).table;
   const seen: { at: number; view: SeatView }[] = [];
   ann.onMessage = (m) => {
-    if (m.type === 'view') seen.push({ at: performance.now(), view: m.view });
+    if ((m.type === 'view' || m.type === 'viewDelta') && ann.view)
+      seen.push({ at: performance.now(), view: ann.view });
   };
   const gaps = () => {
     const out = [];
