@@ -2,7 +2,7 @@
  * The Electron main process, kept thin: it wires Electron's objects into the small modules of
  * main/electron/ (each one concern, tested without Electron) and runs the app's lifecycle.
  */
-import { app, BrowserWindow, ipcMain, Menu, protocol, screen, session, shell } from 'electron';
+import { app, BrowserWindow, ipcMain, Menu, Notification, protocol, screen, session, shell } from 'electron';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { browseTables, createPublisher, lanAddresses, syncAds } from './discovery';
@@ -21,6 +21,7 @@ import { secureSession } from './electron/session-security';
 import { openSettingsStore } from './electron/settings-store';
 import { claimSingleInstance } from './electron/single-instance';
 import { createTableFeed } from './electron/table-feed';
+import { createTurnNotifier } from './electron/turn-notifier';
 import { fitWindowState, loadWindowState, saveWindowState } from './electron/window-state';
 
 const RENDERER_DIR = join(__dirname, '../renderer');
@@ -70,9 +71,19 @@ async function whenReady(): Promise<void> {
     addresses: lanAddresses,
   });
   const tables = createTableFeed(browseTables);
+  const notify = createTurnNotifier({
+    supported: () => Notification.isSupported(),
+    windowFocused: () => !!mainWindow && !mainWindow.isDestroyed() && mainWindow.isFocused(),
+    show: (notice, onClick) => {
+      const shown = new Notification({ title: notice.title, body: notice.body, silent: true });
+      shown.on('click', onClick);
+      shown.show();
+    },
+    focusWindow: focusMainWindow,
+  });
   registerIpcHandlers(
     ipcMain,
-    createIpcHandlers({ settings, host, tables, appInfo: () => collectAppInfo(app) }),
+    createIpcHandlers({ settings, host, tables, appInfo: () => collectAppInfo(app), notify }),
   );
 
   // Quit = stop accepting players and save, then mDNS goodbyes, then stop browsing; each bounded.

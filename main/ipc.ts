@@ -20,6 +20,7 @@ export interface IpcChannels {
   'settings:get': Channel<DesktopApi['settings']['get']>;
   'settings:set': Channel<DesktopApi['settings']['set']>;
   'app:info': Channel<DesktopApi['app']['info']>;
+  'app:notify': Channel<DesktopApi['app']['notify']>;
   /** Start streaming `tables:event` to the calling page; known tables are replayed as `up`. */
   'tables:subscribe': { args: []; result: void };
   'tables:unsubscribe': { args: []; result: void };
@@ -47,6 +48,7 @@ export const IPC_CHANNELS = Object.keys({
   'settings:get': true,
   'settings:set': true,
   'app:info': true,
+  'app:notify': true,
   'tables:subscribe': true,
   'tables:unsubscribe': true,
 } satisfies Record<IpcChannel, true>) as IpcChannel[];

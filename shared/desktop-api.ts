@@ -79,6 +79,12 @@ export interface AppInfo {
   packaged: boolean;
 }
 
+/** A short OS notification: "Your turn" and the table it is at. */
+export interface TurnNotice {
+  title: string;
+  body: string;
+}
+
 export interface DesktopApi {
   tables: {
     /** Streams tables found on the LAN. Returns the unsubscribe function. */
@@ -98,5 +104,10 @@ export interface DesktopApi {
   };
   app: {
     info(): Promise<AppInfo>;
+    /**
+     * Shows an OS notification, only while the app's window is not focused (a player in another
+     * window learns it is their turn). Resolves whether one was shown; rejects a malformed notice.
+     */
+    notify(notice: TurnNotice): Promise<boolean>;
   };
 }

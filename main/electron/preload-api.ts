@@ -94,6 +94,7 @@ export function createDesktopApi(
     },
     app: {
       info: () => call(bridge, 'app:info'),
+      notify: (notice) => call(bridge, 'app:notify', notice),
     },
   };
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import type { DesktopApi, TableEvent } from '../../shared/desktop-api';
+import type { DesktopApi, TableEvent, TurnNotice } from '../../shared/desktop-api';
 import { IPC_CHANNELS, type IpcChannel } from '../../main/ipc';
 import { createIpcHandlers, TABLES_EVENT } from '../../main/electron/desktop-services';
 import { createHostController } from '../../main/electron/host-controller';
@@ -38,6 +38,7 @@ describe('IPC registration and the sender check', () => {
     expect([...registered.keys()].sort()).toEqual(
       [
         'app:info',
+        'app:notify',
         'host:start',
         'host:status',
         'host:stop',
@@ -102,6 +103,7 @@ describe('IPC registration and the sender check', () => {
 /** One page wired to the main process through fake ipcMain / ipcRenderer, over the real modules. */
 async function wirePage() {
   const dir = mkdtempSync(join(tmpdir(), 'red7-ipc-'));
+  const shown: TurnNotice[] = [];
   const settings = await openSettingsStore(join(dir, 'settings.json'), vi.fn());
   let emit: (e: BrowseEvent) => void = () => {};
   const browserStop = vi.fn(async () => {});
@@ -139,6 +141,7 @@ async function wirePage() {
       locale: 'en-US',
       packaged: false,
     }),
+    notify: (notice) => (shown.push(notice), true),
   });
   const registered = captureHandlers(handlers);
 
@@ -156,7 +159,7 @@ async function wirePage() {
       rendererSide.removeListener(channel, l),
   };
   const api: DesktopApi = createDesktopApi(bridgeFromIpcRenderer(ipcRenderer as never), vi.fn());
-  return { api, dir, emit, browse, browserStop, contents, rendererSide, emitLater: () => emit, host };
+  return { api, shown, dir, emit, browse, browserStop, contents, rendererSide, emitLater: () => emit, host };
 }
 
 const table = (n: number): FoundTable => ({
@@ -214,6 +217,25 @@ describe('the DesktopApi through IPC', () => {
     });
     await api.host.stop();
     expect(await api.host.status()).toEqual({ running: false });
+  });
+
+  it('app.notify passes a clean notice through; anything else is refused with a reason and shows nothing', async () => {
+    const { api, shown } = await wirePage();
+    await expect(api.app.notify({ title: 'Your turn', body: 'Kitchen\u0007 table ' })).resolves.toBe(true);
+    expect(shown).toEqual([{ title: 'Your turn', body: 'Kitchen  table' }]);
+    await expect(api.app.notify('Your turn' as never)).rejects.toThrow(
+      'app.notify: the notice must be an object with a title and a body',
+    );
+    await expect(api.app.notify({ title: '', body: 'x' })).rejects.toThrow(
+      'app.notify: title must not be empty',
+    );
+    await expect(api.app.notify({ title: 'x', body: 3 } as never)).rejects.toThrow(
+      'app.notify: body must be text',
+    );
+    await expect(api.app.notify({ title: 'x', body: 'y'.repeat(201) })).rejects.toThrow(
+      'app.notify: body must be at most 200 characters',
+    );
+    expect(shown).toHaveLength(1);
   });
 
   it('host.start refuses bad options with a reason', async () => {

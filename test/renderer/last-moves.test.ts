@@ -3,7 +3,12 @@ import { applyMove, setupState, viewFor } from '../../shared/engine';
 import type { CardId, GameOptions, LogEntry, Move } from '../../shared/engine/types';
 import { lastMoves } from '../../renderer/src/game/lastMoves';
 
-const deal = (first = 0): LogEntry => ({ kind: 'deal', round: 1, palettes: [['R1'], ['O2'], ['Y3']], first });
+const deal = (first = 0, round = 1): LogEntry => ({
+  kind: 'deal',
+  round,
+  palettes: [['R1'], ['O2'], ['Y3']],
+  first,
+});
 
 function view(log: LogEntry[], palettes: CardId[][], canvas: CardId[] = [], deckKnownTop: CardId[] = []) {
   return { log, palettes, canvas, deckKnownTop };
@@ -110,7 +115,7 @@ describe('lastMoves: each seat keeps the marks of its latest turn', () => {
     const m = lastMoves(view(log, [['R1', 'G4'], ['O2']]));
     expect(m.palette).toEqual([['G4'], []]);
     expect(m.bySeat[1]).toMatchObject({ out: true, played: [] });
-    const next = lastMoves(view([...log, { ...deal(1), round: 2 }], [['G4'], ['O2']]));
+    const next = lastMoves(view([...log, deal(1, 2)], [['G4'], ['O2']]));
     expect(next.bySeat).toEqual([null, null]);
     expect(next.palette).toEqual([[], []]);
   });

@@ -53,6 +53,7 @@ function fakeDesktop() {
         locale: 'it-IT',
         packaged: false,
       }),
+      notify: async () => false,
     },
   };
   return { api, settings, started, emit: (e: TableEvent) => listeners.forEach((l) => l(e)) };

@@ -153,6 +153,8 @@ export function webBridge(opts: WebBridgeOptions): Bridge {
           packaged: false,
         };
       },
+      // A browser tab never asks for notification permission: its title and sound are the cue.
+      notify: async () => false,
     },
   };
   return { kind: 'web', api, origin: { address: loc.hostname, port } };

@@ -7,6 +7,7 @@ import { LOCALES, type Locale } from '../i18n/locales';
 import { CARD_SORTS, type CardSort } from '../game/sorting';
 
 const SORT_KEY = 'red7.cardSort';
+const SOUND_KEY = 'red7.sound';
 
 /** The device's card order: a layout habit of this screen, so it lives in this device's storage. */
 function savedSort(): CardSort {
@@ -18,6 +19,15 @@ function savedSort(): CardSort {
   }
 }
 
+/** The turn sound, on unless this device turned it off. */
+function savedSound(): boolean {
+  try {
+    return services().local.getItem(SOUND_KEY) !== 'off';
+  } catch {
+    return true;
+  }
+}
+
 /** The player's own choices (name, language), kept by the bridge: the app's settings or localStorage. */
 export const useSettingsStore = defineStore('settings', () => {
   const playerName = ref('');
@@ -25,6 +35,7 @@ export const useSettingsStore = defineStore('settings', () => {
   const systemLocale = ref(typeof navigator === 'undefined' ? 'en' : navigator.language);
   const loaded = ref(false);
   const cardSort = ref<CardSort>(savedSort());
+  const sound = ref(savedSound());
 
   const effectiveLocale = computed<Locale>(() => {
     if (locale.value !== 'auto') return locale.value;
@@ -74,6 +85,16 @@ export const useSettingsStore = defineStore('settings', () => {
     }
   }
 
+  /** The turn sound: a habit of this device (a phone on silent, a laptop in a quiet room). */
+  function setSound(on: boolean): void {
+    sound.value = on;
+    try {
+      services().local.setItem(SOUND_KEY, on ? 'on' : 'off');
+    } catch {
+      // Storage refused: the choice holds until the page closes.
+    }
+  }
+
   return {
     playerName,
     locale,
@@ -81,9 +102,11 @@ export const useSettingsStore = defineStore('settings', () => {
     loaded,
     effectiveLocale,
     cardSort,
+    sound,
     load,
     setPlayerName,
     setLocale,
     setCardSort,
+    setSound,
   };
 });
