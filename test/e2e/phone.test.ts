@@ -102,6 +102,38 @@ const LAYOUTS = [...PHONES, DESK].flatMap((size) =>
 );
 const idOf = (size: Size, players: number, extra = '') => `w${size.width}p${players}${extra}`;
 
+/** Notes every Web Animation a card element starts (which card, its keyframes), for the motion checks. */
+const RECORD_FLIGHTS = `
+  window.__flights = [];
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (keyframes, options) {
+    window.__flights.push({ card: this.dataset ? this.dataset.card || null : null, keyframes: JSON.stringify(keyframes) });
+    return animate.call(this, keyframes, options);
+  };
+`;
+interface Flight {
+  card: string | null;
+  keyframes: string;
+}
+const flightsOf = (page: Page) => page.evaluate('window.__flights') as Promise<Flight[]>;
+
+/** Taps hand cards until one may be played, plays it, and returns it. */
+async function playSomeCard(page: Page): Promise<string> {
+  for (const card of await page.locator('.my-hand [data-card]').all()) {
+    await card.tap();
+    if (await page.getByTestId('play').isEnabled()) {
+      const id = (await card.getAttribute('data-card'))!;
+      const before = await page.getByTestId('table-view').getAttribute('data-move-count');
+      await page.getByTestId('play').tap();
+      await expect
+        .poll(() => page.getByTestId('table-view').getAttribute('data-move-count'))
+        .not.toBe(before);
+      return id;
+    }
+  }
+  throw new Error('no card could be played');
+}
+
 async function inViewport(page: Page, what: Locator, label: string): Promise<void> {
   const box = await what.boundingBox();
   const vp = page.viewportSize()!;
@@ -131,6 +163,7 @@ describe.skipIf(!chromiumAvailable())('the table on a phone (Chromium)', () => {
     for (const { size, players: n } of LAYOUTS) plantTable(dataDir, idOf(size, n), n, 0);
     plantTable(dataDir, 'korean', 4, 0);
     plantTable(dataDir, 'marks', 3, 1);
+    plantTable(dataDir, 'reconnect', 2, 0);
     await buildRenderer(join(scratch.path, 'build'));
     served = await serveHost(join(scratch.path, 'build'), dataDir);
     browser = await launchChromium(scratch.path);
@@ -143,14 +176,22 @@ describe.skipIf(!chromiumAvailable())('the table on a phone (Chromium)', () => {
     scratch?.remove();
   });
 
-  async function sit(id: string, size: Size, locale = 'en-US'): Promise<Player> {
+  async function sit(
+    id: string,
+    size: Size,
+    locale = 'en-US',
+    reducedMotion: 'reduce' | 'no-preference' = 'reduce',
+  ): Promise<Player> {
     const p = await newPlayer(
       browser,
       `Ada ${id}`,
       size.width,
       size.height,
-      size.phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale } : { locale },
+      size.phone
+        ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale, reducedMotion }
+        : { locale, reducedMotion },
     );
+    await p.context.addInitScript({ content: RECORD_FLIGHTS });
     players.push(p);
     const url = served.url.replace(/^http/, 'ws') + 'ws';
     const session = { url, tableId: id, token: token(id), seat: 0 };
@@ -228,8 +269,8 @@ describe.skipIf(!chromiumAvailable())('the table on a phone (Chromium)', () => {
   });
 
   it("a bot's move stays marked: its played card, and the rule it set on the canvas", async () => {
-    // Bea and Cyd (bots) move first; Ada's turn comes after both.
-    const p = await sit('marks', PHONES[1]);
+    // Bea and Cyd (bots) move first; Ada's turn comes after both. Motion is on for this player.
+    const p = await sit('marks', PHONES[1], 'en-US', 'no-preference');
     const { page } = p;
     await page.locator('.panel.mine').waitFor({ timeout: 20_000 });
     // Whatever each bot did (play, discard or both), its cards carry the mark; Ada's carry none.
@@ -243,13 +284,26 @@ describe.skipIf(!chromiumAvailable())('the table on a phone (Chromium)', () => {
     expect(marked.every((where) => where === '1' || where === 'canvas' || where === '2')).toBe(true);
     if (marked.includes('canvas')) await page.getByTestId('rule-changed').waitFor();
     await shot(page, '390-3p-marks');
+    // Ada's own play: the card flies from her hand to her palette, and now carries her mark.
+    const played = await playSomeCard(page);
+    await expect
+      .poll(async () =>
+        (await flightsOf(page)).some((f) => f.card === played && f.keyframes.includes('translate(')),
+      )
+      .toBe(true);
+    await page.locator(`.my-seat [data-card="${played}"] [data-testid="moved-mark"]`).waitFor();
     expect(p.errors).toEqual([]);
   });
 
   it('the host goes away: the board greys with "Reconnecting…" over it', async () => {
-    const p = await sit(idOf(PHONES[1], 2), PHONES[1]);
+    const p = await sit('reconnect', PHONES[1]);
     const { page } = p;
     await page.locator('.panel.mine').waitFor();
+    // With reduced motion a moving card fades in where it lands instead of flying.
+    const played = await playSomeCard(page);
+    await expect.poll(async () => (await flightsOf(page)).filter((f) => f.card === played)).not.toEqual([]);
+    for (const f of (await flightsOf(page)).filter((x) => x.card))
+      expect(f.keyframes, `${f.card} fades`).not.toContain('translate');
     await served.close();
     const veil = page.getByTestId('reconnect-overlay');
     await veil.waitFor({ timeout: 10_000 });
