@@ -263,7 +263,7 @@ describe.skipIf(!chromiumAvailable())('the table on a phone (Chromium)', () => {
     await expect(page.locator('html').evaluate((h) => h.scrollWidth)).resolves.toBeLessThanOrEqual(360);
     // A folded opponent opens on tap: the palette in full, with its standing.
     await page.locator('[data-seat="1"] [data-testid="seat-row"]').tap();
-    await page.locator('[data-seat="1"] [data-testid="standing"]').waitFor();
+    await page.locator('[data-seat="1"] .meta [data-testid="standing"]').waitFor();
     await shot(page, '360-4p-ko-open');
     expect(p.errors).toEqual([]);
   });
@@ -292,6 +292,23 @@ describe.skipIf(!chromiumAvailable())('the table on a phone (Chromium)', () => {
       )
       .toBe(true);
     await page.locator(`.my-seat [data-card="${played}"] [data-testid="moved-mark"]`).waitFor();
+    expect(p.errors).toEqual([]);
+  });
+
+  it('the lobby on a phone: the brand and every tool in one header row', async () => {
+    const p = await newPlayer(browser, 'Lobby visitor', 360, 740, {
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+    });
+    players.push(p);
+    await p.page.goto(served.url);
+    await p.page.getByTestId('player-name').waitFor();
+    await expect(p.page.locator('.brand-name').isVisible()).resolves.toBe(true);
+    const bar = await p.page.locator('header.bar').boundingBox();
+    expect(bar!.height).toBeLessThan(64);
+    await expect(p.page.locator('html').evaluate((h) => h.scrollWidth)).resolves.toBeLessThanOrEqual(360);
+    await shot(p.page, '360-lobby');
     expect(p.errors).toEqual([]);
   });
 

@@ -90,18 +90,19 @@ describe('SeatPanel on a phone (compact)', () => {
     const row = w.get('[data-testid="seat-row"]');
     expect(row.attributes('aria-expanded')).toBe('false');
     expect(row.attributes('aria-label')).toBe(
-      'Bea: leads, A bot plays this seat, 2 in hand. Show the palette',
+      'Bea: leads, A bot plays this seat, 2 in hand, 1 card: Red 6. Show the palette',
     );
+    // The standing stays in sight, under the name.
+    expect(row.get('[data-testid="standing"]').text()).toBe('1 card: Red 6');
     expect(row.find('.crown').exists()).toBe(true);
     expect(row.text()).toContain('2');
     const mini = row.findAll('.card.size-xs');
     expect(mini.map((c) => c.attributes('data-card'))).toEqual(['R6', 'Y5']);
     expect(row.find('[data-card="Y5"] [data-testid="moved-mark"]').exists()).toBe(true);
-    expect(w.find('[data-testid="standing"]').exists()).toBe(false);
 
     await row.trigger('click');
     expect(w.find('[data-testid="seat-row"]').exists()).toBe(false);
-    expect(w.get('[data-testid="standing"]').text()).toBe('1 card: Red 6');
+    expect(w.get('.meta [data-testid="standing"]').text()).toBe('1 card: Red 6');
     expect(w.findAll('.palette .card.size-sm').map((c) => c.attributes('data-card'))).toEqual(['R6', 'Y5']);
     const close = w.get('button.close');
     expect(close.attributes('aria-label')).toBe("Fold Bea's place");
