@@ -1,9 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../../main/host/ids';
 import { setupState } from '../../shared/engine';
 import type { CardId, GameState } from '../../shared/engine/types';
 import {
@@ -11,6 +10,8 @@ import {
   chromiumAvailable,
   launchChromium,
   newPlayer,
+  plantTable,
+  resumeSeat,
   serveHost,
   tempDir,
   type Player,
@@ -64,26 +65,18 @@ function position(players: Players, current: number): GameState {
 
 const token = (id: string) => `token-${id}-0123456789abcdef`;
 
-/** Saves a table as the host saves one, so the host restores it at start: seat 0 is Ada's, by token. */
-function plantTable(dataDir: string, id: string, players: Players, current: number): void {
-  const bot = (name: string) => ({ name, tokenHash: null, bot: true, standIn: false, votedOut: false });
-  const record = {
-    format: 1,
+/** Ada (seat 0) and bots at a planted table in mid-round; `current` moves first. */
+function plant(dataDir: string, id: string, players: Players, current: number): void {
+  plantTable(dataDir, {
     id,
     name: `Phone ${id}`,
     options: options(players),
-    botLevel: 'easy',
-    creator: 0,
-    seats: [
-      { name: 'Ada', tokenHash: hashToken(token(id)), bot: false, standIn: false, votedOut: false },
-      ...['Bea', 'Cyd', 'Dov'].slice(0, players - 1).map(bot),
-    ],
-    game: 1,
     state: position(players, current),
-    createdAt: Date.now(),
-  };
-  mkdirSync(join(dataDir, 'tables', id), { recursive: true });
-  writeFileSync(join(dataDir, 'tables', id, 'snapshot.json'), JSON.stringify(record));
+    seats: [
+      { name: 'Ada', token: token(id) },
+      ...['Bea', 'Cyd', 'Dov'].slice(0, players - 1).map((name) => ({ name, bot: true as const })),
+    ],
+  });
 }
 
 interface Size {
@@ -160,10 +153,10 @@ describe.skipIf(!chromiumAvailable())('the table on a phone (Chromium)', () => {
     mkdirSync(shots, { recursive: true });
     scratch = tempDir('red7-e2e-phone-');
     const dataDir = join(scratch.path, 'data');
-    for (const { size, players: n } of LAYOUTS) plantTable(dataDir, idOf(size, n), n, 0);
-    plantTable(dataDir, 'korean', 4, 0);
-    plantTable(dataDir, 'marks', 3, 1);
-    plantTable(dataDir, 'reconnect', 2, 0);
+    for (const { size, players: n } of LAYOUTS) plant(dataDir, idOf(size, n), n, 0);
+    plant(dataDir, 'korean', 4, 0);
+    plant(dataDir, 'marks', 3, 1);
+    plant(dataDir, 'reconnect', 2, 0);
     await buildRenderer(join(scratch.path, 'build'));
     served = await serveHost(join(scratch.path, 'build'), dataDir);
     browser = await launchChromium(scratch.path);
@@ -193,11 +186,7 @@ describe.skipIf(!chromiumAvailable())('the table on a phone (Chromium)', () => {
     );
     await p.context.addInitScript({ content: RECORD_FLIGHTS });
     players.push(p);
-    const url = served.url.replace(/^http/, 'ws') + 'ws';
-    const session = { url, tableId: id, token: token(id), seat: 0 };
-    await p.context.addInitScript((s) => sessionStorage.setItem('red7.session', JSON.stringify(s)), session);
-    await p.page.goto(served.url);
-    await p.page.getByTestId('table-view').waitFor();
+    await resumeSeat(p, served, id, token(id));
     return p;
   }
 

@@ -3,7 +3,7 @@ import { flushPromises } from '@vue/test-utils';
 import { createPinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyMove, seatStandings, setupState, viewFor } from '../../shared/engine';
-import type { GameOptions, Move, SeatView } from '../../shared/engine/types';
+import type { GameOptions, Move } from '../../shared/engine/types';
 import type { DesktopApi } from '../../shared/desktop-api';
 import CanvasArea from '../../renderer/src/components/CanvasArea.vue';
 import GameCard from '../../renderer/src/components/GameCard.vue';
@@ -18,7 +18,7 @@ import { useConnectionStore } from '../../renderer/src/stores/connection';
 import { useSettingsStore } from '../../renderer/src/stores/settings';
 import TableView from '../../renderer/src/views/TableView.vue';
 import { MemoryStorage } from './memory-storage';
-import { mountApp, seatInfo, seatView, tableInfo } from './mount';
+import { mountApp, roundAfter, seatInfo, seatView, tableInfo } from './mount';
 
 const three: GameOptions = { players: 3, mode: 'basic', actionRule: false };
 const notify = vi.fn(async () => true);
@@ -41,20 +41,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** A 3-player round, Ada (seat 0) to move first, after `moves`. */
-function after(moves: Move[], seat: number | null = 0): SeatView {
-  let state = setupState(three, {
-    hands: [
-      ['G4', 'B2', 'Y6'],
-      ['V6', 'I2', 'O4'],
-      ['I5', 'O3', 'G2'],
-    ],
-    palettes: [['R1'], ['O2'], ['Y3']],
-    current: 0,
-  });
-  for (const m of moves) state = applyMove(state, m);
-  return viewFor(state, seat);
-}
+const after = roundAfter;
 
 describe('GameCard: the latest move', () => {
   it('carries a mark that is a shape (a dot), and says so to screen readers', () => {
