@@ -2,7 +2,7 @@
  * The Electron main process, kept thin: it wires Electron's objects into the small modules of
  * main/electron/ (each one concern, tested without Electron) and runs the app's lifecycle.
  */
-import { app, BrowserWindow, ipcMain, Menu, protocol, screen, session, shell } from 'electron';
+import { app, BrowserWindow, ipcMain, Menu, Notification, protocol, screen, session, shell } from 'electron';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { browseTables, createPublisher, syncAds } from './discovery';
@@ -22,6 +22,7 @@ import { secureSession } from './electron/session-security';
 import { openSettingsStore } from './electron/settings-store';
 import { claimSingleInstance } from './electron/single-instance';
 import { createTableFeed } from './electron/table-feed';
+import { createTurnNotifier } from './electron/turn-notifier';
 import { fitWindowState, loadWindowState, saveWindowState } from './electron/window-state';
 
 const RENDERER_DIR = join(__dirname, '../renderer');
@@ -71,6 +72,16 @@ async function whenReady(): Promise<void> {
     defaults: () => ({ name: settings.get('hostName') || hostname(), port: settings.get('hostPort') }),
   });
   const tables = createTableFeed(browseTables);
+  const notify = createTurnNotifier({
+    supported: () => Notification.isSupported(),
+    windowFocused: () => !!mainWindow && !mainWindow.isDestroyed() && mainWindow.isFocused(),
+    show: (notice, onClick) => {
+      const shown = new Notification({ title: notice.title, body: notice.body, silent: true });
+      shown.on('click', onClick);
+      shown.show();
+    },
+    focusWindow: focusMainWindow,
+  });
   registerIpcHandlers(
     ipcMain,
     createIpcHandlers({
@@ -79,6 +90,7 @@ async function whenReady(): Promise<void> {
       tables,
       appInfo: () => collectAppInfo(app, dataDir),
       openDataFolder: () => openDataFolder(shell, dataDir),
+      notify,
     }),
   );
 

@@ -21,6 +21,7 @@ export interface IpcChannels {
   'settings:set': Channel<DesktopApi['settings']['set']>;
   'app:info': Channel<DesktopApi['app']['info']>;
   'app:openDataFolder': Channel<DesktopApi['app']['openDataFolder']>;
+  'app:notify': Channel<DesktopApi['app']['notify']>;
   /** Start streaming `tables:event` to the calling page; known tables are replayed as `up`. */
   'tables:subscribe': { args: []; result: void };
   'tables:unsubscribe': { args: []; result: void };
@@ -49,6 +50,7 @@ export const IPC_CHANNELS = Object.keys({
   'settings:set': true,
   'app:info': true,
   'app:openDataFolder': true,
+  'app:notify': true,
   'tables:subscribe': true,
   'tables:unsubscribe': true,
 } satisfies Record<IpcChannel, true>) as IpcChannel[];

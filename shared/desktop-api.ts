@@ -81,6 +81,12 @@ export interface AppInfo {
   dataFolder: string;
 }
 
+/** A short OS notification: "Your turn" and the table it is at. */
+export interface TurnNotice {
+  title: string;
+  body: string;
+}
+
 export interface DesktopApi {
   tables: {
     /** Streams tables found on the LAN. Returns the unsubscribe function. */
@@ -102,5 +108,10 @@ export interface DesktopApi {
     info(): Promise<AppInfo>;
     /** Opens `dataFolder` in the system's file manager (created first if missing); rejects with why not. */
     openDataFolder(): Promise<void>;
+    /**
+     * Shows an OS notification, only while the app's window is not focused (a player in another
+     * window learns it is their turn). Resolves whether one was shown; rejects a malformed notice.
+     */
+    notify(notice: TurnNotice): Promise<boolean>;
   };
 }

@@ -2,7 +2,7 @@
  * The main-process side of every DesktopApi capability, as IPC handlers. Arguments come from the
  * renderer and are validated here again, whatever the types say.
  */
-import type { AppInfo } from '../../shared/desktop-api';
+import type { AppInfo, TurnNotice } from '../../shared/desktop-api';
 import type { IpcEvent } from '../ipc';
 import type { HostController } from './host-controller';
 import type { IpcHandlers, IpcSender } from './ipc-handlers';
@@ -16,6 +16,30 @@ export interface DesktopServices {
   appInfo(): AppInfo;
   /** Shows the host's data folder in the file manager; rejects with a reason a person can read. */
   openDataFolder(): Promise<void>;
+  /** Shows the notice when the window is not focused; says whether it did. */
+  notify(notice: TurnNotice): boolean;
+}
+
+const NOTICE_LIMITS = { title: 80, body: 200 } as const;
+
+/** A notice from the page, checked again here: exactly a title and a body, short plain text. */
+function checkNotice(value: unknown): TurnNotice {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error('app.notify: the notice must be an object with a title and a body');
+  const keys = Object.keys(value);
+  const extra = keys.filter((k) => k !== 'title' && k !== 'body');
+  if (extra.length) throw new Error(`app.notify: unknown field "${extra[0]}"`);
+  const out = {} as TurnNotice;
+  for (const key of ['title', 'body'] as const) {
+    const text: unknown = (value as Record<string, unknown>)[key];
+    if (typeof text !== 'string') throw new Error(`app.notify: ${key} must be text`);
+    const clean = text.replace(/\p{Cc}|\p{Cf}/gu, ' ').trim();
+    if (!clean && key === 'title') throw new Error('app.notify: title must not be empty');
+    if (clean.length > NOTICE_LIMITS[key])
+      throw new Error(`app.notify: ${key} must be at most ${NOTICE_LIMITS[key]} characters`);
+    out[key] = clean;
+  }
+  return out;
 }
 
 export const TABLES_EVENT = 'tables:event' satisfies IpcEvent;
@@ -73,6 +97,10 @@ export function createIpcHandlers(services: DesktopServices): IpcHandlers {
     'app:openDataFolder': (_sender, ...args) => {
       noExtraArgs('app.openDataFolder', args, 0);
       return services.openDataFolder();
+    },
+    'app:notify': (_sender, ...args) => {
+      noExtraArgs('app.notify', args, 1);
+      return services.notify(checkNotice(args[0]));
     },
     'tables:subscribe': (sender, ...args) => {
       noExtraArgs('tables.subscribe', args, 0);

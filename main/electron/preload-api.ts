@@ -95,6 +95,7 @@ export function createDesktopApi(
     app: {
       info: () => call(bridge, 'app:info'),
       openDataFolder: () => call(bridge, 'app:openDataFolder'),
+      notify: (notice) => call(bridge, 'app:notify', notice),
     },
   };
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,8 @@ import {
 } from 'playwright-core';
 import { build } from 'vite';
 import { startHost, type Host, type HostLimits } from '../../main/host';
+import { hashToken } from '../../main/host/ids';
+import type { GameState } from '../../shared/engine/types';
 
 /** Test kit for the end-to-end tests: the built renderer, a real host serving it, real Chromium. */
 
@@ -115,4 +117,55 @@ export async function newPlayer(
 export function tempDir(prefix: string): { path: string; remove(): void } {
   const path = mkdtempSync(join(tmpdir(), prefix));
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** A seat of a table planted in the host's data folder: a person holding `token`, or a bot. */
+export type PlantedSeat = { name: string; token: string } | { name: string; bot: true };
+
+/**
+ * Saves a table exactly as the host saves one, so the host restores it when it starts: a hand-made
+ * position (`state`), seat 0 as its creator, people by the hash of their token.
+ */
+export function plantTable(
+  dataDir: string,
+  table: { id: string; name: string; options: GameState['options']; state: GameState; seats: PlantedSeat[] },
+): void {
+  const record = {
+    format: 1,
+    id: table.id,
+    name: table.name,
+    options: table.options,
+    botLevel: 'easy',
+    creator: 0,
+    seats: table.seats.map((s) => ({
+      name: s.name,
+      tokenHash: 'token' in s ? hashToken(s.token) : null,
+      bot: !('token' in s),
+      standIn: false,
+      votedOut: false,
+    })),
+    game: 1,
+    state: table.state,
+    createdAt: Date.now(),
+  };
+  mkdirSync(join(dataDir, 'tables', table.id), { recursive: true });
+  writeFileSync(join(dataDir, 'tables', table.id, 'snapshot.json'), JSON.stringify(record));
+}
+
+/** Opens the host's page as the tab that holds `token` at seat `seat` (as after a reload): it resumes by itself. */
+export async function resumeSeat(
+  player: Player,
+  served: Served,
+  tableId: string,
+  token: string,
+  seat = 0,
+): Promise<void> {
+  const url = served.url.replace(/^http/, 'ws') + 'ws';
+  const session = { url, tableId, token, seat };
+  await player.context.addInitScript(
+    (s) => sessionStorage.setItem('red7.session', JSON.stringify(s)),
+    session,
+  );
+  await player.page.goto(served.url);
+  await player.page.getByTestId('table-view').waitFor();
 }

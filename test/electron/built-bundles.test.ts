@@ -88,7 +88,7 @@ describe('built bundles', () => {
       tables: ['subscribe'],
       host: ['start', 'status', 'stop'],
       settings: ['get', 'set'],
-      app: ['info', 'openDataFolder'],
+      app: ['info', 'openDataFolder', 'notify'],
     });
     const ipcRenderer = electron.module.ipcRenderer as Record<string, ReturnType<typeof vi.fn>>;
     for (const group of Object.values(api)) {

@@ -33,6 +33,8 @@ export interface ElectronMock {
   windows: FakeBrowserWindowLike[];
   ipcHandlers: Map<string, Handler>;
   ipcRendererListeners: Map<string, Set<Handler>>;
+  /** OS notifications the app created (each with its options, `shown`, and its 'click' listeners). */
+  notifications: (EventEmitter & { options: { title: string; body: string }; shown: boolean })[];
   /** Resolves app.whenReady(). */
   ready(): void;
   userData: string;
@@ -91,6 +93,8 @@ export function createElectronMock(
     });
     isMaximized = () => this.maximized;
     isMinimized = () => false;
+    focused = true;
+    isFocused = () => this.focused;
     isFullScreen = () => false;
     isDestroyed = () => this.destroyed;
     getNormalBounds = () => ({
@@ -107,6 +111,22 @@ export function createElectronMock(
     }
   }
 
+  /** Notifications the app showed (title, body), and their click listeners. */
+  const notifications: FakeNotification[] = [];
+  class FakeNotification extends EventEmitter {
+    static isSupported = vi.fn(() => true);
+    options: { title: string; body: string };
+    shown = false;
+    show = vi.fn(() => {
+      this.shown = true;
+    });
+    constructor(options: { title: string; body: string }) {
+      super();
+      this.options = options;
+      notifications.push(this);
+    }
+  }
+
   const ipcHandlers = new Map<string, Handler>();
   const ipcRendererListeners = new Map<string, Set<Handler>>();
   const session = {
@@ -119,6 +139,7 @@ export function createElectronMock(
   const module = {
     app,
     BrowserWindow: FakeBrowserWindow,
+    Notification: FakeNotification,
     ipcMain: {
       handle: vi.fn((channel: string, handler: Handler) => {
         if (ipcHandlers.has(channel)) throw new Error(`second handler for ${channel}`);
@@ -149,6 +170,7 @@ export function createElectronMock(
     windows,
     ipcHandlers,
     ipcRendererListeners,
+    notifications,
     ready() {
       isReady = true;
       markReady();

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import type { DesktopApi, TableEvent } from '../../shared/desktop-api';
+import type { DesktopApi, TableEvent, TurnNotice } from '../../shared/desktop-api';
 import { IPC_CHANNELS, type IpcChannel } from '../../main/ipc';
 import { openDataFolder } from '../../main/electron/data-folder';
 import { createIpcHandlers, TABLES_EVENT } from '../../main/electron/desktop-services';
@@ -40,6 +40,7 @@ describe('IPC registration and the sender check', () => {
       [
         'app:info',
         'app:openDataFolder',
+        'app:notify',
         'host:start',
         'host:status',
         'host:stop',
@@ -105,6 +106,7 @@ describe('IPC registration and the sender check', () => {
 async function wirePage() {
   const dir = mkdtempSync(join(tmpdir(), 'red7-ipc-'));
   const shell = { openPath: vi.fn(async (_path: string) => '') };
+  const shown: TurnNotice[] = [];
   const settings = await openSettingsStore(join(dir, 'settings.json'), vi.fn());
   let emit: (e: BrowseEvent) => void = () => {};
   const browserStop = vi.fn(async () => {});
@@ -145,6 +147,7 @@ async function wirePage() {
       dataFolder: join(dir, 'host'),
     }),
     openDataFolder: () => openDataFolder(shell, join(dir, 'host')),
+    notify: (notice) => (shown.push(notice), true),
   });
   const registered = captureHandlers(handlers);
 
@@ -174,6 +177,7 @@ async function wirePage() {
     host,
     shell,
     registered,
+    shown,
   };
 }
 
@@ -252,6 +256,25 @@ describe('the DesktopApi through IPC', () => {
     });
     await api.host.stop();
     expect(await api.host.status()).toEqual({ running: false });
+  });
+
+  it('app.notify passes a clean notice through; anything else is refused with a reason and shows nothing', async () => {
+    const { api, shown } = await wirePage();
+    await expect(api.app.notify({ title: 'Your turn', body: 'Kitchen\u0007 table ' })).resolves.toBe(true);
+    expect(shown).toEqual([{ title: 'Your turn', body: 'Kitchen  table' }]);
+    await expect(api.app.notify('Your turn' as never)).rejects.toThrow(
+      'app.notify: the notice must be an object with a title and a body',
+    );
+    await expect(api.app.notify({ title: '', body: 'x' })).rejects.toThrow(
+      'app.notify: title must not be empty',
+    );
+    await expect(api.app.notify({ title: 'x', body: 3 } as never)).rejects.toThrow(
+      'app.notify: body must be text',
+    );
+    await expect(api.app.notify({ title: 'x', body: 'y'.repeat(201) })).rejects.toThrow(
+      'app.notify: body must be at most 200 characters',
+    );
+    expect(shown).toHaveLength(1);
   });
 
   it('host.start refuses bad options with a reason', async () => {

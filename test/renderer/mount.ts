@@ -1,8 +1,8 @@
 import { mount, type ComponentMountingOptions } from '@vue/test-utils';
 import { createPinia, setActivePinia, type Pinia } from 'pinia';
 import type { Component } from 'vue';
-import { setupState, viewFor } from '../../shared/engine';
-import type { GameOptions, RoundSetup, SeatView } from '../../shared/engine/types';
+import { applyMove, setupState, viewFor } from '../../shared/engine';
+import type { GameOptions, Move, RoundSetup, SeatView } from '../../shared/engine/types';
 import type { SeatInfo, TableInfo } from '../../shared/protocol';
 import { makeI18n } from '../../renderer/src/i18n';
 import type { Locale } from '../../renderer/src/i18n/locales';
@@ -26,6 +26,24 @@ export function mountApp<C extends Component>(
 /** A real seat view from a hand-made position. */
 export function seatView(options: GameOptions, setup: RoundSetup, seat: number | null = 0): SeatView {
   return viewFor(setupState(options, setup), seat);
+}
+
+/** A 3-seat basic round (Ada, seat 0, moves first) after `moves`, as `seat` sees it. */
+export function roundAfter(moves: Move[], seat: number | null = 0): SeatView {
+  let state = setupState(
+    { players: 3, mode: 'basic', actionRule: false },
+    {
+      hands: [
+        ['G4', 'B2', 'Y6'],
+        ['V6', 'I2', 'O4'],
+        ['I5', 'O3', 'G2'],
+      ],
+      palettes: [['R1'], ['O2'], ['Y3']],
+      current: 0,
+    },
+  );
+  for (const m of moves) state = applyMove(state, m);
+  return viewFor(state, seat);
 }
 
 /** A seat as the host describes it: a connected person unless told. */

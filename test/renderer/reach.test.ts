@@ -57,6 +57,7 @@ function desktopApi(info: Partial<AppInfo>, openDataFolder: () => Promise<void>)
         ...info,
       }),
       openDataFolder,
+      notify: async () => false,
     },
   };
 }

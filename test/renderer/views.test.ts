@@ -56,6 +56,7 @@ function fakeDesktop() {
         dataFolder: '/home/ada/.config/Red7 LAN/host',
       }),
       openDataFolder: async () => {},
+      notify: async () => false,
     },
   };
   return { api, settings, started, emit: (e: TableEvent) => listeners.forEach((l) => l(e)) };

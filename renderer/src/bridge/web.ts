@@ -158,6 +158,8 @@ export function webBridge(opts: WebBridgeOptions): Bridge {
       async openDataFolder() {
         throw new Error('A browser cannot open folders on the host.');
       },
+      // A browser tab never asks for notification permission: its title and sound are the cue.
+      notify: async () => false,
     },
   };
   return { kind: 'web', api, origin: { address: loc.hostname, port } };

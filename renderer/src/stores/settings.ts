@@ -8,6 +8,7 @@ import { LOCALES, type Locale } from '../i18n/locales';
 import { CARD_SORTS, type CardSort } from '../game/sorting';
 
 const SORT_KEY = 'red7.cardSort';
+const SOUND_KEY = 'red7.sound';
 
 /** The device's card order: a layout habit of this screen, so it lives in this device's storage. */
 function savedSort(): CardSort {
@@ -16,6 +17,15 @@ function savedSort(): CardSort {
     return (CARD_SORTS as readonly (string | null)[]).includes(value) ? (value as CardSort) : 'none';
   } catch {
     return 'none';
+  }
+}
+
+/** The turn sound, on unless this device turned it off. */
+function savedSound(): boolean {
+  try {
+    return services().local.getItem(SOUND_KEY) !== 'off';
+  } catch {
+    return true;
   }
 }
 
@@ -54,6 +64,7 @@ export const useSettingsStore = defineStore('settings', () => {
   const loaded = ref(false);
   const newTable = ref<NewTableChoice | null>(readNewTable());
   const cardSort = ref<CardSort>(savedSort());
+  const sound = ref(savedSound());
 
   const effectiveLocale = computed<Locale>(() => {
     if (locale.value !== 'auto') return locale.value;
@@ -112,6 +123,16 @@ export const useSettingsStore = defineStore('settings', () => {
     }
   }
 
+  /** The turn sound: a habit of this device (a phone on silent, a laptop in a quiet room). */
+  function setSound(on: boolean): void {
+    sound.value = on;
+    try {
+      services().local.setItem(SOUND_KEY, on ? 'on' : 'off');
+    } catch {
+      // Storage refused: the choice holds until the page closes.
+    }
+  }
+
   return {
     playerName,
     locale,
@@ -120,10 +141,12 @@ export const useSettingsStore = defineStore('settings', () => {
     effectiveLocale,
     newTable,
     cardSort,
+    sound,
     load,
     setPlayerName,
     setLocale,
     setCardSort,
     rememberNewTable,
+    setSound,
   };
 });
