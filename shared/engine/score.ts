@@ -132,7 +132,8 @@ export function yellowWithCard(lo: number, hi: number, score: number, rank: numb
   const colour = rank % 7;
   const l = (lo | maskLo(rank)) & COLOUR_LO[colour];
   const h = (hi | maskHi(rank)) & COLOUR_HI[colour];
-  const group = (popcount(l) + popcount(h)) * 64 + topRank(l, h);
+  // h's bits shifted by one sit on another colour's positions of lo, so one popcount counts both.
+  const group = popcount(l | (h << 1)) * 64 + topRank(l, h);
   return group > score ? group : score;
 }
 
