@@ -12,8 +12,16 @@ export const colorIndex = (color: Color): number => COLORS.indexOf(color);
  * so it also serves as the card's index in bit sets.
  */
 export function cardRank(card: CardId): number {
+  // Read from the id's two character codes: the engine's hot loops call this for every card.
+  const strength = card.length === 2 ? STRENGTH_BY_CODE[card.charCodeAt(0)] : undefined;
+  const value = card.charCodeAt(1) - 49;
+  if (strength !== undefined && strength >= 0 && value >= 0 && value < 7) return value * 7 + strength;
   return (cardValue(card) - 1) * 7 + (6 - colorIndex(cardColor(card)));
 }
+
+/** Colour strength (6 Red … 0 Violet) by the character code of the colour initial; -1 for others. */
+const STRENGTH_BY_CODE = new Int8Array(128).fill(-1);
+COLORS.forEach((color, i) => (STRENGTH_BY_CODE[color.charCodeAt(0)] = 6 - i));
 
 export function cardFromRank(rank: number): CardId {
   return `${COLORS[6 - (rank % 7)]}${Math.floor(rank / 7) + 1}` as CardId;

@@ -97,8 +97,7 @@ export function scoreMasks(lo: number, hi: number, r: number): number {
       return sizedScore(POP7[colours], topRank(lo, hi));
     }
     case 5: {
-      let values = 0;
-      for (let v = 1; v <= 7; v++) if (field(lo, hi, v) !== 0) values |= 1 << (v - 1);
+      const values = valuesOf(lo, hi);
       if (values === 0) return 0;
       const top = RUN_TOP[values];
       return RUN_LEN[values] * 64 + (top - 1) * 7 + MSB7[field(lo, hi, top)];
@@ -109,6 +108,89 @@ export function scoreMasks(lo: number, hi: number, r: number): number {
     }
   }
 }
+
+/*
+ * The standing of a palette once card `rank` (not in it) is added, from its standing `score` without
+ * it, one function per rule so a hot loop can call the one it needs. A rule's counting set only grows
+ * by the card's own group (its value, its colour, the evens, …), so each is a few operations.
+ */
+
+/** A standing whose counting set gains card `rank`. */
+const grown = (score: number, rank: number): number =>
+  score === 0 ? 64 + rank : score + 64 + (rank > (score & 63) ? rank - (score & 63) : 0);
+
+export const redWithCard = (score: number, rank: number): number => (64 + rank > score ? 64 + rank : score);
+
+export function orangeWithCard(lo: number, hi: number, score: number, rank: number): number {
+  const value = (rank / 7) | 0;
+  const f = field(lo, hi, value + 1) | (1 << (rank % 7));
+  const group = POP7[f] * 64 + value * 7 + MSB7[f];
+  return group > score ? group : score;
+}
+
+export function yellowWithCard(lo: number, hi: number, score: number, rank: number): number {
+  const colour = rank % 7;
+  const l = (lo | maskLo(rank)) & COLOUR_LO[colour];
+  const h = (hi | maskHi(rank)) & COLOUR_HI[colour];
+  // h's bits shifted by one sit on another colour's positions of lo, so one popcount counts both.
+  const group = popcount(l | (h << 1)) * 64 + topRank(l, h);
+  return group > score ? group : score;
+}
+
+export const greenWithCard = (score: number, rank: number): number =>
+  ((rank / 7) | 0) & 1 ? grown(score, rank) : score;
+
+export function blueWithCard(lo: number, hi: number, score: number, rank: number): number {
+  if (score === 0) return 64 + rank;
+  const colours = lo | (lo >>> 7) | (lo >>> 14) | (lo >>> 21) | hi | (hi >>> 7) | (hi >>> 14);
+  const size = (score >> 6) + ((colours >>> (rank % 7)) & 1 ? 0 : 1);
+  return size * 64 + (rank > (score & 63) ? rank : score & 63);
+}
+
+/** Indigo: `values` is the palette's 7-bit set of values (`valuesOf`); the run is found again. */
+export function indigoWithCard(lo: number, hi: number, values: number, rank: number): number {
+  const value = ((rank / 7) | 0) + 1;
+  const all = values | (1 << (value - 1));
+  const top = RUN_TOP[all];
+  const f = field(lo, hi, top) | (top === value ? 1 << (rank % 7) : 0);
+  return RUN_LEN[all] * 64 + (top - 1) * 7 + MSB7[f];
+}
+
+export const violetWithCard = (score: number, rank: number): number =>
+  rank < 21 ? grown(score, rank) : score;
+
+/** The standing under rule `r` of palette (lo, hi) once card `rank` is added (see above). */
+export function scoreWithCard(lo: number, hi: number, score: number, rank: number, r: number): number {
+  switch (r) {
+    case 0:
+      return redWithCard(score, rank);
+    case 1:
+      return orangeWithCard(lo, hi, score, rank);
+    case 2:
+      return yellowWithCard(lo, hi, score, rank);
+    case 3:
+      return greenWithCard(score, rank);
+    case 4:
+      return blueWithCard(lo, hi, score, rank);
+    case 5:
+      return indigoWithCard(lo, hi, valuesOf(lo, hi), rank);
+    default:
+      return violetWithCard(score, rank);
+  }
+}
+
+/** Bit 1 when a 7-bit field is not empty, without a branch. */
+const some = (f: number): number => ((f & 127) + 127) >> 7;
+
+/** The 7-bit set of values (bit 0 = value 1) present in palette (lo, hi). */
+export const valuesOf = (lo: number, hi: number): number =>
+  some(lo) |
+  (some(lo >>> 7) << 1) |
+  (some(lo >>> 14) << 2) |
+  (some(lo >>> 21) << 3) |
+  (some(hi) << 4) |
+  (some(hi >>> 7) << 5) |
+  (some(hi >>> 14) << 6);
 
 /** The bit of a card (by rank) in the `lo` and in the `hi` mask. */
 export const maskLo = (rank: number): number => (rank < 28 ? 1 << rank : 0);

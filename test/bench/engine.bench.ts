@@ -1,6 +1,12 @@
 // Engine workloads. Each prints one JSON line.
+// `tsx test/bench/engine.bench.ts [playouts|applyMove] [--reps N]`: one workload, N timed repetitions.
 import { applyMove, legalMoves, newGame, playout, viewFor } from '../../shared/engine';
 import type { Move } from '../../shared/engine';
+
+const args = process.argv.slice(2);
+const only = args.find((a) => !a.startsWith('--'));
+const repsAt = args.indexOf('--reps');
+const reps = repsAt >= 0 ? Math.max(1, Number(args[repsAt + 1]) || 1) : 5;
 
 /** A cheap deterministic choice that mostly avoids passing, so games run to their end. */
 function chooseMoveForBench(moves: Move[], r: number): Move {
@@ -13,43 +19,71 @@ function report(workload: string, fields: Record<string, number | string>): void
   console.log(JSON.stringify({ workload, ...fields }));
 }
 
+/** Seconds taken by `run`, repeated `reps` times: median, fastest, slowest and spread around the median. */
+function timeRepeated(run: () => void): { seconds: number; min: number; max: number; spreadPct: number } {
+  const times: number[] = [];
+  for (let i = 0; i < reps; i++) {
+    const start = process.hrtime.bigint();
+    run();
+    times.push(Number(process.hrtime.bigint() - start) / 1e9);
+  }
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)];
+  const round = (x: number) => +x.toFixed(3);
+  return {
+    seconds: round(median),
+    min: round(times[0]),
+    max: round(times[times.length - 1]),
+    spreadPct: +((100 * (times[times.length - 1] - times[0])) / median).toFixed(1),
+  };
+}
+
 // 1. Random playouts from one deal: 3 players, Advanced with the draw always taken, no Action rule;
-//    each turn uniform among the distinct complete turns that leave the player leading.
-{
+//    each turn uniform among the distinct complete turns that leave the player leading. 100k playouts
+//    a repetition, after a warm-up, so the JIT has settled before the clock starts.
+if (!only || only === 'playouts') {
   const deal = newGame({ players: 3, mode: 'advanced', actionRule: false, autoDraw: true }, 2026);
-  for (let i = 0; i < 20_000; i++) playout(deal, i); // warm-up
   const count = 100_000;
-  const start = process.hrtime.bigint();
-  let checksum = 0;
-  for (let i = 0; i < count; i++) checksum += playout(deal, 1_000_000 + i);
-  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  for (let i = 0; i < 30_000; i++) playout(deal, i);
+  let checksum = -1;
+  const timing = timeRepeated(() => {
+    let sum = 0;
+    for (let i = 0; i < count; i++) sum += playout(deal, 1_000_000 + i);
+    if (checksum >= 0 && sum !== checksum) throw new Error('playouts are not deterministic');
+    checksum = sum;
+  });
   report('engine.playouts.3p-advanced-draw', {
     playouts: count,
-    seconds: +seconds.toFixed(3),
-    playoutsPerSecond: Math.round(count / seconds),
+    reps,
+    ...timing,
+    playoutsPerSecond: Math.round(count / timing.seconds),
     checksum,
   });
 }
 
 // 2. The readable API: whole games through legalMoves + applyMove + a view per move (what the host does).
-{
-  const start = process.hrtime.bigint();
-  let moves = 0;
+if (!only || only === 'applyMove') {
   const games = 300;
-  for (let seed = 0; seed < games; seed++) {
-    let state = newGame({ players: 4, mode: 'advanced', actionRule: true }, seed);
-    while (state.phase !== 'gameOver') {
-      const options = legalMoves(state);
-      state = applyMove(state, chooseMoveForBench(options, seed + moves));
-      viewFor(state, state.current);
-      moves++;
+  let moves = 0;
+  const playGames = () => {
+    moves = 0;
+    for (let seed = 0; seed < games; seed++) {
+      let state = newGame({ players: 4, mode: 'advanced', actionRule: true }, seed);
+      while (state.phase !== 'gameOver') {
+        const options = legalMoves(state);
+        state = applyMove(state, chooseMoveForBench(options, seed + moves));
+        viewFor(state, state.current);
+        moves++;
+      }
     }
-  }
-  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  };
+  playGames(); // warm-up
+  const timing = timeRepeated(playGames);
   report('engine.applyMove.4p-advanced-action', {
     games,
     moves,
-    seconds: +seconds.toFixed(3),
-    movesPerSecond: Math.round(moves / seconds),
+    reps,
+    ...timing,
+    movesPerSecond: Math.round(moves / timing.seconds),
   });
 }
