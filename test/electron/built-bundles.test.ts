@@ -88,7 +88,7 @@ describe('built bundles', () => {
       tables: ['subscribe'],
       host: ['start', 'status', 'stop'],
       settings: ['get', 'set'],
-      app: ['info', 'openDataFolder', 'notify'],
+      app: ['info', 'notify', 'openDataFolder'],
     });
     const ipcRenderer = electron.module.ipcRenderer as Record<string, ReturnType<typeof vi.fn>>;
     for (const group of Object.values(api)) {
