@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { BOT_LEVEL_NAMES, DEFAULT_BOT_LEVEL, MoveSchema, TableOptionsSchema } from '../../shared/protocol';
 import type { GameState, Move, NormalizedOptions } from '../../shared/engine';
 import type { Same } from '../../shared/same-type';
+import { hintsByDefault } from './table-record';
 import type { TableRecord } from './table-record';
 
 /** One line of a table's move log: a game's start (options and seed) or an accepted move. */
@@ -13,7 +14,7 @@ const int = v.pipe(v.number(), v.integer(), v.minValue(0));
 const seatNo = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(3));
 
 /** The engine's options as a table keeps them: the wire's schema, every default filled in, bots apart. */
-const OptionsSchema = v.required(v.omit(TableOptionsSchema, ['botLevel']));
+const OptionsSchema = v.required(v.omit(TableOptionsSchema, ['botLevel', 'hints']));
 const _optionsAgree: Same<v.InferOutput<typeof OptionsSchema>, NormalizedOptions> = true;
 void _optionsAgree;
 
@@ -62,6 +63,8 @@ const SnapshotSchema = v.pipe(
     options: OptionsSchema,
     /** Snapshots from before bot levels have none: their bots keep playing as they did. */
     botLevel: v.optional(v.picklist(BOT_LEVEL_NAMES), DEFAULT_BOT_LEVEL),
+    /** Snapshots from before hints have none: they get the default a new table gets (see hintsByDefault). */
+    hints: v.optional(v.boolean()),
     creator: seatNo,
     seats: v.array(SeatSchema),
     game: int,
@@ -98,6 +101,7 @@ export function parseSnapshot(
     ok: true,
     record: {
       ...record,
+      hints: record.hints ?? hintsByDefault(record.seats.filter((s) => s.bot && !s.standIn).length),
       state: record.state as unknown as GameState | null,
     },
   };

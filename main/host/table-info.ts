@@ -35,7 +35,7 @@ export function tableInfo(table: Table, spectators: number, connected: Presence,
   });
   return {
     ...tableSummary(table, spectators),
-    options: { ...table.options, botLevel: table.botLevel },
+    options: { ...table.options, botLevel: table.botLevel, hints: table.hints },
     seatList,
     awayGraceMs: table.away.graceMs,
     game: table.game,

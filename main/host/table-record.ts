@@ -23,6 +23,8 @@ export interface TableRecord {
   options: NormalizedOptions;
   /** How strongly the table's bots play (kept beside the engine's options, which know nothing of bots). */
   botLevel: BotLevel;
+  /** Players may ask for a suggested move (the coach runs in their own renderer, on their own view). */
+  hints: boolean;
   creator: number;
   seats: SeatRecord[];
   /** 0 before the first start. */
@@ -55,6 +57,9 @@ export const emptySeat = (): SeatRecord => ({
   votedOut: false,
 });
 
+/** A table with bots is likely a practice table: the coach is on unless its creator says otherwise. */
+export const hintsByDefault = (botSeats: number): boolean => botSeats > 0;
+
 export const botName = (seat: number) => `Bot ${seat + 1}`;
 
 /** What a new table is made of: the creator's request, with the id and the creator's token hash. */
@@ -76,6 +81,7 @@ export function newTableRecord({ id, name, options, creator, bots }: NewTable, n
     name,
     options: normalized,
     botLevel: options.botLevel ?? DEFAULT_BOT_LEVEL,
+    hints: options.hints ?? hintsByDefault(bots.length),
     creator: creator.seat,
     seats,
     game: 0,

@@ -20,6 +20,7 @@ export class Table {
   name: string;
   readonly options: NormalizedOptions;
   readonly botLevel: BotLevel;
+  readonly hints: boolean;
   creator: number;
   readonly seats: SeatRecord[];
   game: number;
@@ -35,6 +36,7 @@ export class Table {
     this.name = record.name;
     this.options = record.options;
     this.botLevel = record.botLevel;
+    this.hints = record.hints;
     this.creator = record.creator;
     this.seats = record.seats;
     this.game = record.game;
@@ -55,6 +57,7 @@ export class Table {
       name: this.name,
       options: this.options,
       botLevel: this.botLevel,
+      hints: this.hints,
       creator: this.creator,
       seats: this.seats,
       game: this.game,

@@ -79,6 +79,7 @@ export const TableOptionsSchema = v.object({
   ),
   autoDraw: v.optional(v.boolean()),
   botLevel: v.optional(v.picklist(BOT_LEVEL_NAMES, 'must be "easy", "normal" or "hard"')),
+  hints: v.optional(v.boolean('must be true or false')),
 });
 
 const CreateTableSchema = v.pipe(

@@ -16,10 +16,12 @@ export interface TableSummary {
 }
 
 /**
- * The options a table is created with: the engine's GameOptions (described there, once), and how
- * strongly every bot at the table plays (default 'normal'), which the engine knows nothing of.
+ * The options a table is created with: the engine's GameOptions (described there, once), how
+ * strongly every bot at the table plays (default 'normal'), and whether players may ask the coach
+ * for a suggested move (default: on when the table is created with bots, off otherwise). The engine
+ * knows nothing of either.
  */
-export type TableOptions = GameOptions & { botLevel?: BotLevel };
+export type TableOptions = GameOptions & { botLevel?: BotLevel; hints?: boolean };
 
 /** One seat as every connection at the table sees it. Never holds a token. */
 export interface SeatInfo {

@@ -64,6 +64,7 @@ export function tableInfo(seats: SeatInfo[]): TableInfo {
       targetScore: 40,
       autoDraw: false,
       botLevel: 'normal',
+      hints: false,
     },
     seatList: seats,
     awayGraceMs: 60_000,

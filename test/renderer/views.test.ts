@@ -163,6 +163,7 @@ describe('LobbyView (desktop bridge)', () => {
         targetScore: 30,
         autoDraw: true,
         botLevel: 'hard',
+        hints: true,
       },
       [1, 3],
     );
