@@ -6,6 +6,8 @@ import type { BotLevel } from './levels';
 export { determinize };
 export { BOT_LEVEL_NAMES, DEFAULT_BOT_LEVEL } from './levels';
 export type { BotLevel } from './levels';
+export { analyseTurn } from './analyse';
+export type { TurnAnalysis, TurnOption } from './analyse';
 
 export interface BotOptions {
   /** Guesses of the hidden cards to search (more: stronger and slower). */
@@ -39,7 +41,7 @@ export const BOT_LEVELS: Readonly<Record<BotLevel, Required<BotOptions>>> = {
 const keyOf = (move: Move): string => JSON.stringify(move);
 
 /** Chance of `seat` winning the round after a complete turn, by random playouts. */
-function winRate(state: GameState, seat: number, playouts: number, seed: number): number {
+export function winRate(state: GameState, seat: number, playouts: number, seed: number): number {
   if (state.phase !== 'turn') return state.roundWinner === seat ? 1 : 0;
   if (state.out[seat]) return 0;
   let wins = 0;

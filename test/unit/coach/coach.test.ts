@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { BOT_LEVELS, analyseTurn, chooseBotMove } from '../../../shared/bots';
+import { applyMove, keepingTurns, newGame, sameMove, viewFor } from '../../../shared/engine';
+import type { GameState, Move, SeatView } from '../../../shared/engine';
+import { handleCoachMessage } from '../../../renderer/src/coach/handler';
+import type { CoachReply } from '../../../renderer/src/coach/handler';
+import { MIN_COST, reviewRound } from '../../../renderer/src/coach/review';
+
+const withoutEnd = (turn: readonly Move[]) => turn.filter((m) => m.type !== 'end');
+const key = (turn: readonly Move[]) => JSON.stringify(withoutEnd(turn));
+
+/** Runs the worker's handler as the worker would, collecting its replies. */
+function ask(data: unknown): CoachReply[] {
+  const replies: CoachReply[] = [];
+  handleCoachMessage(data, (m) => replies.push(m));
+  return replies;
+}
+
+/** A fresh game, moved on until seat 0 is to act. */
+function seatZeroToAct(seed: number): SeatView {
+  let state = newGame({ players: 3, mode: 'advanced', actionRule: false }, seed);
+  while (state.current !== 0)
+    state = applyMove(state, chooseBotMove(viewFor(state, state.current!), 1, BOT_LEVELS.easy));
+  return viewFor(state, 0);
+}
+
+describe('analyseTurn (the coach adapter over the bot search)', () => {
+  it('weighs every turn that keeps the seat in, plus passing, best first, with chances between 0 and 1', () => {
+    const view = seatZeroToAct(11);
+    const a = analyseTurn(view, 3, 'hard');
+    // keepingTurns leaves the advanced draw's choice out; the search weighs both choices.
+    const noDraw = (turn: readonly Move[]) =>
+      key(turn.filter((m) => m.type !== 'draw' && m.type !== 'noDraw'));
+    const keepers = new Set(keepingTurns(view).map(noDraw));
+    const weighed = new Set(a.options.filter((o) => o.turn[0].type !== 'pass').map((o) => noDraw(o.turn)));
+    expect(weighed).toEqual(keepers);
+    expect(a.options.some((o) => sameMove(o.turn[0], { type: 'pass' }) && o.winRound === 0)).toBe(true);
+    for (const o of a.options) {
+      expect(o.winRound).toBeGreaterThanOrEqual(0);
+      expect(o.winRound).toBeLessThanOrEqual(1);
+    }
+    expect(a.best).toEqual(a.options[0].turn);
+    expect(a.winRound).toBe(Math.max(...a.options.map((o) => o.winRound)));
+    // The same view and seed give the same answer.
+    expect(analyseTurn(view, 3, 'hard')).toEqual(a);
+  });
+
+  it("refuses a view where it is not the seat's turn", () => {
+    const view = seatZeroToAct(11);
+    expect(() => analyseTurn({ ...view, current: 1 }, 0)).toThrow(/not the seat's turn/);
+  });
+});
+
+describe('the coach worker handler', () => {
+  it('answers a suggestion with a complete turn that starts with a legal move and leaves out "end"', () => {
+    const view = seatZeroToAct(21);
+    const replies = ask({ id: 7, kind: 'suggest', view, seed: 1 });
+    expect(replies).toHaveLength(1);
+    const [reply] = replies;
+    expect(reply.kind).toBe('suggestion');
+    if (reply.kind !== 'suggestion') return;
+    expect(reply.id).toBe(7);
+    const { turn, stayIn, winRound } = reply.suggestion;
+    expect(view.legalMoves.some((m) => sameMove(m, turn[0]))).toBe(true);
+    expect(turn.some((m) => m.type === 'end')).toBe(false);
+    expect(stayIn).toBe(1);
+    expect(winRound).toBeGreaterThan(0);
+  });
+
+  it('answers nonsense and impossible questions with `failed` and a reason, never throws', () => {
+    expect(ask(null)).toEqual([{ id: -1, kind: 'failed', reason: 'not a coach request' }]);
+    expect(ask({ id: 3, kind: 'think' })).toEqual([{ id: 3, kind: 'failed', reason: 'not a coach request' }]);
+    const view = seatZeroToAct(21);
+    const [reply] = ask({ id: 4, kind: 'suggest', view: { ...view, current: 2 }, seed: 0 });
+    expect(reply).toMatchObject({
+      id: 4,
+      kind: 'failed',
+      reason: expect.stringMatching(/not the seat's turn/),
+    });
+  });
+
+  it("reviews a finished round from the seat's own views: progress per turn, then the costliest turns", () => {
+    // Seat 0 always makes the turn the search likes least (but stays in while it can); the others play.
+    let state: GameState = newGame({ players: 2, mode: 'basic', actionRule: false }, 5);
+    const made = new Map<number, Move[]>(); // seat 0's turns, by the log index where each started
+    while (state.phase === 'turn') {
+      const seat = state.current!;
+      if (seat !== 0) {
+        state = applyMove(state, chooseBotMove(viewFor(state, seat), state.moveCount, BOT_LEVELS.easy));
+        continue;
+      }
+      const { options } = analyseTurn(viewFor(state, 0), state.moveCount, 'easy');
+      const worst = options.filter((o) => o.turn[0].type !== 'pass').at(-1)?.turn ?? [{ type: 'pass' }];
+      made.set(state.log.length, withoutEnd(worst));
+      for (const move of worst) state = applyMove(state, move);
+    }
+    const end = viewFor(state, 0);
+    const replies = ask({ id: 9, kind: 'review', view: end, seed: 2 });
+    const progress = replies.filter((r) => r.kind === 'progress');
+    const last = replies.at(-1)!;
+    expect(last.kind).toBe('review');
+    if (last.kind !== 'review') return;
+    expect(last.review.reviewed).toBe(made.size);
+    expect(progress.map((p) => p.kind === 'progress' && p.done)).toEqual(
+      [...made.keys()].map((_, i) => i + 1),
+    );
+    expect(last.review.costly.length).toBeGreaterThan(0);
+    const playedTurns = [...made.values()].map(key);
+    let previousCost = Infinity;
+    for (const c of last.review.costly) {
+      // What the review says was played is what seat 0 did, and the better turn differs from it.
+      expect(playedTurns).toContain(key(c.played));
+      expect(key(c.better)).not.toBe(key(c.played));
+      const cost = c.betterWin - c.playedWin;
+      expect(cost).toBeGreaterThanOrEqual(MIN_COST);
+      expect(cost).toBeLessThanOrEqual(previousCost);
+      previousCost = cost;
+    }
+    // The same review, straight from the module the handler calls.
+    expect(reviewRound(end, 2)).toEqual(last.review);
+  });
+});
