@@ -1,5 +1,5 @@
-import { applyMove, completeTurns } from '../engine';
-import type { Move, SeatView } from '../engine';
+import { applyMove, completeTurns, nextRandom } from '../engine';
+import type { GameState, Move, SeatView } from '../engine';
 import { determinize } from './determinize';
 import { BOT_LEVELS, winRate } from './index';
 import type { BotLevel } from './levels';
@@ -7,7 +7,7 @@ import type { BotLevel } from './levels';
 /** One complete turn open to the seat, with the search's estimates (0..1). */
 export interface TurnOption {
   turn: Move[];
-  /** The seat is still in the round when the turn ends. */
+  /** The seat is still in the round when this turn ends. */
   stayIn: number;
   /** The seat wins the round. */
   winRound: number;
@@ -16,6 +16,11 @@ export interface TurnOption {
 export interface TurnAnalysis {
   /** The turn the level's search likes best (the first of `options`). */
   best: Move[];
+  /**
+   * After the best turn: the seat is still in when its next turn comes and has a turn then that keeps it
+   * in (or the round ended with it the winner). Staying in to the end of one's own turn is decided by the
+   * turn; what the others do next is the risk a player wants to know.
+   */
   stayIn: number;
   winRound: number;
   /** Every turn found, best first; passing is among them whenever it is allowed. */
@@ -23,6 +28,27 @@ export interface TurnAnalysis {
 }
 
 const keyOf = (turn: readonly Move[]): string => JSON.stringify(turn);
+
+/**
+ * One guess at the orbit after the seat's turn: each other player makes a complete turn chosen at random
+ * among those that keep them in (a player with none passes), then the seat looks for a turn that keeps it in.
+ */
+function survivesOrbit(after: GameState, seat: number, seed: number): boolean {
+  let state = after;
+  let random = seed >>> 0;
+  while (state.phase === 'turn' && state.current !== seat) {
+    const turns = completeTurns(state);
+    if (turns.length === 0) {
+      state = applyMove(state, { type: 'pass' });
+      continue;
+    }
+    const [value, next] = nextRandom(random);
+    random = next;
+    state = turns[Math.floor(value * turns.length)].reduce(applyMove, state);
+  }
+  if (state.phase !== 'turn') return state.roundWinner === seat;
+  return !state.out[seat] && completeTurns(state).length > 0;
+}
 
 /**
  * What the level's search thinks of every complete turn open to `view.seat` now, from that seat's view
@@ -65,5 +91,11 @@ export function analyseTurn(view: SeatView, seed = 0, level: BotLevel = 'hard'):
   // Best first; between equals, the turn that spends fewer moves.
   options.sort((a, b) => b.winRound - a.winRound || b.stayIn - a.stayIn || a.turn.length - b.turn.length);
   const [top] = options;
-  return { best: top.turn, stayIn: top.stayIn, winRound: top.winRound, options };
+  if (top.stayIn === 0) return { best: top.turn, stayIn: 0, winRound: top.winRound, options };
+  let survived = 0;
+  for (let k = 0; k < samples; k++) {
+    const after = top.turn.reduce(applyMove, guess(k));
+    if (survivesOrbit(after, seat, seed + k * 7919)) survived++;
+  }
+  return { best: top.turn, stayIn: survived / samples, winRound: top.winRound, options };
 }

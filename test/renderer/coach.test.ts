@@ -131,7 +131,7 @@ describe('Suggest a move', () => {
       /^Suggested: (playing|discarding) \S+ \d/,
     );
     expect(w.get('[data-testid="suggestion-chances"]').text()).toMatch(
-      /^Estimated chance to stay in: \d+ % · to win the round: \d+ %$/,
+      /^Estimated chance to still be in at your next turn: \d+% · to win the round: \d+%$/,
     );
   });
 

@@ -66,7 +66,8 @@ export function reviewRound(
   mine.forEach(({ step, index, end }, done) => {
     const entries = view.log.slice(step.logIndex, end);
     const played = movesFromLog(entries, seat, view.options.autoDraw);
-    const analysis = analyseTurn(step.view, seed + index, 'hard');
+    // Seeded by the position, as a suggestion is: the same turn gets the same estimate in both.
+    const analysis = analyseTurn(step.view, seed + step.view.moveCount, 'hard');
     const wentOut = entries.some((e) => e.kind === 'out' && e.seat === seat);
     // A turn the search did not weigh and that kept the seat in (it hung on a card a 3 drew) is not judged.
     const playedWin =
