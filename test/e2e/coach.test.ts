@@ -150,7 +150,9 @@ describe.skipIf(!chromiumAvailable())('the coach (Chromium)', () => {
       console.log(
         `coach e2e ${run.id}: answered in ${thought} ms; longest page task meanwhile ${longest} ms`,
       );
-      expect(longest).toBeLessThan(150);
+      // On the page's thread the search would be one task as long as the answer took (500 ms and more);
+      // rendering and layout alone stay well under this on a busy 2-core machine.
+      expect(longest).toBeLessThan(300);
       await page.screenshot({ path: join(shots, `coach-suggest-${run.width}.png`), fullPage: true });
 
       // Ada passes: she is out and the round (the whole Basic game) is over.

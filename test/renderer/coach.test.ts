@@ -3,7 +3,7 @@ import { enableAutoUnmount, flushPromises } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { nextTick } from 'vue';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BOT_LEVELS, chooseBotMove } from '../../shared/bots';
+import { chooseBotMove } from '../../shared/bots';
 import { applyMove, newGame, viewFor } from '../../shared/engine';
 import type { GameState, SeatView } from '../../shared/engine/types';
 import CoachHint from '../../renderer/src/components/CoachHint.vue';
@@ -78,7 +78,7 @@ const names = ['Ada', 'Bot 2'];
 function game(seed: number, toEnd = false): GameState {
   let state = newGame({ players: 2, mode: 'basic', actionRule: false }, seed);
   while (state.phase === 'turn' && (toEnd || state.current !== 0))
-    state = applyMove(state, chooseBotMove(viewFor(state, state.current!), state.moveCount, BOT_LEVELS.easy));
+    state = applyMove(state, chooseBotMove(viewFor(state, state.current!), state.moveCount, 'easy'));
   return state;
 }
 

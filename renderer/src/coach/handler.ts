@@ -1,6 +1,7 @@
 import { analyseTurn } from '../../../shared/bots';
 import type { Move, SeatView } from '../../../shared/engine/types';
 import { reviewRound } from './review';
+import { nextTurnSurvival } from './survival';
 import type { RoundReview } from './review';
 
 /*
@@ -16,6 +17,7 @@ export type CoachRequest =
 
 export interface Suggestion {
   turn: Move[];
+  /** Still in at the seat's next turn (see nextTurnSurvival). */
   stayIn: number;
   winRound: number;
 }
@@ -49,7 +51,8 @@ export function handleCoachMessage(data: unknown, reply: (message: CoachReply) =
   const { id, view, seed } = data;
   try {
     if (data.kind === 'suggest') {
-      const { best, stayIn, winRound } = analyseTurn(view, seed, 'hard');
+      const { best, winRound } = analyseTurn(view, seed, 'hard');
+      const stayIn = nextTurnSurvival(view, best, seed);
       // `end` is the button after a play; the words of a suggestion leave it out.
       const turn = best.filter((m) => m.type !== 'end');
       reply({ id, kind: 'suggestion', suggestion: { turn, stayIn, winRound } });

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BOT_LEVELS, analyseTurn, chooseBotMove } from '../../../shared/bots';
-import { applyMove, keepingTurns, newGame, sameMove, viewFor } from '../../../shared/engine';
+import { analyseTurn, chooseBotMove } from '../../../shared/bots';
+import { applyMove, newGame, sameMove, viewFor } from '../../../shared/engine';
 import type { GameState, Move, SeatView } from '../../../shared/engine';
 import { handleCoachMessage } from '../../../renderer/src/coach/handler';
 import type { CoachReply } from '../../../renderer/src/coach/handler';
 import { MIN_COST, reviewRound } from '../../../renderer/src/coach/review';
+import { nextTurnSurvival } from '../../../renderer/src/coach/survival';
 
 const withoutEnd = (turn: readonly Move[]) => turn.filter((m) => m.type !== 'end');
 const key = (turn: readonly Move[]) => JSON.stringify(withoutEnd(turn));
@@ -20,34 +21,19 @@ function ask(data: unknown): CoachReply[] {
 function seatZeroToAct(seed: number): SeatView {
   let state = newGame({ players: 3, mode: 'advanced', actionRule: false }, seed);
   while (state.current !== 0)
-    state = applyMove(state, chooseBotMove(viewFor(state, state.current!), 1, BOT_LEVELS.easy));
+    state = applyMove(state, chooseBotMove(viewFor(state, state.current!), 1, 'easy'));
   return viewFor(state, 0);
 }
 
-describe('analyseTurn (the coach adapter over the bot search)', () => {
-  it('weighs every turn that keeps the seat in, plus passing, best first, with chances between 0 and 1', () => {
+describe('nextTurnSurvival', () => {
+  it("estimates staying in through the others' turns: 0 for passing, a chance otherwise, the same for the same seed", () => {
     const view = seatZeroToAct(11);
-    const a = analyseTurn(view, 3, 'hard');
-    // keepingTurns leaves the advanced draw's choice out; the search weighs both choices.
-    const noDraw = (turn: readonly Move[]) =>
-      key(turn.filter((m) => m.type !== 'draw' && m.type !== 'noDraw'));
-    const keepers = new Set(keepingTurns(view).map(noDraw));
-    const weighed = new Set(a.options.filter((o) => o.turn[0].type !== 'pass').map((o) => noDraw(o.turn)));
-    expect(weighed).toEqual(keepers);
-    expect(a.options.some((o) => sameMove(o.turn[0], { type: 'pass' }) && o.winRound === 0)).toBe(true);
-    for (const o of a.options) {
-      expect(o.winRound).toBeGreaterThanOrEqual(0);
-      expect(o.winRound).toBeLessThanOrEqual(1);
-    }
-    expect(a.best).toEqual(a.options[0].turn);
-    expect(a.winRound).toBe(Math.max(...a.options.map((o) => o.winRound)));
-    // The same view and seed give the same answer.
-    expect(analyseTurn(view, 3, 'hard')).toEqual(a);
-  });
-
-  it("refuses a view where it is not the seat's turn", () => {
-    const view = seatZeroToAct(11);
-    expect(() => analyseTurn({ ...view, current: 1 }, 0)).toThrow(/not the seat's turn/);
+    const { best } = analyseTurn(view, 3, 'normal');
+    expect(nextTurnSurvival(view, [{ type: 'pass' }], 1)).toBe(0);
+    const chance = nextTurnSurvival(view, best, 1);
+    expect(chance).toBeGreaterThan(0);
+    expect(chance).toBeLessThanOrEqual(1);
+    expect(nextTurnSurvival(view, best, 1)).toBe(chance);
   });
 });
 
@@ -76,7 +62,7 @@ describe('the coach worker handler', () => {
     expect(reply).toMatchObject({
       id: 4,
       kind: 'failed',
-      reason: expect.stringMatching(/not the seat's turn/),
+      reason: expect.stringMatching(/seat to act/),
     });
   });
 
@@ -87,7 +73,7 @@ describe('the coach worker handler', () => {
     while (state.phase === 'turn') {
       const seat = state.current!;
       if (seat !== 0) {
-        state = applyMove(state, chooseBotMove(viewFor(state, seat), state.moveCount, BOT_LEVELS.easy));
+        state = applyMove(state, chooseBotMove(viewFor(state, seat), state.moveCount, 'easy'));
         continue;
       }
       const { options } = analyseTurn(viewFor(state, 0), state.moveCount, 'easy');
