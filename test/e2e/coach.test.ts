@@ -1,9 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../../main/host/ids';
 import { newGame } from '../../shared/engine';
 import type { GameState } from '../../shared/engine/types';
 import {
@@ -11,6 +10,8 @@ import {
   chromiumAvailable,
   launchChromium,
   newPlayer,
+  plantTable,
+  resumeSeat,
   serveHost,
   tempDir,
   type Player,
@@ -43,27 +44,6 @@ function deal(): GameState {
   }
 }
 
-function plantTable(dataDir: string, id: string, token: string): void {
-  const record = {
-    format: 1,
-    id,
-    name: `Coach ${id}`,
-    options: OPTIONS,
-    botLevel: 'easy',
-    hints: true,
-    creator: 0,
-    seats: [
-      { name: 'Ada', tokenHash: hashToken(token), bot: false, standIn: false, votedOut: false },
-      { name: 'Bot 2', tokenHash: null, bot: true, standIn: false, votedOut: false },
-    ],
-    game: 1,
-    state: deal(),
-    createdAt: Date.now(),
-  };
-  mkdirSync(join(dataDir, 'tables', id), { recursive: true });
-  writeFileSync(join(dataDir, 'tables', id, 'snapshot.json'), JSON.stringify(record));
-}
-
 const RUNS = [
   { id: 'desk', width: 1280, height: 900, phone: false },
   { id: 'phone', width: 390, height: 844, phone: true },
@@ -79,7 +59,17 @@ describe.skipIf(!chromiumAvailable())('the coach (Chromium)', () => {
     mkdirSync(shots, { recursive: true });
     scratch = tempDir('red7-e2e-coach-');
     const dataDir = join(scratch.path, 'data');
-    for (const run of RUNS) plantTable(dataDir, run.id, `token-${run.id}-0123456789abcdef`);
+    for (const run of RUNS) {
+      const table = {
+        id: run.id,
+        name: `Coach ${run.id}`,
+        options: OPTIONS,
+        state: deal(),
+        bots: ['Bot 2'],
+        extra: { botLevel: 'easy', hints: true },
+      };
+      plantTable(dataDir, table, `token-${run.id}-0123456789abcdef`);
+    }
     await buildRenderer(join(scratch.path, 'build'));
     served = await serveHost(join(scratch.path, 'build'), dataDir);
     browser = await launchChromium(scratch.path);
@@ -103,23 +93,15 @@ describe.skipIf(!chromiumAvailable())('the coach (Chromium)', () => {
       );
       players.push(p);
       const { page } = p;
-      const session = {
-        url: served.url.replace(/^http/, 'ws') + 'ws',
-        tableId: run.id,
-        token: `token-${run.id}-0123456789abcdef`,
-        seat: 0,
-      };
-      await p.context.addInitScript((s) => {
-        sessionStorage.setItem('red7.session', JSON.stringify(s));
+      await p.context.addInitScript(() => {
         // Every main-thread task over 50 ms from here on, to show the search does not run on the page.
         (globalThis as unknown as { longTasks: number[] }).longTasks = [];
         new PerformanceObserver((list) => {
           for (const e of list.getEntries())
             (globalThis as unknown as { longTasks: number[] }).longTasks.push(e.duration);
         }).observe({ type: 'longtask' as never });
-      }, session);
-      await page.goto(served.url);
-      await page.getByTestId('table-view').waitFor();
+      });
+      await resumeSeat(p, served, run.id, `token-${run.id}-0123456789abcdef`);
 
       const suggest = page.getByTestId('suggest');
       await suggest.waitFor();

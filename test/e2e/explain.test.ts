@@ -1,9 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../../main/host/ids';
 import { setupState } from '../../shared/engine';
 import type { GameState } from '../../shared/engine/types';
 import {
@@ -11,6 +10,8 @@ import {
   chromiumAvailable,
   launchChromium,
   newPlayer,
+  plantTable,
+  resumeSeat,
   serveHost,
   tempDir,
   type Player,
@@ -49,29 +50,6 @@ function position(): GameState {
   });
 }
 
-/** Saves a table as the host saves one, so the host restores it at start: seat 0 is ours, by `token`. */
-function plantTable(dataDir: string, id: string, token: string): void {
-  const bot = (name: string) => ({ name, tokenHash: null, bot: true, standIn: false, votedOut: false });
-  const record = {
-    format: 1,
-    id,
-    name: `Explain ${id}`,
-    options: OPTIONS,
-    botLevel: 'easy',
-    creator: 0,
-    seats: [
-      { name: 'Ada', tokenHash: hashToken(token), bot: false, standIn: false, votedOut: false },
-      bot('Bot 2'),
-      bot('Bot 3'),
-    ],
-    game: 1,
-    state: position(),
-    createdAt: Date.now(),
-  };
-  mkdirSync(join(dataDir, 'tables', id), { recursive: true });
-  writeFileSync(join(dataDir, 'tables', id, 'snapshot.json'), JSON.stringify(record));
-}
-
 interface Run {
   id: string;
   locale: string;
@@ -104,7 +82,17 @@ describe.skipIf(!chromiumAvailable())('the table explains a knock-out (Chromium)
     mkdirSync(shots, { recursive: true });
     scratch = tempDir('red7-e2e-explain-');
     const dataDir = join(scratch.path, 'data');
-    for (const run of RUNS) plantTable(dataDir, run.id, `token-${run.id}-0123456789abcdef`);
+    for (const run of RUNS) {
+      const table = {
+        id: run.id,
+        name: `Explain ${run.id}`,
+        options: OPTIONS,
+        state: position(),
+        bots: ['Bot 2', 'Bot 3'],
+        extra: { botLevel: 'easy' },
+      };
+      plantTable(dataDir, table, `token-${run.id}-0123456789abcdef`);
+    }
     await buildRenderer(join(scratch.path, 'build'));
     served = await serveHost(join(scratch.path, 'build'), dataDir);
     browser = await launchChromium(scratch.path);
@@ -127,14 +115,7 @@ describe.skipIf(!chromiumAvailable())('the table explains a knock-out (Chromium)
         : { locale: run.locale },
     );
     players.push(p);
-    // This tab holds seat 0 (as after a reload): the page resumes it by itself.
-    const url = served.url.replace(/^http/, 'ws') + 'ws';
-    const session = { url, tableId: run.id, token: `token-${run.id}-0123456789abcdef`, seat: 0 };
-    await p.context.addInitScript((s) => {
-      sessionStorage.setItem('red7.session', JSON.stringify(s));
-    }, session);
-    await p.page.goto(served.url);
-    await p.page.getByTestId('table-view').waitFor();
+    await resumeSeat(p, served, run.id, `token-${run.id}-0123456789abcdef`);
     return p;
   }
 

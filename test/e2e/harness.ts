@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ import {
 } from 'playwright-core';
 import { build } from 'vite';
 import { startHost, type Host, type HostLimits } from '../../main/host';
+import { hashToken } from '../../main/host/ids';
 
 /** Test kit for the end-to-end tests: the built renderer, a real host serving it, real Chromium. */
 
@@ -115,4 +116,50 @@ export async function newPlayer(
 export function tempDir(prefix: string): { path: string; remove(): void } {
   const path = mkdtempSync(join(tmpdir(), prefix));
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** A table as a host saves it (the snapshot's fields that differ between tests). */
+export interface PlantedTable {
+  id: string;
+  name: string;
+  options: object;
+  state: unknown;
+  /** Names of seats 1.. (all bots); seat 0 is Ada's, by the token given to plantTable. */
+  bots: string[];
+  extra?: Record<string, unknown>;
+}
+
+/** Saves a table as the host saves one, so a host started on `dataDir` restores it: seat 0 is Ada's, by `token`. */
+export function plantTable(dataDir: string, table: PlantedTable, token: string): void {
+  const bot = (name: string) => ({ name, tokenHash: null, bot: true, standIn: false, votedOut: false });
+  const record = {
+    format: 1,
+    id: table.id,
+    name: table.name,
+    options: table.options,
+    creator: 0,
+    seats: [
+      { name: 'Ada', tokenHash: hashToken(token), bot: false, standIn: false, votedOut: false },
+      ...table.bots.map(bot),
+    ],
+    game: 1,
+    state: table.state,
+    createdAt: Date.now(),
+    ...table.extra,
+  };
+  mkdirSync(join(dataDir, 'tables', table.id), { recursive: true });
+  writeFileSync(join(dataDir, 'tables', table.id, 'snapshot.json'), JSON.stringify(record));
+}
+
+/** Opens the page in a tab that holds seat 0 of a planted table (as after a reload): it resumes by itself. */
+export async function resumeSeat(p: Player, served: Served, tableId: string, token: string): Promise<void> {
+  const url = served.url.replace(/^http/, 'ws') + 'ws';
+  await p.context.addInitScript(
+    (s) => {
+      sessionStorage.setItem('red7.session', JSON.stringify(s));
+    },
+    { url, tableId, token, seat: 0 },
+  );
+  await p.page.goto(served.url);
+  await p.page.getByTestId('table-view').waitFor();
 }

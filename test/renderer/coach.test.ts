@@ -13,13 +13,9 @@ import TurnPanel from '../../renderer/src/components/TurnPanel.vue';
 import WaitingRoom from '../../renderer/src/views/WaitingRoom.vue';
 import { setCoachWorker } from '../../renderer/src/coach/client';
 import { handleCoachMessage } from '../../renderer/src/coach/handler';
-import { setServices } from '../../renderer/src/services';
 import { useTableStore } from '../../renderer/src/stores/table';
-import { GameClient } from '../../renderer/src/net/client';
-import { webBridge } from '../../renderer/src/bridge/web';
 import type { Locale } from '../../renderer/src/i18n/locales';
-import { MemoryStorage } from './memory-storage';
-import { mountApp, seatInfo, tableInfo } from './mount';
+import { mountApp, seatInfo, tableInfo, useTestServices } from './mount';
 
 /*
  * The coach in the page: "Suggest a move" and "Review your round". The worker is stood in for by an
@@ -53,17 +49,7 @@ const useWorker = (answers: boolean) => setCoachWorker(() => new StandInWorker(a
 
 beforeEach(() => {
   StandInWorker.made = [];
-  setServices({
-    bridge: webBridge({
-      location: { hostname: '127.0.0.1', port: '47470', protocol: 'http:', origin: 'http://127.0.0.1:47470' },
-      fetch: async () => new Response('[]'),
-      storage: new MemoryStorage(),
-    }),
-    createClient: (url) => new GameClient({ url, backoff: { maxAttempts: 0 } }),
-    session: new MemoryStorage(),
-    local: new MemoryStorage(),
-    originWsUrl: null,
-  });
+  useTestServices();
   useWorker(true);
 });
 enableAutoUnmount(afterEach);
