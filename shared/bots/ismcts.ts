@@ -1,4 +1,5 @@
 import { applyMove, playout } from '../engine';
+import { informedPlayout } from './rollout';
 import type { GameState, Move, SeatView } from '../engine';
 import { determinizer } from './determinize';
 import { analysisOf } from './estimate';
@@ -18,6 +19,8 @@ export interface IsmctsOptions {
   ownTurns: number;
   /** At most this many turns of an opponent are considered at a node (the strongest at a glance). */
   otherTurns: number;
+  /** The rollout policy: 'informed' (see rollout.ts) or the engine's 'uniform' playout. */
+  rollout: 'informed' | 'uniform';
 }
 
 interface Node {
@@ -133,7 +136,8 @@ export function ismctsSearch(view: SeatView, seed: number, options: IsmctsOption
       fresh = picked.fresh;
       path.push(child);
     }
-    const winner = state.phase === 'turn' ? playout(state, seed * 7 + it * 7919 + 1) : state.roundWinner;
+    const finish = options.rollout === 'informed' ? informedPlayout : playout;
+    const winner = state.phase === 'turn' ? finish(state, seed * 7 + it * 7919 + 1) : state.roundWinner;
     for (const n of path) {
       n.visits++;
       if (winner === n.player) n.wins++;
