@@ -38,6 +38,7 @@ export const BOT_LEVELS = {
     expandAfter: Infinity,
     ownTurns: 300,
     otherTurns: 40,
+    rollout: 'informed',
   },
 } as const satisfies Record<BotLevel, BotOptions>;
 

@@ -1,4 +1,5 @@
 import { applyMove, playout } from '../engine';
+import { informedPlayout } from './rollout';
 import type { GameState, Move, SeatView } from '../engine';
 import { determinizer } from './determinize';
 import { analysisOf } from './estimate';
@@ -18,6 +19,8 @@ export interface IsmctsOptions {
   ownTurns: number;
   /** At most this many turns of an opponent are considered at a node (the strongest at a glance). */
   otherTurns: number;
+  /** The rollout policy: 'informed' (see rollout.ts) or the engine's 'uniform' playout. */
+  rollout: 'informed' | 'uniform';
 }
 
 interface Node {
@@ -99,7 +102,8 @@ export function ismctsSearch(view: SeatView, seed: number, options: IsmctsOption
   const own = strongest(turnOutcomes(first), seat, options.ownTurns);
   if (own.length === 0) return analysisOf([], view.legalMoves.some((m) => m.type === 'pass') ? PASS : null);
   const root = node(seat);
-  const rootChildren = new Map(own.map(({ turn }) => [turnKey(turn), node(seat)]));
+  const rootNodes = own.map(() => node(seat));
+  const rootChildren = new Map(own.map(({ turn }, i) => [turnKey(turn), rootNodes[i]]));
   root.children = rootChildren;
   const c = options.exploration;
 
@@ -107,19 +111,26 @@ export function ismctsSearch(view: SeatView, seed: number, options: IsmctsOption
     const state0 = it === 0 ? first : guess(seed * 31 + it);
     // The seat's own hand is known, so its turns are the same in every guess, except those that discard a
     // card a 3 draws during the turn: those this guess refuses are not open in it.
-    const ranked = [...rootChildren.entries()]
-      .map(([key, n], i) => ({ i, n, key, v: n.visits === 0 ? Infinity - i : ucb(n, c) }))
-      .sort((x, y) => y.v - x.v || x.i - y.i);
     let chosen: { child: Node; after: GameState } | null = null;
-    for (const { i, n } of ranked) {
-      const after = replay(state0, own[i].turn);
-      if (after) {
-        chosen = { child: n, after };
-        break;
+    const refused = new Set<number>();
+    while (!chosen && refused.size < own.length) {
+      let pick = -1;
+      let pickValue = -Infinity;
+      for (let i = 0; i < own.length; i++) {
+        if (refused.has(i)) continue;
+        const n = rootNodes[i];
+        const value = n.visits === 0 ? Infinity : ucb(n, c);
+        if (value > pickValue) {
+          pickValue = value;
+          pick = i;
+        }
       }
+      const after = replay(state0, own[pick].turn);
+      if (after) chosen = { child: rootNodes[pick], after };
+      else refused.add(pick);
     }
     if (!chosen) continue;
-    for (const n of rootChildren.values()) n.available++;
+    for (const n of rootNodes) n.available++;
     const path: Node[] = [];
     let { child, after: state } = chosen;
     path.push(child);
@@ -133,7 +144,8 @@ export function ismctsSearch(view: SeatView, seed: number, options: IsmctsOption
       fresh = picked.fresh;
       path.push(child);
     }
-    const winner = state.phase === 'turn' ? playout(state, seed * 7 + it * 7919 + 1) : state.roundWinner;
+    const finish = options.rollout === 'informed' ? informedPlayout : playout;
+    const winner = state.phase === 'turn' ? finish(state, seed * 7 + it * 7919 + 1) : state.roundWinner;
     for (const n of path) {
       n.visits++;
       if (winner === n.player) n.wins++;
