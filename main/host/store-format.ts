@@ -9,6 +9,7 @@ import {
 } from '../../shared/protocol';
 import type { GameState, Move, NormalizedOptions } from '../../shared/engine';
 import type { Same } from '../../shared/same-type';
+import { hintsByDefault } from './table-record';
 import type { TableRecord } from './table-record';
 
 /** One line of a table's move log: a game's start (options and seed) or an accepted move. */
@@ -20,7 +21,7 @@ const int = v.pipe(v.number(), v.integer(), v.minValue(0));
 const seatNo = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(3));
 
 /** The engine's options as a table keeps them: the wire's schema, every default filled in, bots apart. */
-const OptionsSchema = v.required(v.omit(TableOptionsSchema, ['botLevel', 'botPace']));
+const OptionsSchema = v.required(v.omit(TableOptionsSchema, ['botLevel', 'botPace', 'hints']));
 const _optionsAgree: Same<v.InferOutput<typeof OptionsSchema>, NormalizedOptions> = true;
 void _optionsAgree;
 
@@ -72,6 +73,8 @@ const SnapshotSchema = v.pipe(
     /** Snapshots from before paces and match scores: relaxed bots, no games counted yet. */
     botPace: v.optional(v.picklist(BOT_PACE_NAMES), DEFAULT_BOT_PACE),
     wins: v.optional(v.array(int)),
+    /** Snapshots from before hints have none: they get the default a new table gets (see hintsByDefault). */
+    hints: v.optional(v.boolean()),
     creator: seatNo,
     seats: v.array(SeatSchema),
     game: int,
@@ -110,6 +113,7 @@ export function parseSnapshot(
     record: {
       ...record,
       wins: wins ?? record.seats.map(() => 0),
+      hints: record.hints ?? hintsByDefault(record.seats.filter((s) => s.bot && !s.standIn).length),
       state: record.state as unknown as GameState | null,
     },
   };

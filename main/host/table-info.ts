@@ -46,7 +46,7 @@ export function tableInfo(
   });
   return {
     ...tableSummary(table, spectators),
-    options: { ...table.options, botLevel: table.botLevel, botPace: table.botPace },
+    options: { ...table.options, botLevel: table.botLevel, botPace: table.botPace, hints: table.hints },
     seatList,
     awayGraceMs: table.away.graceMs,
     game: table.game,

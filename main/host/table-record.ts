@@ -26,6 +26,8 @@ export interface TableRecord {
   botLevel: BotLevel;
   /** How fast the host moves for the table's bots. */
   botPace: BotPace;
+  /** Players may ask for a suggested move (the coach runs in their own renderer, on their own view). */
+  hints: boolean;
   creator: number;
   seats: SeatRecord[];
   /** 0 before the first start. */
@@ -60,6 +62,9 @@ export const emptySeat = (): SeatRecord => ({
   votedOut: false,
 });
 
+/** A table with bots is likely a practice table: the coach is on unless its creator says otherwise. */
+export const hintsByDefault = (botSeats: number): boolean => botSeats > 0;
+
 export const botName = (seat: number) => `Bot ${seat + 1}`;
 
 /** What a new table is made of: the creator's request, with the id and the creator's token hash. */
@@ -82,6 +87,7 @@ export function newTableRecord({ id, name, options, creator, bots }: NewTable, n
     options: normalized,
     botLevel: options.botLevel ?? DEFAULT_BOT_LEVEL,
     botPace: options.botPace ?? DEFAULT_BOT_PACE,
+    hints: options.hints ?? hintsByDefault(bots.length),
     creator: creator.seat,
     seats,
     game: 0,

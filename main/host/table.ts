@@ -22,6 +22,7 @@ export class Table {
   readonly options: NormalizedOptions;
   readonly botLevel: BotLevel;
   readonly botPace: BotPace;
+  readonly hints: boolean;
   creator: number;
   readonly seats: SeatRecord[];
   game: number;
@@ -42,6 +43,7 @@ export class Table {
     this.options = record.options;
     this.botLevel = record.botLevel;
     this.botPace = record.botPace;
+    this.hints = record.hints;
     this.creator = record.creator;
     this.seats = record.seats;
     this.game = record.game;
@@ -64,6 +66,7 @@ export class Table {
       options: this.options,
       botLevel: this.botLevel,
       botPace: this.botPace,
+      hints: this.hints,
       creator: this.creator,
       seats: this.seats,
       game: this.game,

@@ -1,103 +1,101 @@
-import { applyMove, completeTurns, playout } from '../engine';
-import type { GameState, Move, SeatView } from '../engine';
-import { determinize } from './determinize';
+import type { Move, SeatView } from '../engine';
+import { determinize, determinizer, knownHandCards } from './determinize';
+import type { TurnAnalysis, TurnEstimate } from './estimate';
+import { flatSearch } from './flat';
+import type { FlatOptions } from './flat';
+import { ismctsSearch } from './ismcts';
+import type { IsmctsOptions } from './ismcts';
 import type { BotLevel } from './levels';
 
-export { determinize };
+export { determinize, determinizer, knownHandCards };
 export { BOT_LEVEL_NAMES, DEFAULT_BOT_LEVEL } from './levels';
 export type { BotLevel } from './levels';
+export type { TurnAnalysis, TurnEstimate, FlatOptions, IsmctsOptions };
 
-export interface BotOptions {
-  /** Guesses of the hidden cards to search (more: stronger and slower). */
-  samples?: number;
-  /** Rollouts spent per decision, spread over the samples and candidate turns. */
-  playouts?: number;
-  /**
-   * Win chance given up per extra card a turn spends (play and discard): above 0 the bot prefers a plain
-   * play or discard over combinations, as a beginner would. Default 0.
-   */
-  comboPenalty?: number;
-  /**
-   * At most this many (guess, turn) pairs are rolled out: where a hand allows hundreds of turns (Action
-   * rule combinations) fewer guesses are made, so a decision's time stays bounded. Default: no limit.
-   */
-  maxTurnEvaluations?: number;
-}
+/** How a bot thinks: the flat search (easy, normal) or Information Set MCTS (hard). */
+export type BotOptions = ({ search: 'flat' } & FlatOptions) | ({ search: 'ismcts' } & IsmctsOptions);
+/** Options a caller may give: a search and any of its settings (the rest: normal's, or hard's for 'ismcts'). */
+export type BotSettings =
+  ({ search?: 'flat' } & Partial<FlatOptions>) | ({ search: 'ismcts' } & Partial<IsmctsOptions>);
 
 /**
- * The strengths a table may choose. Normal is the long-standing default. Easy guesses once with a few
- * rollouts and shies away from spending two cards in a turn, so it plays sensibly but misses
- * combinations and misjudges close positions. Hard searches about three times as much (measured under
- * 200 ms a decision on a 2-core machine; in the widest Action-rule positions it makes fewer guesses).
+ * The strengths a table may choose.
+ * - easy: one guess, a few rollouts, and shy of spending two cards in a turn: a beginner who still never
+ *   gives up a round it can stay in, and always takes the free draw.
+ * - normal: the long-standing flat search (several guesses, every turn rolled out), capped so the widest
+ *   Action-rule positions stay fast.
+ * - hard: Information Set MCTS over complete turns, its budget counted in iterations (same seed, same move).
  */
-export const BOT_LEVELS: Readonly<Record<BotLevel, Required<BotOptions>>> = {
-  easy: { samples: 1, playouts: 40, comboPenalty: 0.2, maxTurnEvaluations: Infinity },
-  normal: { samples: 6, playouts: 2400, comboPenalty: 0, maxTurnEvaluations: Infinity },
-  hard: { samples: 10, playouts: 7200, comboPenalty: 0, maxTurnEvaluations: 5000 },
-};
+export const BOT_LEVELS = {
+  easy: { search: 'flat', samples: 1, playouts: 40, comboPenalty: 0.2, maxTurnEvaluations: 400 },
+  normal: { search: 'flat', samples: 6, playouts: 2400, comboPenalty: 0, maxTurnEvaluations: 3000 },
+  // Opponents' turns are not expanded by default: enumerating them in each guess costs ~2 ms (applyMove
+  // path), so a deeper tree searched far fewer iterations in the same time and played no better.
+  hard: {
+    search: 'ismcts',
+    iterations: 8000,
+    exploration: 0.7,
+    expandAfter: Infinity,
+    ownTurns: 300,
+    otherTurns: 40,
+    rollout: 'informed',
+  },
+} as const satisfies Record<BotLevel, BotOptions>;
 
-const keyOf = (move: Move): string => JSON.stringify(move);
-
-/** Chance of `seat` winning the round after a complete turn, by random playouts. */
-function winRate(state: GameState, seat: number, playouts: number, seed: number): number {
-  if (state.phase !== 'turn') return state.roundWinner === seat ? 1 : 0;
-  if (state.out[seat]) return 0;
-  let wins = 0;
-  for (let i = 0; i < playouts; i++) if (playout(state, seed + i * 7919) === seat) wins++;
-  return wins / playouts;
+/** `level`'s options with its budget (rollouts or iterations) multiplied by `scale` (at least one). */
+export function scaledLevel(level: BotLevel, scale: number): BotOptions {
+  const o: BotOptions = BOT_LEVELS[level];
+  return o.search === 'flat'
+    ? { ...o, playouts: Math.max(1, Math.round(o.playouts * scale)) }
+    : { ...o, iterations: Math.max(1, Math.round(o.iterations * scale)) };
 }
 
-/**
- * The bot: a pure function of one seat's view. It guesses the hidden cards several times, tries
- * every complete turn that keeps it in the round, rolls each out, and plays the first move of the
- * turn that wins most often (ties: the turn that spends fewer cards). With no turn that leads, it passes.
- * `options` (see BOT_LEVELS) set how hard it thinks; whatever they are, it only passes with no turn that leads.
- */
-export function chooseBotMove(view: SeatView, seed = 0, options: BotOptions = {}): Move {
+function optionsOf(how: BotLevel | BotSettings | undefined): BotOptions {
+  if (how === undefined) return BOT_LEVELS.normal;
+  if (typeof how === 'string') return BOT_LEVELS[how] as BotOptions;
+  return how.search === 'ismcts'
+    ? ({ ...BOT_LEVELS.hard, ...how } as BotOptions)
+    : ({ ...BOT_LEVELS.normal, ...how, search: 'flat' } as BotOptions);
+}
+
+/** A move needing no thought: the only one, the next round, or the free Advanced draw (never worse). */
+function obviousMove(view: SeatView): Move | null {
   const legal = view.legalMoves;
   if (legal.length === 0) throw new RangeError('The bot has no move to make.');
   if (legal.length === 1) return legal[0];
-  const nextRound = legal.find((m) => m.type === 'nextRound');
-  if (nextRound) return nextRound;
-  const seat = view.seat!;
-  const cap = options.maxTurnEvaluations ?? BOT_LEVELS.normal.maxTurnEvaluations;
-  const guess = (k: number) => determinize(view, seed * 31 + k);
-  const first = guess(0);
-  const firstTurns = completeTurns(first);
-  const wanted = options.samples ?? BOT_LEVELS.normal.samples;
-  const samples = Math.max(1, Math.min(wanted, Math.floor(cap / Math.max(1, firstTurns.length))));
-  const budget = options.playouts ?? BOT_LEVELS.normal.playouts;
-  const penalty = options.comboPenalty ?? BOT_LEVELS.normal.comboPenalty;
-  const value = new Map<string, { move: Move; total: number }>();
+  return legal.find((m) => m.type === 'nextRound') ?? legal.find((m) => m.type === 'draw') ?? null;
+}
 
-  for (let k = 0; k < samples; k++) {
-    const state = k === 0 ? first : guess(k);
-    const turns = k === 0 ? firstTurns : completeTurns(state);
-    const each = Math.max(2, Math.floor(budget / samples / Math.max(1, turns.length)));
-    // Within one guess, a first move is worth its best continuation: the bot chooses those later.
-    const best = new Map<string, number>();
-    turns.forEach((turn, t) => {
-      let after = state;
-      for (const move of turn) after = applyMove(after, move);
-      const extraCards = Math.max(
-        0,
-        turn.filter((m) => m.type === 'play' || m.type === 'discard').length - 1,
-      );
-      const rate =
-        winRate(after, seat, each, seed + k * 1_000_003 + t * 101) -
-        turn.length * 1e-6 -
-        extraCards * penalty;
-      const key = keyOf(turn[0]);
-      if (!best.has(key) || rate > best.get(key)!) best.set(key, rate);
-      if (!value.has(key)) value.set(key, { move: turn[0], total: 0 });
-    });
-    for (const [key, rate] of best) value.get(key)!.total += rate;
+/**
+ * The search's view of the seat's turn from where it stands: the best complete turn, its chances to stay in
+ * and to win the round, and every other turn searched. A pure function of the seat's own view and the seed.
+ */
+export function analyseTurn(view: SeatView, seed = 0, how?: BotLevel | BotSettings): TurnAnalysis {
+  if (view.seat === null || view.phase !== 'turn' || view.current !== view.seat)
+    throw new RangeError('analyseTurn needs the view of the seat to act.');
+  const options = optionsOf(how);
+  return options.search === 'ismcts'
+    ? ismctsSearch(view, seed, options)
+    : flatSearch(view, seed, options).analysis;
+}
+
+/**
+ * The bot: a pure function of one seat's view (the same view and seed give the same move). It plays the
+ * first move of the turn its search likes best; it only passes with no turn that keeps it in the round.
+ */
+export function chooseBotMove(view: SeatView, seed = 0, how?: BotLevel | BotSettings): Move {
+  const obvious = obviousMove(view);
+  if (obvious) return obvious;
+  const options = optionsOf(how);
+  const legal = view.legalMoves;
+  const isLegal = (move: Move | undefined): move is Move =>
+    move !== undefined && legal.some((m) => JSON.stringify(m) === JSON.stringify(move));
+  // With no turn that keeps it in under the guesses, a move still beats passing: a card a 3 draws may save it.
+  const fallback = legal.find((m) => m.type === 'play') ?? legal.find((m) => m.type !== 'pass') ?? legal[0];
+  if (options.search === 'flat') {
+    const { move } = flatSearch(view, seed, options);
+    return isLegal(move ?? undefined) ? move! : fallback;
   }
-  const legalKeys = new Set(legal.map(keyOf));
-  let choice: { move: Move; total: number } | null = null;
-  for (const [key, entry] of value) {
-    if (!legalKeys.has(key)) continue;
-    if (!choice || entry.total > choice.total) choice = entry;
-  }
-  return choice?.move ?? legal.find((m) => m.type === 'pass') ?? legal[0];
+  const first = ismctsSearch(view, seed, options).best[0];
+  return isLegal(first) ? first : fallback;
 }

@@ -83,6 +83,7 @@ export const TableOptionsSchema = v.object({
   autoDraw: v.optional(v.boolean()),
   botLevel: v.optional(v.picklist(BOT_LEVEL_NAMES, 'must be "easy", "normal" or "hard"')),
   botPace: v.optional(v.picklist(BOT_PACE_NAMES, 'must be "relaxed", "normal" or "fast"')),
+  hints: v.optional(v.boolean('must be true or false')),
 });
 
 const CreateTableSchema = v.pipe(

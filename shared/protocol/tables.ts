@@ -31,10 +31,11 @@ export interface TableSummary {
 
 /**
  * The options a table is created with: the engine's GameOptions (described there, once), how strongly
- * every bot at the table plays (default 'normal') and how fast they move (default 'relaxed'), which the
- * engine knows nothing of.
+ * every bot at the table plays (default 'normal'), how fast they move (default 'relaxed'), and whether
+ * players may ask the coach for a suggested move (default: on when the table is created with bots, off
+ * otherwise). The engine knows nothing of these.
  */
-export type TableOptions = GameOptions & { botLevel?: BotLevel; botPace?: BotPace };
+export type TableOptions = GameOptions & { botLevel?: BotLevel; botPace?: BotPace; hints?: boolean };
 
 /** One seat as every connection at the table sees it. Never holds a token. */
 export interface SeatInfo {

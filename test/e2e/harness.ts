@@ -128,7 +128,15 @@ export type PlantedSeat = { name: string; token: string } | { name: string; bot:
  */
 export function plantTable(
   dataDir: string,
-  table: { id: string; name: string; options: GameState['options']; state: GameState; seats: PlantedSeat[] },
+  table: {
+    id: string;
+    name: string;
+    options: GameState['options'];
+    state: GameState;
+    seats: PlantedSeat[];
+    /** More snapshot fields (e.g. `hints`). */
+    extra?: Record<string, unknown>;
+  },
 ): void {
   const record = {
     format: 1,
@@ -147,6 +155,7 @@ export function plantTable(
     game: 1,
     state: table.state,
     createdAt: Date.now(),
+    ...table.extra,
   };
   mkdirSync(join(dataDir, 'tables', table.id), { recursive: true });
   writeFileSync(join(dataDir, 'tables', table.id, 'snapshot.json'), JSON.stringify(record));

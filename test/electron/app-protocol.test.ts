@@ -20,6 +20,7 @@ beforeAll(() => {
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>Red7</title>');
   writeFileSync(join(root, 'assets', 'index-abc.js'), 'console.log(7)');
   writeFileSync(join(root, 'assets', 'index-abc.css'), 'body{}');
+  writeFileSync(join(root, 'assets', 'coach.worker-abc.js'), 'onmessage = () => {}');
   writeFileSync(join(base, 'secret.txt'), 'outside the renderer');
   handle = createAppRequestHandler(root);
 });
@@ -46,6 +47,10 @@ describe('app:// protocol', () => {
     const script = await handle(new Request('app://red7/assets/index-abc.js'));
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(await script.text()).toBe('console.log(7)');
+    // A module worker must come as JavaScript, or Chromium refuses to start it.
+    const worker = await handle(new Request('app://red7/assets/coach.worker-abc.js'));
+    expect(worker.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(worker.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
     const style = await handle(new Request('app://red7/assets/index-abc.css?v=1'));
     expect(style.headers.get('content-type')).toBe('text/css; charset=utf-8');
     expect(style.headers.get('x-content-type-options')).toBe('nosniff');

@@ -96,6 +96,10 @@ describe('Content-Security-Policy', () => {
     expect(csp['script-src']).not.toContain("'unsafe-inline'");
   });
 
+  it("lets the page start workers from the app's own files only (the coach's search runs in one)", () => {
+    expect(csp['worker-src']).toEqual(["'self'"]);
+  });
+
   it('reaches the network only by WebSocket and HTTP (a LAN host), never https or other schemes', () => {
     expect(csp['connect-src']).toEqual(["'self'", 'ws:', 'http:']);
   });

@@ -108,7 +108,7 @@ describe('the waiting room', () => {
     actionRule: false,
     rulesVersion: '1.2',
     spectators: 0,
-    options: { players: 2, mode: 'basic', actionRule: false, rulesVersion: '1.2', targetScore: 40, autoDraw: false, botLevel, botPace: 'relaxed' },
+    options: { players: 2, mode: 'basic', actionRule: false, rulesVersion: '1.2', targetScore: 40, autoDraw: false, botLevel, botPace: 'relaxed', hints: true },
     seatList,
     awayGraceMs: 60_000,
     game: 0,

@@ -17,12 +17,9 @@ import RoundSummary from '../../renderer/src/components/RoundSummary.vue';
 import SeatPanel from '../../renderer/src/components/SeatPanel.vue';
 import TurnPanel from '../../renderer/src/components/TurnPanel.vue';
 import TableView from '../../renderer/src/views/TableView.vue';
-import { setServices } from '../../renderer/src/services';
-import { GameClient } from '../../renderer/src/net/client';
-import { webBridge } from '../../renderer/src/bridge/web';
-import { MemoryStorage } from './memory-storage';
 import type { Locale } from '../../renderer/src/i18n/locales';
-import { mountApp, seatInfo, seatView, tableInfo as tableOf } from './mount';
+import { MemoryStorage } from './memory-storage';
+import { mountApp, seatInfo, seatView, tableInfo as tableOf, useTestServices } from './mount';
 
 /*
  * The table explains itself: each seat's standing and who leads and why, in words, from the
@@ -35,22 +32,7 @@ const tableInfo = (seatNames: string[]) => tableOf(seatNames.map((name, seat) =>
 const three: GameOptions = { players: 3, mode: 'basic', actionRule: false };
 const names = ['Ada', 'Bot 2', 'Cy'];
 
-/** The app's services over memory storages; `local` is this device's storage. */
-function useServices(local: Storage = new MemoryStorage()): void {
-  setServices({
-    bridge: webBridge({
-      location: { hostname: '127.0.0.1', port: '47470', protocol: 'http:', origin: 'http://127.0.0.1:47470' },
-      fetch: async () => new Response('[]'),
-      storage: new MemoryStorage(),
-    }),
-    createClient: (url) => new GameClient({ url, backoff: { maxAttempts: 0 } }),
-    session: new MemoryStorage(),
-    local,
-    originWsUrl: null,
-  });
-}
-
-beforeEach(() => useServices());
+beforeEach(() => useTestServices());
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -273,7 +255,7 @@ describe('before you move', () => {
 describe('card order', () => {
   it('sorting is remembered on this device and lays out the hand and the palettes', async () => {
     const local = new MemoryStorage();
-    useServices(local);
+    useTestServices(local);
     const view = seatView(three, {
       hands: [['B4', 'R2', 'V4', 'R6'], ['I7'], ['G1']],
       palettes: [['Y2', 'O5'], ['B1'], ['G2']],

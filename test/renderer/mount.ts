@@ -6,6 +6,25 @@ import type { GameOptions, Move, RoundSetup, SeatView } from '../../shared/engin
 import type { SeatInfo, TableInfo } from '../../shared/protocol';
 import { makeI18n } from '../../renderer/src/i18n';
 import type { Locale } from '../../renderer/src/i18n/locales';
+import { webBridge } from '../../renderer/src/bridge/web';
+import { GameClient } from '../../renderer/src/net/client';
+import { setServices } from '../../renderer/src/services';
+import { MemoryStorage } from './memory-storage';
+
+/** The app's services as a page served by a host at 127.0.0.1:47470 has them, over memory storages. */
+export function useTestServices(local: Storage = new MemoryStorage()): void {
+  setServices({
+    bridge: webBridge({
+      location: { hostname: '127.0.0.1', port: '47470', protocol: 'http:', origin: 'http://127.0.0.1:47470' },
+      fetch: async () => new Response('[]'),
+      storage: new MemoryStorage(),
+    }),
+    createClient: (url) => new GameClient({ url, backoff: { maxAttempts: 0 } }),
+    session: new MemoryStorage(),
+    local,
+    originWsUrl: null,
+  });
+}
 
 /** Mounts a component with the app's plugins (English unless told, a fresh Pinia). */
 export function mountApp<C extends Component>(
@@ -83,6 +102,7 @@ export function tableInfo(seats: SeatInfo[]): TableInfo {
       autoDraw: false,
       botLevel: 'normal',
       botPace: 'relaxed',
+      hints: false,
     },
     seatList: seats,
     awayGraceMs: 60_000,

@@ -165,6 +165,7 @@ describe('LobbyView (desktop bridge)', () => {
         autoDraw: true,
         botLevel: 'hard',
         botPace: 'relaxed',
+        hints: true,
       },
       [1, 3],
     );

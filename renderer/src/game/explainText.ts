@@ -121,5 +121,5 @@ export function useExplainText() {
     return t(`outReason.${e.reason}`, { rule: ruleName(e.rule) });
   }
 
-  return { ...g, orList, standingText, leadText, keeperLines, outReasonText };
+  return { ...g, orList, standingText, leadText, stepText, keeperLines, outReasonText };
 }

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { applyMove, completeTurns, legalMoves, newGame, viewFor } from '../../../shared/engine';
 import type { GameState } from '../../../shared/engine';
-import { BOT_LEVELS, chooseBotMove } from '../../../shared/bots';
+import { BOT_LEVELS, chooseBotMove, scaledLevel } from '../../../shared/bots';
 import type { BotLevel } from '../../../shared/bots';
 
 /** Plays one 2-player Basic game with `levels[seat]` at each seat; returns the winners. */
-function playGame(seed: number, levels: [BotLevel, BotLevel]): number[] {
+function playGame(seed: number, levels: [BotLevel, BotLevel], scale = 1): number[] {
   let state: GameState = newGame({ players: 2, mode: 'basic', actionRule: false }, seed);
   let n = 0;
   while (state.phase !== 'gameOver') {
     const seat = state.current ?? 0;
-    const move = chooseBotMove(viewFor(state, seat), seed * 1000 + n, BOT_LEVELS[levels[seat]]);
+    const move = chooseBotMove(viewFor(state, seat), seed * 1000 + n, scaledLevel(levels[seat], scale));
     state = applyMove(state, move);
     n++;
   }
@@ -21,9 +21,8 @@ describe('bot levels', () => {
   it('name easy, normal and hard, normal being the long-standing search', () => {
     expect(Object.keys(BOT_LEVELS)).toEqual(['easy', 'normal', 'hard']);
     expect(BOT_LEVELS.normal).toMatchObject({ samples: 6, playouts: 2400 });
-    expect(BOT_LEVELS.hard.samples * BOT_LEVELS.hard.playouts).toBeGreaterThan(
-      BOT_LEVELS.normal.samples * BOT_LEVELS.normal.playouts,
-    );
+    expect(BOT_LEVELS.hard.search).toBe('ismcts');
+    expect(BOT_LEVELS.hard.iterations).toBeGreaterThan(BOT_LEVELS.normal.playouts);
     expect(BOT_LEVELS.easy.playouts).toBeLessThan(BOT_LEVELS.normal.playouts);
   });
 
@@ -48,14 +47,14 @@ describe('bot levels', () => {
     }
   });
 
-  it('hard clearly beats easy over seeded 2-player Basic games, each deal played from both seats', () => {
+  it('hard, at a sixteenth of its budget, clearly beats easy over seeded 2-player Basic games, each deal played from both seats', () => {
     const deals = 14;
     let hardWins = 0;
     let easyWins = 0;
     for (let d = 0; d < deals; d++) {
       const seed = 7000 + d;
-      const a = playGame(seed, ['hard', 'easy']);
-      const b = playGame(seed, ['easy', 'hard']);
+      const a = playGame(seed, ['hard', 'easy'], 1 / 16);
+      const b = playGame(seed, ['easy', 'hard'], 1 / 16);
       if (a.includes(0)) hardWins++;
       if (a.includes(1)) easyWins++;
       if (b.includes(1)) hardWins++;

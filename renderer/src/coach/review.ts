@@ -1,0 +1,87 @@
+import { analyseTurn } from '../../../shared/bots';
+import { replayRound } from '../../../shared/engine';
+import type { LogEntry, Move, SeatView } from '../../../shared/engine/types';
+
+/** One of the seat's turns that cost it the most, by the search's estimate. */
+export interface CostlyTurn {
+  /** Which turn of the round (1 = the first, whoever played it). */
+  turnNumber: number;
+  /** The turn as the seat made it (end left out). */
+  played: Move[];
+  /** The turn the search likes best. */
+  better: Move[];
+  /** Estimated chance to win the round after the turn made, and after the better one. */
+  playedWin: number;
+  betterWin: number;
+}
+
+export interface RoundReview {
+  /** How many of the seat's turns were looked at. */
+  reviewed: number;
+  /** The costliest turns, costliest first (at most MAX_SHOWN). */
+  costly: CostlyTurn[];
+}
+
+/** A turn costs something only when the estimate drops by at least this much (rollouts are noisy). */
+export const MIN_COST = 0.05;
+export const MAX_SHOWN = 3;
+
+/** The moves the log records for `seat` between two turn starts; a 3's draw and the auto-draw are no moves. */
+export function movesFromLog(entries: readonly LogEntry[], seat: number, autoDraw: boolean): Move[] {
+  const moves: Move[] = [];
+  for (const e of entries) {
+    if (!('seat' in e) || e.seat !== seat) continue;
+    if (e.kind === 'play' || e.kind === 'discard') moves.push({ type: e.kind, card: e.card });
+    else if (e.kind === 'seven') moves.push({ type: 'seven', card: e.card, to: e.to });
+    else if (e.kind === 'one') moves.push({ type: 'one', seat: e.target, card: e.card });
+    else if (e.kind === 'noDraw') moves.push({ type: 'noDraw' });
+    else if (e.kind === 'draw' && e.cause === 'advanced' && !autoDraw) moves.push({ type: 'draw' });
+    else if (e.kind === 'out' && e.reason === 'pass') moves.push({ type: 'pass' });
+  }
+  return moves;
+}
+
+const withoutEnd = (turn: readonly Move[]): Move[] => turn.filter((m) => m.type !== 'end');
+const sameTurn = (a: readonly Move[], b: readonly Move[]): boolean =>
+  JSON.stringify(withoutEnd(a)) === JSON.stringify(withoutEnd(b));
+
+/**
+ * The seat's round looked back on, from its own views as they were at the start of each of its turns
+ * (replayRound): each turn is analysed, and the turns where the choice made lost the most win chance
+ * against the search's best are kept. A turn that put the seat out counts as a chance of 0.
+ * `progress(done, total)` is called after each turn analysed.
+ */
+export function reviewRound(
+  view: SeatView,
+  seed = 0,
+  progress: (done: number, total: number) => void = () => {},
+): RoundReview {
+  const seat = view.seat;
+  if (seat === null) return { reviewed: 0, costly: [] };
+  const steps = replayRound(view);
+  const mine = steps
+    .map((step, index) => ({ step, index, end: steps[index + 1]?.logIndex ?? view.log.length }))
+    .filter(({ step }) => step.seat === seat && step.view.legalMoves.length > 0);
+  const costly: CostlyTurn[] = [];
+  mine.forEach(({ step, index, end }, done) => {
+    const entries = view.log.slice(step.logIndex, end);
+    const played = movesFromLog(entries, seat, view.options.autoDraw);
+    // Seeded by the position, as a suggestion is: the same turn gets the same estimate in both.
+    const analysis = analyseTurn(step.view, seed + step.view.moveCount, 'hard');
+    const wentOut = entries.some((e) => e.kind === 'out' && e.seat === seat);
+    // A turn the search did not weigh and that kept the seat in (it hung on a card a 3 drew) is not judged.
+    const playedWin =
+      analysis.options.find((o) => sameTurn(o.turn, played))?.winRound ?? (wentOut ? 0 : null);
+    if (playedWin !== null && !sameTurn(analysis.best, played) && analysis.winRound - playedWin >= MIN_COST)
+      costly.push({
+        turnNumber: index + 1,
+        played,
+        better: withoutEnd(analysis.best),
+        playedWin,
+        betterWin: analysis.winRound,
+      });
+    progress(done + 1, mine.length);
+  });
+  costly.sort((a, b) => b.betterWin - b.playedWin - (a.betterWin - a.playedWin));
+  return { reviewed: mine.length, costly: costly.slice(0, MAX_SHOWN) };
+}

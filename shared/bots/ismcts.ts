@@ -1,0 +1,167 @@
+import { applyMove, playout } from '../engine';
+import { informedPlayout } from './rollout';
+import type { GameState, Move, SeatView } from '../engine';
+import { determinizer } from './determinize';
+import { analysisOf } from './estimate';
+import type { TurnAnalysis } from './estimate';
+import { strongest, turnKey, turnOutcomes } from './turns';
+import type { TurnOutcome } from './turns';
+
+/** How the hard bot's Information Set MCTS thinks. */
+export interface IsmctsOptions {
+  /** Search iterations per decision: one guess of the hidden cards, one path down the tree, one rollout each. */
+  iterations: number;
+  /** UCB exploration constant. */
+  exploration: number;
+  /** A node's own turns are expanded once it has been visited this often (before: a rollout from it). */
+  expandAfter: number;
+  /** At most this many of the seat's own turns are searched (the rest are cut by a static look). */
+  ownTurns: number;
+  /** At most this many turns of an opponent are considered at a node (the strongest at a glance). */
+  otherTurns: number;
+  /** The rollout policy: 'informed' (see rollout.ts) or the engine's 'uniform' playout. */
+  rollout: 'informed' | 'uniform';
+}
+
+interface Node {
+  /** The seat whose turn led to this node: its wins are what the node counts. */
+  player: number;
+  visits: number;
+  wins: number;
+  /** Iterations in which this node was open to choose (Information Set MCTS's availability count). */
+  available: number;
+  children: Map<string, Node> | null;
+}
+
+const node = (player: number): Node => ({ player, visits: 0, wins: 0, available: 0, children: null });
+const PASS: Move[] = [{ type: 'pass' }];
+
+function ucb(child: Node, c: number): number {
+  return child.wins / child.visits + c * Math.sqrt(Math.log(Math.max(1, child.available)) / child.visits);
+}
+
+/** Picks the child to descend to among the turns open in this guess; creates it when new. */
+function select(
+  parent: Node,
+  player: number,
+  open: readonly TurnOutcome[],
+  c: number,
+): { child: Node; after: GameState; fresh: boolean } {
+  const children = (parent.children ??= new Map());
+  let best: { child: Node; after: GameState } | null = null;
+  let bestValue = -Infinity;
+  for (const { turn, after } of open) {
+    const key = turnKey(turn);
+    let child = children.get(key);
+    if (!child) {
+      child = node(player);
+      children.set(key, child);
+      child.available++;
+      return { child, after, fresh: true };
+    }
+    child.available++;
+    if (child.visits === 0) return { child, after, fresh: true };
+    const value = ucb(child, c);
+    if (value > bestValue) {
+      bestValue = value;
+      best = { child, after };
+    }
+  }
+  return { ...best!, fresh: false };
+}
+
+/** The turns of the player to act in `state`, or a forced pass when none keeps them in. */
+function openTurns(state: GameState, cap: number): TurnOutcome[] {
+  const turns = strongest(turnOutcomes(state), state.current!, cap);
+  return turns.length > 0 ? turns : [{ turn: PASS, after: applyMove(state, PASS[0]) }];
+}
+
+/** The state after `turn` in this guess, or null if the guess does not allow it. */
+function replay(state: GameState, turn: readonly Move[]): GameState | null {
+  let s = state;
+  for (const move of turn) {
+    try {
+      s = applyMove(s, move);
+    } catch {
+      return null;
+    }
+  }
+  return s;
+}
+
+/**
+ * Single-observer Information Set MCTS (Cowling, Powley & Whitehouse 2012) over complete turns: each
+ * iteration guesses the hidden cards afresh, walks the tree choosing turns by UCB among those open in
+ * that guess (every seat playing to win the round), and finishes the round with a fast playout. The
+ * root's most visited turn is played. The same view and seed give the same answer.
+ */
+export function ismctsSearch(view: SeatView, seed: number, options: IsmctsOptions): TurnAnalysis {
+  const seat = view.seat!;
+  const guess = determinizer(view);
+  const first = guess(seed * 31);
+  const own = strongest(turnOutcomes(first), seat, options.ownTurns);
+  if (own.length === 0) return analysisOf([], view.legalMoves.some((m) => m.type === 'pass') ? PASS : null);
+  const root = node(seat);
+  const rootNodes = own.map(() => node(seat));
+  const rootChildren = new Map(own.map(({ turn }, i) => [turnKey(turn), rootNodes[i]]));
+  root.children = rootChildren;
+  const c = options.exploration;
+
+  for (let it = 0; it < options.iterations; it++) {
+    const state0 = it === 0 ? first : guess(seed * 31 + it);
+    // The seat's own hand is known, so its turns are the same in every guess, except those that discard a
+    // card a 3 draws during the turn: those this guess refuses are not open in it.
+    let chosen: { child: Node; after: GameState } | null = null;
+    const refused = new Set<number>();
+    while (!chosen && refused.size < own.length) {
+      let pick = -1;
+      let pickValue = -Infinity;
+      for (let i = 0; i < own.length; i++) {
+        if (refused.has(i)) continue;
+        const n = rootNodes[i];
+        const value = n.visits === 0 ? Infinity : ucb(n, c);
+        if (value > pickValue) {
+          pickValue = value;
+          pick = i;
+        }
+      }
+      const after = replay(state0, own[pick].turn);
+      if (after) chosen = { child: rootNodes[pick], after };
+      else refused.add(pick);
+    }
+    if (!chosen) continue;
+    for (const n of rootNodes) n.available++;
+    const path: Node[] = [];
+    let { child, after: state } = chosen;
+    path.push(child);
+    let fresh = child.visits === 0;
+    while (!fresh && state.phase === 'turn' && child.visits >= options.expandAfter) {
+      const player = state.current!;
+      const cap = player === seat ? options.ownTurns : options.otherTurns;
+      const picked = select(child, player, openTurns(state, cap), c);
+      child = picked.child;
+      state = picked.after;
+      fresh = picked.fresh;
+      path.push(child);
+    }
+    const finish = options.rollout === 'informed' ? informedPlayout : playout;
+    const winner = state.phase === 'turn' ? finish(state, seed * 7 + it * 7919 + 1) : state.roundWinner;
+    for (const n of path) {
+      n.visits++;
+      if (winner === n.player) n.wins++;
+    }
+  }
+  const options_ = own.map(({ turn }) => {
+    const n = rootChildren.get(turnKey(turn))!;
+    return { turn, n };
+  });
+  // The most visited turn is the one the search trusts; its win rate is the estimate shown.
+  options_.sort((a, b) => b.n.visits - a.n.visits);
+  const estimates = options_
+    .filter(({ n }) => n.visits > 0)
+    .map(({ turn, n }) => ({ turn, stayIn: 1, winRound: n.wins / n.visits }));
+  const top = estimates[0];
+  return top
+    ? { best: top.turn, stayIn: top.stayIn, winRound: top.winRound, options: estimates }
+    : analysisOf([], null);
+}

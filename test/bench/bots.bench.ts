@@ -1,0 +1,197 @@
+// The bot ladder, in duplicate format: every deal is played once per seat arrangement (2 players: seats
+// swapped; 3 players: the focus player in each seat), so the cards dealt weigh the same on both sides.
+// Prints one JSON line per pairing: games, the focus player's win rate with its Wilson 95 % interval, the
+// same for rounds, and decision times per player (p50/p99/max).
+//   npm run bench -- bots [games=N] [scale=S] [workers=W] [only=name,name]
+// games: deals per pairing (each played 2 or 3 times); scale: multiplies hard's iterations (easy and normal
+// keep their budgets), to measure hard's strength against its think time; workers: threads playing games in
+// parallel (default 2, this machine's cores).
+import { Worker, isMainThread, parentPort } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+import { applyMove, newGame, viewFor } from '../../shared/engine';
+import type { GameOptions, GameState, Move, SeatView } from '../../shared/engine';
+import { chooseBotMove, scaledLevel } from '../../shared/bots';
+import type { BotLevel } from '../../shared/bots';
+import { yardstickMove } from './yardstick';
+
+type Player = BotLevel | 'yardstick';
+interface Pairing {
+  name: string;
+  options: GameOptions;
+  /** The player measured, against `others` in the remaining seats. */
+  focus: Player;
+  others: Player;
+}
+interface Job {
+  pairing: number;
+  deal: number;
+  /** The focus player's seat. */
+  seat: number;
+  scale: number;
+}
+interface Result {
+  job: Job;
+  /** The focus player's share of the game win (1, or 1/k for a k-way tie, or 0). */
+  win: number;
+  rounds: number;
+  roundsWon: number;
+  /** Milliseconds per decision that needed thought, by player. */
+  times: Partial<Record<Player, number[]>>;
+}
+
+const ADV2: GameOptions = { players: 2, mode: 'advanced', actionRule: false };
+const PAIRINGS: Pairing[] = [
+  { name: '2p-advanced.hard-vs-normal', options: ADV2, focus: 'hard', others: 'normal' },
+  {
+    name: '3p-advanced-action.hard-vs-2-normal',
+    options: { players: 3, mode: 'advanced', actionRule: true },
+    focus: 'hard',
+    others: 'normal',
+  },
+  {
+    name: '2p-basic.hard-vs-normal',
+    options: { players: 2, mode: 'basic', actionRule: false },
+    focus: 'hard',
+    others: 'normal',
+  },
+  { name: '2p-advanced.normal-vs-easy', options: ADV2, focus: 'normal', others: 'easy' },
+  ...(['hard', 'normal', 'easy'] as const).map((level) => ({
+    name: `2p-advanced.${level}-vs-yardstick`,
+    options: ADV2,
+    focus: level,
+    others: 'yardstick' as const,
+  })),
+];
+
+function decide(player: Player, view: SeatView, seed: number, scale: number): Move {
+  if (player === 'yardstick') return yardstickMove(view);
+  return chooseBotMove(view, seed, player === 'hard' ? scaledLevel(player, scale) : player);
+}
+
+function playJob(job: Job): Result {
+  const pairing = PAIRINGS[job.pairing];
+  let state: GameState = newGame(pairing.options, 90_000 + job.deal);
+  const times: Result['times'] = {};
+  let n = 0;
+  while (state.phase !== 'gameOver') {
+    const seat = state.current ?? 0;
+    const player = seat === job.seat ? pairing.focus : pairing.others;
+    const view = viewFor(state, seat);
+    const start = performance.now();
+    const move = decide(player, view, job.deal * 10_007 + n, job.scale);
+    const ms = performance.now() - start;
+    if (view.legalMoves.length > 1) (times[player] ??= []).push(ms);
+    state = applyMove(state, move);
+    n++;
+  }
+  const rounds = state.log.filter((e) => e.kind === 'roundWon');
+  const win = state.winners.includes(job.seat) ? 1 / state.winners.length : 0;
+  return {
+    job,
+    win,
+    rounds: rounds.length,
+    roundsWon: rounds.filter((e) => e.kind === 'roundWon' && e.seat === job.seat).length,
+    times,
+  };
+}
+
+/** Wilson score interval at 95 %. */
+function wilson(wins: number, n: number): [number, number] {
+  if (n === 0) return [0, 1];
+  const z = 1.96;
+  const p = wins / n;
+  const centre = p + (z * z) / (2 * n);
+  const spread = z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n));
+  const denominator = 1 + (z * z) / n;
+  return [(centre - spread) / denominator, (centre + spread) / denominator];
+}
+
+const round3 = (x: number): number => Math.round(x * 1000) / 1000;
+function quantiles(values: number[]): { n: number; p50: number; p99: number; max: number } {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return { n: sorted.length, p50: +at(0.5).toFixed(1), p99: +at(0.99).toFixed(1), max: +at(1).toFixed(1) };
+}
+
+function summary(pairing: Pairing, results: Result[], scale: number, deals: number): Record<string, unknown> {
+  const games = results.length;
+  const wins = results.reduce((sum, r) => sum + r.win, 0);
+  const rounds = results.reduce((sum, r) => sum + r.rounds, 0);
+  const roundsWon = results.reduce((sum, r) => sum + r.roundsWon, 0);
+  const times: Record<string, ReturnType<typeof quantiles>> = {};
+  for (const player of new Set([pairing.focus, pairing.others]))
+    times[player] = quantiles(results.flatMap((r) => r.times[player] ?? []));
+  const [lo, hi] = wilson(wins, games);
+  const [rlo, rhi] = wilson(roundsWon, rounds);
+  return {
+    workload: `bots.${pairing.name}`,
+    hardScale: scale,
+    deals,
+    games,
+    gameWinRate: round3(wins / games),
+    gameWilson95: [round3(lo), round3(hi)],
+    chance: round3(1 / pairing.options.players),
+    rounds,
+    roundWinRate: round3(roundsWon / rounds),
+    roundWilson95: [round3(rlo), round3(rhi)],
+    decisionMs: times,
+  };
+}
+
+async function main(): Promise<void> {
+  const args = new Map(
+    process.argv
+      .slice(2)
+      .filter((a) => a.includes('='))
+      .map((a) => a.split('=', 2) as [string, string]),
+  );
+  const deals = Number(args.get('games') ?? 20);
+  const scale = Number(args.get('scale') ?? 1);
+  const workers = Number(args.get('workers') ?? 2);
+  const only = args.get('only')?.split(',');
+  const chosen = PAIRINGS.map((p, i) => ({ p, i })).filter(
+    ({ p }) => !only || only.some((o) => p.name.includes(o)),
+  );
+  const jobs: Job[] = [];
+  for (const { p, i } of chosen)
+    for (let deal = 0; deal < deals; deal++)
+      for (let seat = 0; seat < p.options.players; seat++) jobs.push({ pairing: i, deal, seat, scale });
+  const results: Result[] = [];
+  const script = fileURLToPath(import.meta.url);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.max(1, workers) }, async () => {
+      const worker = new Worker(script, { execArgv: process.execArgv });
+      try {
+        while (next < jobs.length) {
+          const job = jobs[next++];
+          results.push(
+            await new Promise<Result>((resolve, reject) => {
+              worker.once('message', resolve);
+              worker.once('error', reject);
+              worker.postMessage(job);
+            }),
+          );
+          worker.removeAllListeners('error');
+        }
+      } finally {
+        await worker.terminate();
+      }
+    }),
+  );
+  for (const { p, i } of chosen) {
+    console.log(
+      JSON.stringify(
+        summary(
+          p,
+          results.filter((r) => r.job.pairing === i),
+          scale,
+          deals,
+        ),
+      ),
+    );
+  }
+}
+
+if (isMainThread) await main();
+else parentPort!.on('message', (job: Job) => parentPort!.postMessage(playJob(job)));

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { analyseTurn, chooseBotMove } from '../../../shared/bots';
+import { applyMove, newGame, sameMove, viewFor } from '../../../shared/engine';
+import type { GameState, Move, SeatView } from '../../../shared/engine';
+import { handleCoachMessage } from '../../../renderer/src/coach/handler';
+import type { CoachReply } from '../../../renderer/src/coach/handler';
+import { MIN_COST, reviewRound } from '../../../renderer/src/coach/review';
+import { nextTurnSurvival } from '../../../renderer/src/coach/survival';
+
+const withoutEnd = (turn: readonly Move[]) => turn.filter((m) => m.type !== 'end');
+const key = (turn: readonly Move[]) => JSON.stringify(withoutEnd(turn));
+
+/** Runs the worker's handler as the worker would, collecting its replies. */
+function ask(data: unknown): CoachReply[] {
+  const replies: CoachReply[] = [];
+  handleCoachMessage(data, (m) => replies.push(m));
+  return replies;
+}
+
+/** A fresh game, moved on until seat 0 is to act. */
+function seatZeroToAct(seed: number): SeatView {
+  let state = newGame({ players: 3, mode: 'advanced', actionRule: false }, seed);
+  while (state.current !== 0)
+    state = applyMove(state, chooseBotMove(viewFor(state, state.current!), 1, 'easy'));
+  return viewFor(state, 0);
+}
+
+describe('nextTurnSurvival', () => {
+  it("estimates staying in through the others' turns: 0 for passing, a chance otherwise, the same for the same seed", () => {
+    const view = seatZeroToAct(11);
+    const { best } = analyseTurn(view, 3, 'normal');
+    expect(nextTurnSurvival(view, [{ type: 'pass' }], 1)).toBe(0);
+    const chance = nextTurnSurvival(view, best, 1);
+    expect(chance).toBeGreaterThan(0);
+    expect(chance).toBeLessThanOrEqual(1);
+    expect(nextTurnSurvival(view, best, 1)).toBe(chance);
+  });
+});
+
+describe('the coach worker handler', () => {
+  it('answers a suggestion with a complete turn that starts with a legal move and leaves out "end"', () => {
+    const view = seatZeroToAct(21);
+    const replies = ask({ id: 7, kind: 'suggest', view, seed: 1 });
+    expect(replies).toHaveLength(1);
+    const [reply] = replies;
+    expect(reply.kind).toBe('suggestion');
+    if (reply.kind !== 'suggestion') return;
+    expect(reply.id).toBe(7);
+    const { turn, stayIn, winRound } = reply.suggestion;
+    expect(view.legalMoves.some((m) => sameMove(m, turn[0]))).toBe(true);
+    expect(turn.some((m) => m.type === 'end')).toBe(false);
+    expect(stayIn).toBeGreaterThanOrEqual(0);
+    expect(stayIn).toBeLessThanOrEqual(1);
+    expect(winRound).toBeGreaterThan(0);
+  });
+
+  it('answers nonsense and impossible questions with `failed` and a reason, never throws', () => {
+    expect(ask(null)).toEqual([{ id: -1, kind: 'failed', reason: 'not a coach request' }]);
+    expect(ask({ id: 3, kind: 'think' })).toEqual([{ id: 3, kind: 'failed', reason: 'not a coach request' }]);
+    const view = seatZeroToAct(21);
+    const [reply] = ask({ id: 4, kind: 'suggest', view: { ...view, current: 2 }, seed: 0 });
+    expect(reply).toMatchObject({
+      id: 4,
+      kind: 'failed',
+      reason: expect.stringMatching(/seat to act/),
+    });
+  });
+
+  it("reviews a finished round from the seat's own views: progress per turn, then the costliest turns", () => {
+    // Seat 0 always makes the turn the search likes least (but stays in while it can); the others play.
+    let state: GameState = newGame({ players: 2, mode: 'basic', actionRule: false }, 5);
+    const made = new Map<number, Move[]>(); // seat 0's turns, by the log index where each started
+    while (state.phase === 'turn') {
+      const seat = state.current!;
+      if (seat !== 0) {
+        state = applyMove(state, chooseBotMove(viewFor(state, seat), state.moveCount, 'easy'));
+        continue;
+      }
+      const { options } = analyseTurn(viewFor(state, 0), state.moveCount, 'easy');
+      const worst = options.filter((o) => o.turn[0].type !== 'pass').at(-1)?.turn ?? [{ type: 'pass' }];
+      made.set(state.log.length, withoutEnd(worst));
+      for (const move of worst) state = applyMove(state, move);
+    }
+    const end = viewFor(state, 0);
+    const replies = ask({ id: 9, kind: 'review', view: end, seed: 0 });
+    const progress = replies.filter((r) => r.kind === 'progress');
+    const last = replies.at(-1)!;
+    expect(last.kind).toBe('review');
+    if (last.kind !== 'review') return;
+    expect(last.review.reviewed).toBe(made.size);
+    expect(progress.map((p) => p.kind === 'progress' && p.done)).toEqual(
+      [...made.keys()].map((_, i) => i + 1),
+    );
+    expect(last.review.costly.length).toBeGreaterThan(0);
+    const playedTurns = [...made.values()].map(key);
+    let previousCost = Infinity;
+    for (const c of last.review.costly) {
+      // What the review says was played is what seat 0 did, and the better turn differs from it.
+      expect(playedTurns).toContain(key(c.played));
+      expect(key(c.better)).not.toBe(key(c.played));
+      const cost = c.betterWin - c.playedWin;
+      expect(cost).toBeGreaterThanOrEqual(MIN_COST);
+      expect(cost).toBeLessThanOrEqual(previousCost);
+      previousCost = cost;
+    }
+    // The same review, straight from the module the handler calls.
+    expect(reviewRound(end, 0)).toEqual(last.review);
+  });
+});
