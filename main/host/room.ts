@@ -7,6 +7,7 @@ import type { Session } from './session';
 import { afterKept, keepOrUndo, keepSeatChange, type Done } from './changes';
 import type { RoomContext } from './room-context';
 import type { Table } from './table';
+import * as seating from './seating';
 import { tableInfo, tableSummary } from './table-info';
 
 export type { Done } from './changes';
@@ -106,7 +107,7 @@ export class Room {
 
   join(session: Session, name: string, wanted: number | undefined): Done {
     const token = newToken();
-    const seat = this.changeSeats(() => this.table.join(name, wanted, hashToken(token), Date.now()));
+    const seat = this.changeSeats(() => seating.join(this.table, name, wanted, hashToken(token), Date.now()));
     return afterKept(() => {
       this.ctx.tokens.grant(hashToken(token), this.id, seat);
       this.attach(session, seat, token);
@@ -129,7 +130,7 @@ export class Room {
     const previous = this.audience.sit(session, seat);
     // The same person on a new socket: the old one no longer speaks for the seat.
     previous?.send({ type: 'left', tableId: this.id });
-    this.table.arrived(seat, Date.now());
+    seating.arrived(this.table, seat, Date.now());
     this.ctx.store.save(this.id); // the table is attended: a restart must not take it for abandoned
     session.send({ type: 'joined', tableId: this.id, seat, token });
     this.changed({ list: true });
@@ -153,10 +154,10 @@ export class Room {
   leave(session: Session): Done {
     const seat = this.seatOf(session);
     if (seat !== null && this.table.status === 'finished') {
-      this.changeSeats(() => this.table.leaveFinished(seat, Date.now()));
+      this.changeSeats(() => seating.leaveFinished(this.table, seat, Date.now()));
     } else if (seat !== null) {
       // A seat given up stays given up after a restart, its token void (in play: alreadyStarted).
-      const freed = this.changeSeats(() => this.table.leave(seat, Date.now()));
+      const freed = this.changeSeats(() => seating.leave(this.table, seat, Date.now()));
       this.ctx.tokens.revoke(freed);
     }
     return afterKept(() => {
@@ -176,7 +177,7 @@ export class Room {
   detach(session: Session): void {
     if (session.room !== this) return;
     const seat = this.audience.remove(session);
-    if (seat !== null) this.table.wentAway(seat, Date.now());
+    if (seat !== null) seating.wentAway(this.table, seat, Date.now());
     else this.table.lastAttended = Date.now();
     if (this.audience.empty) this.ctx.store.save(this.id); // unattended from now, also after a restart
     this.changed({ list: true });
@@ -184,20 +185,20 @@ export class Room {
 
   setBot(session: Session, seat: number, bot: boolean): Done {
     const by = this.seatHeldBy(session);
-    this.changeSeats(() => this.table.setBot(by, seat, bot, Date.now()));
+    this.changeSeats(() => seating.setBot(this.table, by, seat, bot, Date.now()));
     return afterKept(() => this.changed({ list: true }));
   }
 
   replaceByBot(session: Session, seat: number): Done {
     const by = this.seatHeldBy(session);
-    this.changeSeats(() => this.table.replaceByBot(by, seat, this.audience.connected, Date.now()));
+    this.changeSeats(() => seating.replaceByBot(this.table, by, seat, this.audience.connected, Date.now()));
     return afterKept(() => this.rematchIfAgreed() || this.changed({}));
   }
 
   voteOut(session: Session, seat: number): Done {
     const by = this.seatHeldBy(session);
     const { out, revoked } = this.changeSeats(() =>
-      this.table.voteOut(by, seat, this.audience.connected, Date.now()),
+      seating.voteOut(this.table, by, seat, this.audience.connected, Date.now()),
     );
     return afterKept(() => {
       this.ctx.tokens.revoke(revoked);
