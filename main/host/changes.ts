@@ -2,6 +2,13 @@ import { TableError } from './errors';
 import { StorageError, type TableStore } from './store';
 import type { Table } from './table';
 
+/** What a change may have altered: the table's info (default), the game's views, the lobby list. */
+export interface Changes {
+  table?: boolean;
+  views?: boolean;
+  list?: boolean;
+}
+
 /**
  * A request that took effect. A refusal, or an unexpected error before anything was kept, is thrown
  * instead (and nothing changed); `failedAfter` is a bug met after the change was kept, while telling people.

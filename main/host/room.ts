@@ -2,32 +2,26 @@ import type { Move } from '../../shared/engine';
 import type { TableInfo, TableSummary } from '../../shared/protocol';
 import { Audience } from './audience';
 import { TableError } from './errors';
-import { hashToken, newSeed, newToken } from './ids';
+import { hashToken, newToken } from './ids';
 import type { Session } from './session';
-import { afterKept, keepOrUndo, keepSeatChange, type Done } from './changes';
+import { afterKept, keepOrUndo, keepSeatChange, type Changes, type Done } from './changes';
 import type { RoomContext } from './room-context';
+import { RoomPlay } from './room-play';
 import type { Table } from './table';
+import * as seating from './seating';
 import { tableInfo, tableSummary } from './table-info';
 
 export type { Done } from './changes';
 export type { RoomContext } from './room-context';
 
-/** How soon the host tries again a bot's move that the disk refused. */
-const STORAGE_RETRY_MS = 1000;
-
-/** What a change may have altered: the table's info (default), the game's views, the lobby list. */
-interface Changes {
-  table?: boolean;
-  views?: boolean;
-  list?: boolean;
-}
-
 /**
  * One table and the connections at it: who sits where (held here and nowhere else), its persistence,
- * its games and moves, and every frame about it. Changes are kept on disk before anyone hears of them.
+ * its requests (seating here, games and moves through `RoomPlay`), and every frame about it. Changes are
+ * kept on disk before anyone hears of them.
  */
 export class Room {
   private readonly audience: Audience;
+  private readonly play: RoomPlay;
   /** Removed from the host: a bot's late move no longer lands. */
   private closed = false;
 
@@ -36,6 +30,7 @@ export class Room {
     private readonly ctx: RoomContext,
   ) {
     this.audience = new Audience(table, this, ctx.viewDeltas);
+    this.play = new RoomPlay(this, ctx);
   }
 
   get id(): string {
@@ -106,7 +101,7 @@ export class Room {
 
   join(session: Session, name: string, wanted: number | undefined): Done {
     const token = newToken();
-    const seat = this.changeSeats(() => this.table.join(name, wanted, hashToken(token), Date.now()));
+    const seat = this.changeSeats(() => seating.join(this.table, name, wanted, hashToken(token), Date.now()));
     return afterKept(() => {
       this.ctx.tokens.grant(hashToken(token), this.id, seat);
       this.attach(session, seat, token);
@@ -129,7 +124,7 @@ export class Room {
     const previous = this.audience.sit(session, seat);
     // The same person on a new socket: the old one no longer speaks for the seat.
     previous?.send({ type: 'left', tableId: this.id });
-    this.table.arrived(seat, Date.now());
+    seating.arrived(this.table, seat, Date.now());
     this.ctx.store.save(this.id); // the table is attended: a restart must not take it for abandoned
     session.send({ type: 'joined', tableId: this.id, seat, token });
     this.changed({ list: true });
@@ -153,17 +148,17 @@ export class Room {
   leave(session: Session): Done {
     const seat = this.seatOf(session);
     if (seat !== null && this.table.status === 'finished') {
-      this.changeSeats(() => this.table.leaveFinished(seat, Date.now()));
+      this.changeSeats(() => seating.leaveFinished(this.table, seat, Date.now()));
     } else if (seat !== null) {
       // A seat given up stays given up after a restart, its token void (in play: alreadyStarted).
-      const freed = this.changeSeats(() => this.table.leave(seat, Date.now()));
+      const freed = this.changeSeats(() => seating.leave(this.table, seat, Date.now()));
       this.ctx.tokens.revoke(freed);
     }
     return afterKept(() => {
       this.detach(session);
       session.send({ type: 'left', tableId: this.id });
       if (!this.deserted) this.ctx.store.save(this.id, true);
-      this.rematchIfAgreed();
+      this.play.rematchIfAgreed();
     });
   }
 
@@ -176,7 +171,7 @@ export class Room {
   detach(session: Session): void {
     if (session.room !== this) return;
     const seat = this.audience.remove(session);
-    if (seat !== null) this.table.wentAway(seat, Date.now());
+    if (seat !== null) seating.wentAway(this.table, seat, Date.now());
     else this.table.lastAttended = Date.now();
     if (this.audience.empty) this.ctx.store.save(this.id); // unattended from now, also after a restart
     this.changed({ list: true });
@@ -184,79 +179,37 @@ export class Room {
 
   setBot(session: Session, seat: number, bot: boolean): Done {
     const by = this.seatHeldBy(session);
-    this.changeSeats(() => this.table.setBot(by, seat, bot, Date.now()));
+    this.changeSeats(() => seating.setBot(this.table, by, seat, bot, Date.now()));
     return afterKept(() => this.changed({ list: true }));
   }
 
   replaceByBot(session: Session, seat: number): Done {
     const by = this.seatHeldBy(session);
-    this.changeSeats(() => this.table.replaceByBot(by, seat, this.audience.connected, Date.now()));
-    return afterKept(() => this.rematchIfAgreed() || this.changed({}));
+    this.changeSeats(() => seating.replaceByBot(this.table, by, seat, this.audience.connected, Date.now()));
+    return afterKept(() => this.play.rematchIfAgreed() || this.changed({}));
   }
 
   voteOut(session: Session, seat: number): Done {
     const by = this.seatHeldBy(session);
     const { out, revoked } = this.changeSeats(() =>
-      this.table.voteOut(by, seat, this.audience.connected, Date.now()),
+      seating.voteOut(this.table, by, seat, this.audience.connected, Date.now()),
     );
     return afterKept(() => {
       this.ctx.tokens.revoke(revoked);
-      if (!this.rematchIfAgreed()) this.changed({ list: out });
+      if (!this.play.rematchIfAgreed()) this.changed({ list: out });
     });
   }
 
   // -------------------------------------------------------------------------------------------
-  // Play
+  // Play: who asks is checked here; starting games and keeping moves is RoomPlay's
 
   start(session: Session): Done {
-    const by = this.seatHeldBy(session);
-    return this.beginGame(() => this.table.start(by, newSeed(), Date.now()));
+    return this.play.start(this.seatHeldBy(session));
   }
 
   /** A vote for a rematch (or its withdrawal); the last vote needed starts the game for everyone. */
   rematch(session: Session, ready: boolean): Done {
-    const by = this.seatHeldBy(session);
-    const undo = this.table.checkpoint();
-    this.table.voteRematch(by, ready, Date.now());
-    if (!this.table.rematchAgreed) return afterKept(() => this.changed({}));
-    try {
-      return this.beginGame(() => this.table.rematch(newSeed(), Date.now()));
-    } catch (e) {
-      undo(); // refused (the disk): the vote did not count either, so the player may simply ask again
-      throw e;
-    }
-  }
-
-  /**
-   * After a seat change at a finished table (someone left, was replaced or voted out): if everyone still
-   * seated had already asked for a rematch, it starts. Returns whether it did.
-   */
-  private rematchIfAgreed(): boolean {
-    if (!this.table.rematchAgreed) return false;
-    let done: Done;
-    try {
-      done = this.beginGame(() => this.table.rematch(newSeed(), Date.now()));
-    } catch (e) {
-      if (!(e instanceof TableError)) throw e;
-      // The disk refused the new game: the votes stand, and the next change or vote tries again.
-      this.ctx.report(`table ${this.id}: the agreed rematch could not start (${e.message})`);
-      return false;
-    }
-    if (done.failedAfter) throw done.failedAfter;
-    return true;
-  }
-
-  /** A game begins once the log holds its start (its seed): a restart replays it from there. */
-  private beginGame(begin: () => void): Done {
-    this.persist(() => {
-      begin();
-      const state = this.table.state!;
-      this.ctx.store.appendStart(this.id, this.table.game, state.options, state.seed);
-    }, this.table.checkpoint());
-    return afterKept(() => {
-      this.ctx.store.save(this.id, true);
-      this.changed({ views: true, list: true });
-    });
+    return this.play.rematch(this.seatHeldBy(session), ready);
   }
 
   /** The whole view again, for a client whose view a delta did not fit (it missed a frame). */
@@ -267,52 +220,12 @@ export class Room {
   }
 
   move(session: Session, move: Move, moveCount: number): Done {
-    return this.applyMove(this.seatHeldBy(session), move, moveCount);
-  }
-
-  /** The one path of every move, a person's or a bot's: check, apply, log, then tell everyone. */
-  private applyMove(seat: number, move: Move, moveCount: number): Done {
-    const before = this.table.status;
-    // Nobody hears of a move before the log holds it.
-    this.persist(
-      () => this.ctx.store.appendMove(this.id, this.table.play(seat, move, moveCount, Date.now())),
-      this.table.checkpoint(),
-    );
-    return afterKept(() => {
-      this.ctx.store.save(this.id);
-      const ended = this.table.status !== before;
-      this.changed({ table: ended, views: true, list: ended });
-    });
+    return this.play.move(this.seatHeldBy(session), move, moveCount);
   }
 
   /** The host's move for a bot or voted-out seat. Returns whether the move stands. */
   playFor(seat: number, move: Move, moveCount: number): boolean {
-    if (this.closed) return false;
-    let done: Done;
-    try {
-      done = this.applyMove(seat, move, moveCount);
-    } catch (e) {
-      this.ctx.report(
-        `table ${this.id}: the host's move for seat ${seat} was refused (${(e as Error).message})`,
-      );
-      // A disk that refused the move may take it later; nobody else can move meanwhile, so try again.
-      if (e instanceof TableError && e.code === 'unavailable') {
-        setTimeout(() => this.ctx.bots.kick(this), STORAGE_RETRY_MS).unref();
-      }
-      return false;
-    }
-    if (done.failedAfter) {
-      // The move is logged and stands; something after it failed (a bug): tell everyone the game as it is.
-      this.ctx.report(
-        `table ${this.id}: after the host's move for seat ${seat}: ${done.failedAfter.message}`,
-      );
-      try {
-        this.changed({ views: true });
-      } catch {
-        /* reported above */
-      }
-    }
-    return true;
+    return !this.closed && this.play.playFor(seat, move, moveCount);
   }
 
   private persist(write: () => void, undo: () => void = () => {}): void {

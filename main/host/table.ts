@@ -5,16 +5,16 @@ import type { BotPace, TableSummary } from '../../shared/protocol';
 import { Absences } from './absences';
 import { TableError } from './errors';
 import { tallyWin } from './match';
-import { botName, emptySeat, newTableRecord } from './table-record';
+import { newTableRecord } from './table-record';
 import type { AcceptedMove, NewTable, SeatRecord, TableRecord } from './table-record';
 
 /** Whether a person's socket is attached to the seat now. The room that holds the table knows; the rules ask. */
 export type Presence = (seat: number) => boolean;
 
 /**
- * A table's rules of seating and play, without any I/O: each method checks who may do what, changes the
- * record, or throws a TableError. Who is connected is the room's to know: rules that depend on it are
- * given a `Presence`.
+ * A table's state and its game's rules, without any I/O: starting a game, moves, the rematch vote and the
+ * match score. Each method checks who may do what, changes the record, or throws a TableError. Who sits
+ * where is ruled in `seating.ts`; who is connected is the room's to know (those rules get a `Presence`).
  */
 export class Table {
   readonly id: string;
@@ -111,78 +111,18 @@ export class Table {
     return s !== undefined && s.name !== null && !s.bot && !s.votedOut;
   }
 
-  // -------------------------------------------------------------------------------------------
-  // Seating (before the start)
-
-  join(name: string, wanted: number | undefined, tokenHash: string, now: number): number {
-    if (this.started) throw new TableError('alreadyStarted', 'the game has started; you may spectate');
-    if (this.seats.some((s) => s.name !== null && s.name.toLowerCase() === name.toLowerCase())) {
-      throw new TableError('nameTaken', `"${name}" is already seated here; choose another name`);
-    }
-    let seat: number;
-    if (wanted !== undefined) {
-      if (wanted >= this.options.players) throw new TableError('badSeat', `this table has no seat ${wanted}`);
-      if (this.seats[wanted].name !== null) throw new TableError('seatTaken', `seat ${wanted} is taken`);
-      seat = wanted;
-    } else {
-      seat = this.seats.findIndex((s) => s.name === null);
-      if (seat < 0) throw new TableError('tableFull', 'every seat is taken');
-    }
-    this.seats[seat] = { ...emptySeat(), name, tokenHash };
-    this.lastAttended = now;
-    return seat;
-  }
-
-  /** Frees a seat before the start. Returns the token hash that no longer opens anything. */
-  leave(seat: number, now: number): string | null {
-    if (this.started) {
-      throw new TableError(
-        'alreadyStarted',
-        'the game has started; your seat waits for you if you step away',
-      );
-    }
-    const hash = this.seats[seat].tokenHash;
-    this.freeSeat(seat);
-    this.lastAttended = now;
-    return hash;
-  }
-
   /** True when no person holds a seat any more: the table has no reason to exist. */
   get deserted(): boolean {
     return !this.seats.some((_, i) => this.isPerson(i));
   }
 
-  private freeSeat(seat: number): void {
-    this.seats[seat] = emptySeat();
-    this.away.forget(seat);
-    if (seat === this.creator) {
-      // The creator role passes to the next person, so the table can still start.
-      const next = this.seats.findIndex((_, i) => this.isPerson(i));
-      if (next >= 0) this.creator = next;
-    }
-  }
-
-  setBot(by: number, seat: number, bot: boolean, now: number): void {
-    this.requireCreator(by, 'choose bot seats');
-    if (this.started) throw new TableError('alreadyStarted', 'bot seats are set before the start');
-    if (seat >= this.options.players) throw new TableError('badSeat', `this table has no seat ${seat}`);
-    const s = this.seats[seat];
-    if (bot) {
-      if (s.name !== null) throw new TableError('seatTaken', `seat ${seat} is taken`);
-      this.seats[seat] = { ...emptySeat(), name: botName(seat), bot: true };
-    } else {
-      if (!s.bot) throw new TableError('badSeat', `seat ${seat} is not a bot`);
-      this.seats[seat] = emptySeat();
-    }
-    this.lastAttended = now;
-  }
-
-  private requireCreator(by: number, what: string): void {
+  /** Refuses anyone but the table's creator. */
+  requireCreator(by: number, what: string): void {
     if (by !== this.creator) throw new TableError('notCreator', `only the table's creator may ${what}`);
   }
 
   // -------------------------------------------------------------------------------------------
-  // Play
+  // The game: start, moves, rematch
 
   start(by: number, seed: number, now: number): void {
     this.requireCreator(by, 'start the game');
@@ -220,18 +160,6 @@ export class Table {
     this.state = newGame(this.options, seed);
     this.game += 1;
     this.rematchVotes.clear();
-    this.lastAttended = now;
-  }
-
-  /**
-   * A person leaves a finished table: a bot stands in for them (their token still takes the seat back), so
-   * the others can play again without waiting for someone who has gone.
-   */
-  leaveFinished(seat: number, now: number): void {
-    if (!this.isPerson(seat)) return;
-    this.seats[seat] = { ...this.seats[seat], bot: true, standIn: true };
-    this.rematchVotes.delete(seat);
-    this.away.cleared(seat);
     this.lastAttended = now;
   }
 
@@ -274,72 +202,5 @@ export class Table {
     if (cur === null || cur === undefined) return null;
     const s = this.seats[cur];
     return s.bot || s.votedOut ? cur : null;
-  }
-
-  // -------------------------------------------------------------------------------------------
-  // Presence, stand-ins and votes
-
-  /** A person's socket attached to the seat: they are no longer away. */
-  arrived(seat: number, now: number): void {
-    this.away.cleared(seat);
-    const s = this.seats[seat];
-    // A returning person takes the seat back from the bot that stood in.
-    if (s.standIn) this.seats[seat] = { ...s, bot: false, standIn: false };
-    this.lastAttended = now;
-  }
-
-  /** The seat's socket went away: a person (or the person a bot stands in for) is away from now. */
-  wentAway(seat: number, now: number): void {
-    this.away.since[seat] = this.isPerson(seat) || this.seats[seat].standIn ? now : null;
-    this.lastAttended = now;
-  }
-
-  private requireAway(by: number, seat: number, connected: Presence, now: number): void {
-    if (!this.isPerson(by) || !connected(by)) {
-      throw new TableError('notSeated', 'only a seated, connected player may do this');
-    }
-    if (seat >= this.options.players || seat === by)
-      throw new TableError('badSeat', `cannot do this to seat ${seat}`);
-    if (!this.isPerson(seat) || connected(seat)) {
-      throw new TableError('notAway', `seat ${seat} is not an away player`);
-    }
-    this.away.requireGraceOver(seat, now);
-  }
-
-  replaceByBot(by: number, seat: number, connected: Presence, now: number): void {
-    this.requireAway(by, seat, connected, now);
-    this.seats[seat] = { ...this.seats[seat], bot: true, standIn: true };
-    this.away.votes[seat].clear();
-    this.rematchVotes.delete(seat);
-    this.lastAttended = now;
-  }
-
-  /**
-   * Records a vote. A majority of the other connected people removes the player: before the start the
-   * seat is freed, during a game the host passes for them. Returns the revoked token hash, if any.
-   */
-  voteOut(
-    by: number,
-    seat: number,
-    connected: Presence,
-    now: number,
-  ): { out: boolean; revoked: string | null } {
-    this.requireAway(by, seat, connected, now);
-    const votesAgainst = this.away.votes[seat];
-    votesAgainst.add(by);
-    const voters = this.seats.filter((_, i) => i !== seat && this.isPerson(i) && connected(i)).length;
-    const needed = Math.floor(voters / 2) + 1;
-    const votes = [...votesAgainst].filter((v) => this.isPerson(v) && connected(v)).length;
-    this.lastAttended = now;
-    if (votes < needed) return { out: false, revoked: null };
-    const revoked = this.seats[seat].tokenHash;
-    if (!this.started) {
-      this.freeSeat(seat);
-    } else {
-      this.seats[seat] = { ...this.seats[seat], tokenHash: null, votedOut: true, bot: false, standIn: false };
-      this.away.cleared(seat);
-      this.rematchVotes.delete(seat);
-    }
-    return { out: true, revoked };
   }
 }
