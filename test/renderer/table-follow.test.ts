@@ -11,7 +11,7 @@ import SeatPanel from '../../renderer/src/components/SeatPanel.vue';
 import { desktopBridge } from '../../renderer/src/bridge/desktop';
 import { lastMoves } from '../../renderer/src/game/lastMoves';
 import { land, snapshot } from '../../renderer/src/game/flights';
-import { audioOnGesture, chime, cueTurn } from '../../renderer/src/game/turnCue';
+import { audioOnGesture, chime, cueTurn, vibrationAfterGesture } from '../../renderer/src/game/turnCue';
 import { GameClient } from '../../renderer/src/net/client';
 import { setServices } from '../../renderer/src/services';
 import { useConnectionStore } from '../../renderer/src/stores/connection';
@@ -356,5 +356,24 @@ describe('card flights (FLIP)', () => {
     expect(animate).toHaveBeenCalledOnce();
     expect(animate.mock.calls[0][0][0].transform).toBe('translate(0px, -100px)');
     expect(document.querySelectorAll('.flight-ghost')).toHaveLength(1);
+  });
+});
+
+describe('vibration on a turn', () => {
+  it('waits for the first touch (Chromium refuses and logs before one), then buzzes; none without the API', () => {
+    const calls: number[][] = [];
+    const nav = {
+      vibrate: (p: number[]) => (calls.push(p), true),
+      userActivation: { hasBeenActive: false },
+    };
+    const buzz = vibrationAfterGesture(nav)!;
+    expect(buzz([100])).toBe(false);
+    expect(calls).toEqual([]);
+    nav.userActivation.hasBeenActive = true;
+    expect(buzz([100])).toBe(true);
+    expect(calls).toEqual([[100]]);
+    // Browsers without userActivation (older ones) are trusted to decide themselves.
+    expect(vibrationAfterGesture({ vibrate: () => true })!([1])).toBe(true);
+    expect(vibrationAfterGesture({})).toBeNull();
   });
 });

@@ -44,6 +44,18 @@ export function cueTurn(outlets: CueOutlets, notice: TurnNotice): void {
   void outlets.notify?.(notice).catch(() => false);
 }
 
+/**
+ * navigator.vibrate, but only once the player has touched the page: before any gesture Chromium refuses
+ * it and logs an intervention (a reloaded tab whose turn comes before a tap). null where there is none.
+ */
+export function vibrationAfterGesture(nav: {
+  vibrate?: (pattern: number[]) => boolean;
+  userActivation?: { hasBeenActive: boolean };
+}): ((pattern: number[]) => boolean) | null {
+  if (typeof nav.vibrate !== 'function') return null;
+  return (pattern) => (nav.userActivation?.hasBeenActive === false ? false : nav.vibrate!(pattern));
+}
+
 type AudioCtor = new () => AudioContext;
 
 /**
