@@ -195,6 +195,7 @@ async function main(): Promise<void> {
           results.filter((r) => r.job.pairing === i),
           scale,
           deals,
+          first,
         ),
       ),
     );
