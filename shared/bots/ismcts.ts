@@ -35,6 +35,8 @@ interface Node {
 
 const node = (player: number): Node => ({ player, visits: 0, wins: 0, available: 0, children: null });
 const PASS: Move[] = [{ type: 'pass' }];
+/** Turns an iteration may find refused by its guess before it gives that guess up. */
+const MAX_REFUSED = 8;
 
 function ucb(child: Node, c: number): number {
   return child.wins / child.visits + c * Math.sqrt(Math.log(Math.max(1, child.available)) / child.visits);
@@ -113,7 +115,9 @@ export function ismctsSearch(view: SeatView, seed: number, options: IsmctsOption
     // card a 3 draws during the turn: those this guess refuses are not open in it.
     let chosen: { child: Node; after: GameState } | null = null;
     const refused = new Set<number>();
-    while (!chosen && refused.size < own.length) {
+    // Tries a few turns at most: where most turns hang on a card a 3 draws, trying every one each iteration
+    // cost seconds; such a guess is skipped instead.
+    while (!chosen && refused.size < Math.min(own.length, MAX_REFUSED)) {
       let pick = -1;
       let pickValue = -Infinity;
       for (let i = 0; i < own.length; i++) {

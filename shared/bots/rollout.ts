@@ -31,6 +31,12 @@ function random(bound: number): number {
 
 const ruleOfRank = (rank: number): number => 6 - (rank % 7);
 
+/** A card leaves the hand, or comes into it (a card is never in a hand twice). */
+function toggleHand(seat: number, rank: number): void {
+  handLo[seat] ^= maskLo(rank);
+  handHi[seat] ^= maskHi(rank);
+}
+
 function bestOther(players: number, seat: number, rule: number): number {
   let best = 0;
   for (let q = 0; q < players; q++) {
@@ -109,21 +115,17 @@ export function informedPlayout(state: GameState, seed: number): number {
       const played = (pick >> 6) - 1;
       const discarded = (pick & 63) - 1;
       if (played >= 0) {
-        handLo[seat] &= ~maskLo(played);
-        handHi[seat] &= ~maskHi(played);
+        toggleHand(seat, played);
         palLo[seat] |= maskLo(played);
         palHi[seat] |= maskHi(played);
         palSize[seat]++;
       }
       if (discarded >= 0) {
-        handLo[seat] &= ~maskLo(discarded);
-        handHi[seat] &= ~maskHi(discarded);
+        toggleHand(seat, discarded);
         rule = ruleOfRank(discarded);
-        if (advanced && deckSize > 0 && Math.floor(discarded / 7) + 1 > palSize[seat]) {
-          const drawn = deck[--deckSize];
-          handLo[seat] |= maskLo(drawn);
-          handHi[seat] |= maskHi(drawn);
-        }
+        // The Advanced draw, always taken: the discard's value above the palette's size.
+        if (advanced && deckSize > 0 && Math.floor(discarded / 7) + 1 > palSize[seat])
+          toggleHand(seat, deck[--deckSize]);
       }
     }
     do seat = (seat + 1) % players;

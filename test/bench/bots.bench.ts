@@ -2,8 +2,8 @@
 // swapped; 3 players: the focus player in each seat), so the cards dealt weigh the same on both sides.
 // Prints one JSON line per pairing: games, the focus player's win rate with its Wilson 95 % interval, the
 // same for rounds, and decision times per player (p50/p99/max).
-//   npm run bench -- bots [games=N] [scale=S] [workers=W] [only=name,name]
-// games: deals per pairing (each played 2 or 3 times); scale: multiplies hard's iterations (easy and normal
+//   npm run bench -- bots [games=N] [first=K] [scale=S] [workers=W] [only=name,name]
+// games: deals per pairing (each played 2 or 3 times), numbered from first (default 0, so runs can add deals); scale: multiplies hard's iterations (easy and normal
 // keep their budgets), to measure hard's strength against its think time; workers: threads playing games in
 // parallel (default 2, this machine's cores).
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
@@ -113,7 +113,13 @@ function quantiles(values: number[]): { n: number; p50: number; p99: number; max
   return { n: sorted.length, p50: +at(0.5).toFixed(1), p99: +at(0.99).toFixed(1), max: +at(1).toFixed(1) };
 }
 
-function summary(pairing: Pairing, results: Result[], scale: number, deals: number): Record<string, unknown> {
+function summary(
+  pairing: Pairing,
+  results: Result[],
+  scale: number,
+  deals: number,
+  first: number,
+): Record<string, unknown> {
   const games = results.length;
   const wins = results.reduce((sum, r) => sum + r.win, 0);
   const rounds = results.reduce((sum, r) => sum + r.rounds, 0);
@@ -127,6 +133,7 @@ function summary(pairing: Pairing, results: Result[], scale: number, deals: numb
     workload: `bots.${pairing.name}`,
     hardScale: scale,
     deals,
+    firstDeal: first,
     games,
     gameWinRate: round3(wins / games),
     gameWilson95: [round3(lo), round3(hi)],
@@ -146,6 +153,7 @@ async function main(): Promise<void> {
       .map((a) => a.split('=', 2) as [string, string]),
   );
   const deals = Number(args.get('games') ?? 20);
+  const first = Number(args.get('first') ?? 0);
   const scale = Number(args.get('scale') ?? 1);
   const workers = Number(args.get('workers') ?? 2);
   const only = args.get('only')?.split(',');
@@ -154,7 +162,7 @@ async function main(): Promise<void> {
   );
   const jobs: Job[] = [];
   for (const { p, i } of chosen)
-    for (let deal = 0; deal < deals; deal++)
+    for (let deal = first; deal < first + deals; deal++)
       for (let seat = 0; seat < p.options.players; seat++) jobs.push({ pairing: i, deal, seat, scale });
   const results: Result[] = [];
   const script = fileURLToPath(import.meta.url);
@@ -187,6 +195,7 @@ async function main(): Promise<void> {
           results.filter((r) => r.job.pairing === i),
           scale,
           deals,
+          first,
         ),
       ),
     );
