@@ -188,6 +188,18 @@ describe('a client that misses a frame', () => {
     const frames = victim.frames.length;
     const start = victim.view!.moveCount;
     await playPast(clients, start + 8, rng(6));
+    // The others keep playing while the victim syncs, so the whole view may answer after their last
+    // move: play on (a move at a time, boundedly) until a delta has followed it.
+    const framesSince = () => victim.frames.slice(frames).map((f) => JSON.parse(f) as ServerMessage);
+    const deltaAfterWhole = () => {
+      const after = framesSince();
+      const whole = after.findIndex((m) => m.type === 'view');
+      return whole > 0 && after.slice(whole + 1).some((m) => m.type === 'viewDelta');
+    };
+    for (let i = 0; i < 20 && !deltaAfterWhole(); i++) {
+      const next = Math.max(...clients.map((c) => c.view!.moveCount)) + 1;
+      await playPast(clients, next, rng(7 + i));
+    }
 
     expect(droppedTo).not.toBeNull();
     expect(victim.gaps).toBe(1);
@@ -195,7 +207,7 @@ describe('a client that misses a frame', () => {
     expect(held.every((x) => x.exact)).toBe(true);
     expect(held.map((x) => x.moveCount)).not.toContain(droppedTo);
     // The host answered the sync with a whole view, and deltas followed it again.
-    const after = victim.frames.slice(frames).map((f) => JSON.parse(f) as ServerMessage);
+    const after = framesSince();
     const whole = after.findIndex((m) => m.type === 'view');
     expect(whole).toBeGreaterThan(0);
     expect(after.slice(whole + 1).some((m) => m.type === 'viewDelta')).toBe(true);
