@@ -32,8 +32,9 @@ export function knownHandCards(view: SeatView): Map<number, CardId[]> {
 export function determinizer(view: SeatView): (seed: number) => GameState {
   const known = knownHandCards(view);
   const pinned = new Set([...known.values()].flat());
-  const loose = unseenCards(view).filter((card) => !pinned.has(card));
-  const blank = stateWithHidden(view, unseenCards(view));
+  const unseen = unseenCards(view);
+  const loose = unseen.filter((card) => !pinned.has(card));
+  const blank = stateWithHidden(view, unseen);
   return (seed) => {
     const [free, rng] = shuffle(loose, seed >>> 0);
     // The other hands by seat, then the hidden part of the deck (under its public top), as stateWithHidden lays them.

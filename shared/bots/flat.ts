@@ -1,5 +1,5 @@
 import type { Move, SeatView } from '../engine';
-import { determinize } from './determinize';
+import { determinizer } from './determinize';
 import { analysisOf, winRate } from './estimate';
 import type { TurnAnalysis, TurnEstimate } from './estimate';
 import { moveKey, strongest, turnKey, turnOutcomes } from './turns';
@@ -31,7 +31,8 @@ export interface FlatResult {
  */
 export function flatSearch(view: SeatView, seed: number, options: FlatOptions): FlatResult {
   const seat = view.seat!;
-  const guess = (k: number) => determinize(view, seed * 31 + k);
+  const guessFrom = determinizer(view);
+  const guess = (k: number) => guessFrom(seed * 31 + k);
   const first = guess(0);
   const firstTurns = turnOutcomes(first);
   const cap = options.maxTurnEvaluations;

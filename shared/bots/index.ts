@@ -1,4 +1,4 @@
-import type { Move, SeatView } from '../engine';
+import { sameMove, type Move, type SeatView } from '../engine';
 import { determinize, determinizer, knownHandCards } from './determinize';
 import type { TurnAnalysis, TurnEstimate } from './estimate';
 import { flatSearch } from './flat';
@@ -89,7 +89,7 @@ export function chooseBotMove(view: SeatView, seed = 0, how?: BotLevel | BotSett
   const options = optionsOf(how);
   const legal = view.legalMoves;
   const isLegal = (move: Move | undefined): move is Move =>
-    move !== undefined && legal.some((m) => JSON.stringify(m) === JSON.stringify(move));
+    move !== undefined && legal.some((m) => sameMove(m, move));
   // With no turn that keeps it in under the guesses, a move still beats passing: a card a 3 draws may save it.
   const fallback = legal.find((m) => m.type === 'play') ?? legal.find((m) => m.type !== 'pass') ?? legal[0];
   if (options.search === 'flat') {

@@ -103,10 +103,7 @@ export function ismctsSearch(view: SeatView, seed: number, options: IsmctsOption
   const first = guess(seed * 31);
   const own = strongest(turnOutcomes(first), seat, options.ownTurns);
   if (own.length === 0) return analysisOf([], view.legalMoves.some((m) => m.type === 'pass') ? PASS : null);
-  const root = node(seat);
   const rootNodes = own.map(() => node(seat));
-  const rootChildren = new Map(own.map(({ turn }, i) => [turnKey(turn), rootNodes[i]]));
-  root.children = rootChildren;
   const c = options.exploration;
 
   for (let it = 0; it < options.iterations; it++) {
@@ -155,10 +152,7 @@ export function ismctsSearch(view: SeatView, seed: number, options: IsmctsOption
       if (winner === n.player) n.wins++;
     }
   }
-  const options_ = own.map(({ turn }) => {
-    const n = rootChildren.get(turnKey(turn))!;
-    return { turn, n };
-  });
+  const options_ = own.map(({ turn }, i) => ({ turn, n: rootNodes[i] }));
   // The most visited turn is the one the search trusts; its win rate is the estimate shown.
   options_.sort((a, b) => b.n.visits - a.n.visits);
   const estimates = options_

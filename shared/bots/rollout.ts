@@ -45,6 +45,9 @@ function bestOther(players: number, seat: number, rule: number): number {
   return best;
 }
 
+/** The best standing among the other seats still in, under each rule (filled once per turn choice). */
+const othersBest = new Int32Array(7);
+
 /** Chooses a turn for `seat` (0 when none keeps it leading). */
 function chooseTurn(players: number, seat: number, rule: number): number {
   let n = 0;
@@ -53,7 +56,8 @@ function chooseTurn(players: number, seat: number, rule: number): number {
   if (n === 0) return 0;
   const lo = palLo[seat];
   const hi = palHi[seat];
-  const other = bestOther(players, seat, rule);
+  for (let r = 0; r < 7; r++) othersBest[r] = bestOther(players, seat, r);
+  const other = othersBest[rule];
   let singles = 0;
   let doubles = 0;
   // Ranks grow with value, so the lowest cards are found first.
@@ -61,7 +65,7 @@ function chooseTurn(players: number, seat: number, rule: number): number {
     const c = cards[j];
     if (scoreMasks(lo | maskLo(c), hi | maskHi(c), rule) > other) single[singles++] = (c + 1) * 64;
     const r = ruleOfRank(c);
-    if (scoreMasks(lo, hi, r) > bestOther(players, seat, r)) single[singles++] = c + 1;
+    if (scoreMasks(lo, hi, r) > othersBest[r]) single[singles++] = c + 1;
   }
   if (singles > 0 && random(8) !== 0) return single[random(Math.min(singles, 3))];
   for (let i = 0; i < n; i++) {
@@ -71,8 +75,7 @@ function chooseTurn(players: number, seat: number, rule: number): number {
     for (let j = 0; j < n; j++) {
       if (j === i) continue;
       const r = ruleOfRank(cards[j]);
-      if (scoreMasks(plo, phi, r) > bestOther(players, seat, r))
-        double[doubles++] = (c + 1) * 64 + cards[j] + 1;
+      if (scoreMasks(plo, phi, r) > othersBest[r]) double[doubles++] = (c + 1) * 64 + cards[j] + 1;
     }
   }
   const total = singles + doubles;
