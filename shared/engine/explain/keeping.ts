@@ -28,6 +28,20 @@ const moveText = (move: Move): string => JSON.stringify(move);
  * [] when it is not the seat's turn, or when no turn keeps it in.
  */
 export function keepingTurns(view: SeatView): Move[][] {
+  const known = computed.get(view);
+  if (known) return known;
+  const result = computeKeepingTurns(view);
+  computed.set(view, result);
+  return result;
+}
+
+/**
+ * Previews, advice and choices all ask for one view's keeping turns, several times a render: the answer is
+ * computed once per view object (views are replaced, never changed in place). Callers only read it.
+ */
+const computed = new WeakMap<SeatView, Move[][]>();
+
+function computeKeepingTurns(view: SeatView): Move[][] {
   if (!isOwnTurn(view)) return [];
   const state = turnState(view);
   const start = state.log.length;
