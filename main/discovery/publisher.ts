@@ -94,7 +94,7 @@ export function createPublisher(opts: PublisherOptions): Publisher {
       });
       // Queries from other devices show the LAN reaches us (this machine's own lobby does not count).
       mdnsOf(bonjour).on('query', (packet, rinfo) => {
-        if (asksForTables(packet) && isRemote(rinfo.address, ownAddresses())) seen.lastQueryAt = Date.now();
+        if (asksForTables(packet) && isRemote(rinfo.address, ownAddresses)) seen.lastQueryAt = Date.now();
       });
       const station: Station = { address, bonjour, services: new Map(), seen };
       for (const entry of entries.values()) announce(station, entry);

@@ -52,9 +52,18 @@ export function ownAddresses(): string[] {
     .map((a) => plainAddress(a.address));
 }
 
-/** Is this peer another device (not this machine through loopback or one of its own addresses)? */
-export function isRemote(address: string | undefined, own: readonly string[]): boolean {
-  if (!address) return false;
+/** Is this address loopback (127.0.0.0/8, ::1, also as ::ffff:127.x)? */
+function isLoopback(address: string): boolean {
   const a = plainAddress(address);
-  return !a.startsWith('127.') && a !== '::1' && !own.includes(a);
+  return a.startsWith('127.') || a === '::1';
+}
+
+/**
+ * Is this peer another device (not this machine through loopback or one of its own addresses)? `own` is
+ * asked only for a non-loopback peer: reading the interfaces costs a system call, and most connections
+ * to a host are its own app's.
+ */
+export function isRemote(address: string | undefined, own: () => readonly string[]): boolean {
+  if (!address || isLoopback(address)) return false;
+  return !own().includes(plainAddress(address));
 }

@@ -20,7 +20,7 @@ export class ReachWatch {
 
   /** Every TCP connection to the host (HTTP and WebSocket alike) passes here. */
   connected(address: string | undefined): void {
-    if (isRemote(address, this.own())) this.lastRemote = { at: this.now(), address: plainAddress(address!) };
+    if (isRemote(address, this.own)) this.lastRemote = { at: this.now(), address: plainAddress(address!) };
   }
 
   /** The publisher's per-interface state, read at each report. */

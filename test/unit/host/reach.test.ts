@@ -14,16 +14,16 @@ function clock(start = Date.parse('2026-11-30T12:00:00Z')) {
 
 describe('isRemote', () => {
   it('is another device, not this machine by loopback or by one of its own addresses', () => {
-    expect(isRemote('192.168.1.40', own)).toBe(true);
-    expect(isRemote('::ffff:192.168.1.40', own)).toBe(true);
-    expect(isRemote('127.0.0.1', own)).toBe(false);
-    expect(isRemote('127.0.1.1', own)).toBe(false);
-    expect(isRemote('::ffff:127.0.0.1', own)).toBe(false);
-    expect(isRemote('::1', own)).toBe(false);
-    expect(isRemote('192.168.1.23', own)).toBe(false);
-    expect(isRemote('::ffff:192.168.1.23', own)).toBe(false);
-    expect(isRemote('FD00::23', own)).toBe(false);
-    expect(isRemote(undefined, own)).toBe(false);
+    expect(isRemote('192.168.1.40', () => own)).toBe(true);
+    expect(isRemote('::ffff:192.168.1.40', () => own)).toBe(true);
+    expect(isRemote('127.0.0.1', () => own)).toBe(false);
+    expect(isRemote('127.0.1.1', () => own)).toBe(false);
+    expect(isRemote('::ffff:127.0.0.1', () => own)).toBe(false);
+    expect(isRemote('::1', () => own)).toBe(false);
+    expect(isRemote('192.168.1.23', () => own)).toBe(false);
+    expect(isRemote('::ffff:192.168.1.23', () => own)).toBe(false);
+    expect(isRemote('FD00::23', () => own)).toBe(false);
+    expect(isRemote(undefined, () => own)).toBe(false);
   });
 });
 
