@@ -5,11 +5,12 @@ import { flatSearch } from './flat';
 import type { FlatOptions } from './flat';
 import { ismctsSearch } from './ismcts';
 import type { IsmctsOptions } from './ismcts';
-import type { BotLevel } from './levels';
+import { DEFAULT_BOT_THINK } from './levels';
+import type { BotLevel, BotThink } from './levels';
 
 export { determinize, determinizer, knownHandCards };
-export { BOT_LEVEL_NAMES, DEFAULT_BOT_LEVEL } from './levels';
-export type { BotLevel } from './levels';
+export { BOT_LEVEL_NAMES, DEFAULT_BOT_LEVEL, BOT_THINK_NAMES, DEFAULT_BOT_THINK } from './levels';
+export type { BotLevel, BotThink } from './levels';
 export type { TurnAnalysis, TurnEstimate, FlatOptions, IsmctsOptions };
 
 /** How a bot thinks: the flat search (easy, normal) or Information Set MCTS (hard). */
@@ -39,6 +40,7 @@ export const BOT_LEVELS = {
     ownTurns: 300,
     otherTurns: 40,
     rollout: 'informed',
+    reward: 'match',
   },
 } as const satisfies Record<BotLevel, BotOptions>;
 
@@ -48,6 +50,14 @@ export function scaledLevel(level: BotLevel, scale: number): BotOptions {
   return o.search === 'flat'
     ? { ...o, playouts: Math.max(1, Math.round(o.playouts * scale)) }
     : { ...o, iterations: Math.max(1, Math.round(o.iterations * scale)) };
+}
+
+/** Hard's budget for each think time, as a share of its default: about ¼ s, 1 s and 3 s a decision at most. */
+export const THINK_SCALE: Readonly<Record<BotThink, number>> = { quick: 0.25, normal: 1, long: 3 };
+
+/** The options a table's bots think with: its level, with hard's budget set by the table's think time. */
+export function botOptions(level: BotLevel, think: BotThink = DEFAULT_BOT_THINK): BotOptions {
+  return level === 'hard' ? scaledLevel(level, THINK_SCALE[think]) : BOT_LEVELS[level];
 }
 
 function optionsOf(how: BotLevel | BotSettings | undefined): BotOptions {

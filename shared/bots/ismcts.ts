@@ -1,5 +1,8 @@
 import { applyMove, playout } from '../engine';
-import { informedPlayout } from './rollout';
+import { informedPlayout, roundScore } from './rollout';
+import type { RoundEnd } from './rollout';
+import { matchValue } from './match';
+import type { MatchStanding } from './match';
 import type { GameState, Move, SeatView } from '../engine';
 import { determinizer } from './determinize';
 import { analysisOf } from './estimate';
@@ -21,25 +24,33 @@ export interface IsmctsOptions {
   otherTurns: number;
   /** The rollout policy: 'informed' (see rollout.ts) or the engine's 'uniform' playout. */
   rollout: 'informed' | 'uniform';
+  /**
+   * What a rollout is worth: 'round', 1 for winning the round; 'match' (Advanced games, informed rollouts),
+   * the chance the round's end leaves of winning the match (match.ts), and going out on purpose is a choice.
+   */
+  reward: 'round' | 'match';
 }
 
 interface Node {
   /** The seat whose turn led to this node: its wins are what the node counts. */
   player: number;
   visits: number;
+  /** Rounds the player won in the iterations through this node. */
   wins: number;
+  /** The rewards those iterations brought the player (equal to wins when a reward is a round won). */
+  value: number;
   /** Iterations in which this node was open to choose (Information Set MCTS's availability count). */
   available: number;
   children: Map<string, Node> | null;
 }
 
-const node = (player: number): Node => ({ player, visits: 0, wins: 0, available: 0, children: null });
+const node = (player: number): Node => ({ player, visits: 0, wins: 0, value: 0, available: 0, children: null });
 const PASS: Move[] = [{ type: 'pass' }];
 /** Turns an iteration may find refused by its guess before it gives that guess up. */
 const MAX_REFUSED = 8;
 
 function ucb(child: Node, c: number): number {
-  return child.wins / child.visits + c * Math.sqrt(Math.log(Math.max(1, child.available)) / child.visits);
+  return child.value / child.visits + c * Math.sqrt(Math.log(Math.max(1, child.available)) / child.visits);
 }
 
 /** Picks the child to descend to among the turns open in this guess; creates it when new. */
@@ -91,6 +102,25 @@ function replay(state: GameState, turn: readonly Move[]): GameState | null {
   return s;
 }
 
+/** What the end of a round is worth to each seat: a round won, or the match chance it leaves. */
+type Reward = (player: number) => number;
+
+function rewardOf(state: GameState, byMatch: boolean, end: RoundEnd, standing: MatchStanding): Reward {
+  if (state.phase === 'gameOver') {
+    const { winners } = state;
+    return (p) => (winners.includes(p) ? 1 / winners.length : 0);
+  }
+  if (state.phase !== 'turn') {
+    // The round ended inside the tree: its points are already on the scores.
+    const winner = state.roundWinner;
+    const after = { ...standing, scores: state.scores, cardsLeft: Infinity };
+    return byMatch ? (p) => matchValue(after, p, winner ?? -1, 0, 0) : (p) => (p === winner ? 1 : 0);
+  }
+  if (!byMatch) return (p) => (p === end.winner ? 1 : 0);
+  const { points, cards } = roundScore(end);
+  return (p) => matchValue(standing, p, end.winner, points, cards);
+}
+
 /**
  * Single-observer Information Set MCTS (Cowling, Powley & Whitehouse 2012) over complete turns: each
  * iteration guesses the hidden cards afresh, walks the tree choosing turns by UCB among those open in
@@ -101,8 +131,19 @@ export function ismctsSearch(view: SeatView, seed: number, options: IsmctsOption
   const seat = view.seat!;
   const guess = determinizer(view);
   const first = guess(seed * 31);
+  const canPass = view.legalMoves.some((m) => m.type === 'pass');
+  const byMatch = options.reward === 'match' && options.rollout === 'informed' && first.options.mode === 'advanced';
   const own = strongest(turnOutcomes(first), seat, options.ownTurns);
-  if (own.length === 0) return analysisOf([], view.legalMoves.some((m) => m.type === 'pass') ? PASS : null);
+  if (own.length === 0) return analysisOf([], canPass ? PASS : null);
+  // Going out on purpose only pays when a round's points count.
+  if (byMatch && canPass) own.push({ turn: PASS, after: applyMove(first, PASS[0]) });
+  const standing: MatchStanding = {
+    players: first.options.players,
+    target: first.options.targetScore,
+    scores: first.scores,
+    cardsLeft: 49 - first.scored.reduce((sum, cards) => sum + cards.length, 0),
+  };
+  const end: RoundEnd = { winner: -1, rule: 0, lo: 0, hi: 0 };
   const rootNodes = own.map(() => node(seat));
   const c = options.exploration;
 
@@ -145,11 +186,17 @@ export function ismctsSearch(view: SeatView, seed: number, options: IsmctsOption
       fresh = picked.fresh;
       path.push(child);
     }
-    const finish = options.rollout === 'informed' ? informedPlayout : playout;
-    const winner = state.phase === 'turn' ? finish(state, seed * 7 + it * 7919 + 1) : state.roundWinner;
+    const rolloutSeed = seed * 7 + it * 7919 + 1;
+    if (state.phase === 'turn') {
+      if (options.rollout === 'informed') informedPlayout(state, rolloutSeed, end);
+      else end.winner = playout(state, rolloutSeed);
+    }
+    const winner = state.phase === 'turn' ? end.winner : state.roundWinner;
+    const reward = rewardOf(state, byMatch, end, standing);
     for (const n of path) {
       n.visits++;
       if (winner === n.player) n.wins++;
+      n.value += reward(n.player);
     }
   }
   const options_ = own.map(({ turn }, i) => ({ turn, n: rootNodes[i] }));
@@ -157,7 +204,7 @@ export function ismctsSearch(view: SeatView, seed: number, options: IsmctsOption
   options_.sort((a, b) => b.n.visits - a.n.visits);
   const estimates = options_
     .filter(({ n }) => n.visits > 0)
-    .map(({ turn, n }) => ({ turn, stayIn: 1, winRound: n.wins / n.visits }));
+    .map(({ turn, n }) => ({ turn, stayIn: turn === PASS ? 0 : 1, winRound: n.wins / n.visits }));
   const top = estimates[0];
   return top
     ? { best: top.turn, stayIn: top.stayIn, winRound: top.winRound, options: estimates }

@@ -1,7 +1,8 @@
-import { cardRank } from '../engine/cards';
+import { cardFromRank, cardRank, cardValue } from '../engine/cards';
 import { ruleOf } from '../engine/game';
+import { countingSet } from '../engine/rules';
 import { RULE_INDEX, maskHi, maskLo, scoreMasks } from '../engine/score';
-import type { GameState } from '../engine';
+import type { CardId, GameState, Rule } from '../engine';
 
 /*
  * The hard bot's rollout: the round played to its end on bit sets, like the engine's playout, but with an
@@ -84,8 +85,19 @@ function chooseTurn(players: number, seat: number, rule: number): number {
   return pick < singles ? single[pick] : double[pick - singles];
 }
 
-/** Plays the round in `state` (at the start of a turn) to its end with the informed policy; returns the winner. */
-export function informedPlayout(state: GameState, seed: number): number {
+/** How a rollout's round ended: its winner, the final rule (0–6) and the winner's palette as rank masks. */
+export interface RoundEnd {
+  winner: number;
+  rule: number;
+  lo: number;
+  hi: number;
+}
+
+/**
+ * Plays the round in `state` (at the start of a turn) to its end with the informed policy; returns the winner
+ * and, when `end` is given, fills it in.
+ */
+export function informedPlayout(state: GameState, seed: number, end?: RoundEnd): number {
   const players = state.options.players;
   const advanced = state.options.mode === 'advanced';
   let alive = 0;
@@ -134,6 +146,26 @@ export function informedPlayout(state: GameState, seed: number): number {
     do seat = (seat + 1) % players;
     while (out[seat]);
   }
-  for (let p = 0; p < players; p++) if (!out[p]) return p;
-  return -1;
+  let winner = -1;
+  for (let p = 0; p < players && winner < 0; p++) if (!out[p]) winner = p;
+  if (end && winner >= 0) {
+    end.winner = winner;
+    end.rule = rule;
+    end.lo = palLo[winner];
+    end.hi = palHi[winner];
+  }
+  return winner;
+}
+
+const RULES: readonly Rule[] = ['R', 'O', 'Y', 'G', 'B', 'I', 'V'];
+
+/** What the winner of a rollout's round scores in Advanced: its points and how many cards leave the game. */
+export function roundScore(end: RoundEnd): { points: number; cards: number } {
+  const palette: CardId[] = [];
+  for (let m = end.lo; m !== 0; m &= m - 1) palette.push(cardFromRank(31 - Math.clz32(m & -m)));
+  for (let m = end.hi; m !== 0; m &= m - 1) palette.push(cardFromRank(28 + 31 - Math.clz32(m & -m)));
+  const scored = countingSet(palette, RULES[end.rule]);
+  let points = 0;
+  for (const card of scored) points += cardValue(card);
+  return { points, cards: scored.length };
 }

@@ -2,16 +2,17 @@
 // swapped; 3 players: the focus player in each seat), so the cards dealt weigh the same on both sides.
 // Prints one JSON line per pairing: games, the focus player's win rate with its Wilson 95 % interval, the
 // same for rounds, and decision times per player (p50/p99/max).
-//   npm run bench -- bots [games=N] [first=K] [scale=S] [workers=W] [only=name,name]
+//   npm run bench -- bots [games=N] [first=K] [scale=S] [workers=W] [only=name,name] [hard={json}]
 // games: deals per pairing (each played 2 or 3 times), numbered from first (default 0, so runs can add deals); scale: multiplies hard's iterations (easy and normal
 // keep their budgets), to measure hard's strength against its think time; workers: threads playing games in
-// parallel (default 2, this machine's cores).
+// parallel (default 2, this machine's cores); hard: settings laid over hard's own (e.g. hard={"reward":"round"}),
+// to measure one of its ideas against the level as it is.
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { applyMove, newGame, viewFor } from '../../shared/engine';
 import type { GameOptions, GameState, Move, SeatView } from '../../shared/engine';
 import { chooseBotMove, scaledLevel } from '../../shared/bots';
-import type { BotLevel } from '../../shared/bots';
+import type { BotLevel, BotOptions, IsmctsOptions } from '../../shared/bots';
 import { yardstickMove } from './yardstick';
 
 type Player = BotLevel | 'yardstick';
@@ -28,6 +29,7 @@ interface Job {
   /** The focus player's seat. */
   seat: number;
   scale: number;
+  hard: Partial<IsmctsOptions>;
 }
 interface Result {
   job: Job;
@@ -63,9 +65,10 @@ const PAIRINGS: Pairing[] = [
   })),
 ];
 
-function decide(player: Player, view: SeatView, seed: number, scale: number): Move {
+function decide(player: Player, view: SeatView, seed: number, job: Job): Move {
   if (player === 'yardstick') return yardstickMove(view);
-  return chooseBotMove(view, seed, player === 'hard' ? scaledLevel(player, scale) : player);
+  if (player !== 'hard') return chooseBotMove(view, seed, player);
+  return chooseBotMove(view, seed, { ...scaledLevel(player, job.scale), ...job.hard } as BotOptions);
 }
 
 function playJob(job: Job): Result {
@@ -78,7 +81,7 @@ function playJob(job: Job): Result {
     const player = seat === job.seat ? pairing.focus : pairing.others;
     const view = viewFor(state, seat);
     const start = performance.now();
-    const move = decide(player, view, job.deal * 10_007 + n, job.scale);
+    const move = decide(player, view, job.deal * 10_007 + n, job);
     const ms = performance.now() - start;
     if (view.legalMoves.length > 1) (times[player] ??= []).push(ms);
     state = applyMove(state, move);
@@ -132,6 +135,7 @@ function summary(
   return {
     workload: `bots.${pairing.name}`,
     hardScale: scale,
+    ...(Object.keys(results[0]?.job.hard ?? {}).length > 0 ? { hardSettings: results[0].job.hard } : {}),
     deals,
     firstDeal: first,
     games,
@@ -157,13 +161,14 @@ async function main(): Promise<void> {
   const scale = Number(args.get('scale') ?? 1);
   const workers = Number(args.get('workers') ?? 2);
   const only = args.get('only')?.split(',');
+  const hard = JSON.parse(args.get('hard') ?? '{}') as Partial<IsmctsOptions>;
   const chosen = PAIRINGS.map((p, i) => ({ p, i })).filter(
     ({ p }) => !only || only.some((o) => p.name.includes(o)),
   );
   const jobs: Job[] = [];
   for (const { p, i } of chosen)
     for (let deal = first; deal < first + deals; deal++)
-      for (let seat = 0; seat < p.options.players; seat++) jobs.push({ pairing: i, deal, seat, scale });
+      for (let seat = 0; seat < p.options.players; seat++) jobs.push({ pairing: i, deal, seat, scale, hard });
   const results: Result[] = [];
   const script = fileURLToPath(import.meta.url);
   let next = 0;
