@@ -16,6 +16,8 @@ export interface TurnAnalysis {
   stayIn: number;
   winRound: number;
   options: TurnEstimate[];
+  /** Search iterations run, when the search counts them (hard): fewer than its budget when work ran out. */
+  iterations?: number;
 }
 
 /** Chance of `seat` winning the round from `state` (at the start of a turn), by `playouts` random playouts. */

@@ -35,6 +35,7 @@ export const BOT_LEVELS = {
   hard: {
     search: 'ismcts',
     iterations: 8000,
+    maxWork: 400_000,
     exploration: 0.7,
     expandAfter: Infinity,
     ownTurns: 300,
@@ -49,7 +50,11 @@ export function scaledLevel(level: BotLevel, scale: number): BotOptions {
   const o: BotOptions = BOT_LEVELS[level];
   return o.search === 'flat'
     ? { ...o, playouts: Math.max(1, Math.round(o.playouts * scale)) }
-    : { ...o, iterations: Math.max(1, Math.round(o.iterations * scale)) };
+    : {
+        ...o,
+        iterations: Math.max(1, Math.round(o.iterations * scale)),
+        maxWork: Math.max(1, Math.round(o.maxWork * scale)),
+      };
 }
 
 /** Hard's budget for each think time, as a share of its default: about ¼ s, 1 s and 3 s a decision at most. */

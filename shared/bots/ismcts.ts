@@ -14,6 +14,12 @@ import type { TurnOutcome } from './turns';
 export interface IsmctsOptions {
   /** Search iterations per decision: one guess of the hidden cards, one path down the tree, one rollout each. */
   iterations: number;
+  /**
+   * The most work a decision may take, in units of the engine's steps (see WORK; half a microsecond to two
+   * of CPU each, measured): counted, not timed, so the same seed still gives the same move, while the widest
+   * positions (long rollouts, four seats, card actions) stop before their iterations make them slow.
+   */
+  maxWork: number;
   /** UCB exploration constant. */
   exploration: number;
   /** A node's own turns are expanded once it has been visited this often (before: a rollout from it). */
@@ -44,10 +50,17 @@ interface Node {
   children: Map<string, Node> | null;
 }
 
-const node = (player: number): Node => ({ player, visits: 0, wins: 0, value: 0, available: 0, children: null });
+const node = (player: number): Node => ({
+  player,
+  visits: 0,
+  wins: 0,
+  value: 0,
+  available: 0,
+  children: null,
+});
 const PASS: Move[] = [{ type: 'pass' }];
-/** Turns an iteration may find refused by its guess before it gives that guess up. */
-const MAX_REFUSED = 8;
+/** What the steps of an iteration cost, in work units: their CPU time relative to one another, as profiled. */
+const WORK = { guess: 2, move: 6, rolloutTurn: 2, score: 1 };
 
 function ucb(child: Node, c: number): number {
   return child.value / child.visits + c * Math.sqrt(Math.log(Math.max(1, child.available)) / child.visits);
@@ -132,7 +145,8 @@ export function ismctsSearch(view: SeatView, seed: number, options: IsmctsOption
   const guess = determinizer(view);
   const first = guess(seed * 31);
   const canPass = view.legalMoves.some((m) => m.type === 'pass');
-  const byMatch = options.reward === 'match' && options.rollout === 'informed' && first.options.mode === 'advanced';
+  const byMatch =
+    options.reward === 'match' && options.rollout === 'informed' && first.options.mode === 'advanced';
   const own = strongest(turnOutcomes(first), seat, options.ownTurns);
   if (own.length === 0) return analysisOf([], canPass ? PASS : null);
   // Going out on purpose only pays when a round's points count.
@@ -143,36 +157,41 @@ export function ismctsSearch(view: SeatView, seed: number, options: IsmctsOption
     scores: first.scores,
     cardsLeft: 49 - first.scored.reduce((sum, cards) => sum + cards.length, 0),
   };
-  const end: RoundEnd = { winner: -1, rule: 0, lo: 0, hi: 0 };
+  const end: RoundEnd = { winner: -1, rule: 0, lo: 0, hi: 0, turns: 0 };
   const rootNodes = own.map(() => node(seat));
+  const inHand = new Set(first.hands[seat]);
+  const needs = own.map(({ turn }) => {
+    for (const m of turn)
+      if ((m.type === 'play' || m.type === 'discard') && !inHand.has(m.card)) return m.card;
+    return null;
+  });
   const c = options.exploration;
 
-  for (let it = 0; it < options.iterations; it++) {
+  let work = 0;
+  let it = 0;
+  for (; it < options.iterations && work < options.maxWork; it++) {
     const state0 = it === 0 ? first : guess(seed * 31 + it);
-    // The seat's own hand is known, so its turns are the same in every guess, except those that discard a
-    // card a 3 draws during the turn: those this guess refuses are not open in it.
-    let chosen: { child: Node; after: GameState } | null = null;
-    const refused = new Set<number>();
-    // Tries a few turns at most: where most turns hang on a card a 3 draws, trying every one each iteration
-    // cost seconds; such a guess is skipped instead.
-    while (!chosen && refused.size < Math.min(own.length, MAX_REFUSED)) {
-      let pick = -1;
-      let pickValue = -Infinity;
-      for (let i = 0; i < own.length; i++) {
-        if (refused.has(i)) continue;
-        const n = rootNodes[i];
-        const value = n.visits === 0 ? Infinity : ucb(n, c);
-        if (value > pickValue) {
-          pickValue = value;
-          pick = i;
-        }
+    work += WORK.guess;
+    // The seat's own hand is known, so its turns are the same in every guess, except those that use the card
+    // a 3 draws: they are open only in the guesses with that card on top of the deck.
+    const top = state0.deck[state0.deck.length - 1];
+    let pick = -1;
+    let pickValue = -Infinity;
+    for (let i = 0; i < own.length; i++) {
+      if (needs[i] !== null && needs[i] !== top) continue;
+      const n = rootNodes[i];
+      n.available++;
+      const value = n.visits === 0 ? Infinity : ucb(n, c);
+      if (value > pickValue) {
+        pickValue = value;
+        pick = i;
       }
-      const after = replay(state0, own[pick].turn);
-      if (after) chosen = { child: rootNodes[pick], after };
-      else refused.add(pick);
     }
-    if (!chosen) continue;
-    for (const n of rootNodes) n.available++;
+    if (pick < 0) continue;
+    const after = replay(state0, own[pick].turn);
+    work += WORK.move * own[pick].turn.length;
+    if (!after) continue;
+    const chosen = { child: rootNodes[pick], after };
     const path: Node[] = [];
     let { child, after: state } = chosen;
     path.push(child);
@@ -180,7 +199,9 @@ export function ismctsSearch(view: SeatView, seed: number, options: IsmctsOption
     while (!fresh && state.phase === 'turn' && child.visits >= options.expandAfter) {
       const player = state.current!;
       const cap = player === seat ? options.ownTurns : options.otherTurns;
-      const picked = select(child, player, openTurns(state, cap), c);
+      const open = openTurns(state, cap);
+      work += WORK.move * 2 * open.length;
+      const picked = select(child, player, open, c);
       child = picked.child;
       state = picked.after;
       fresh = picked.fresh;
@@ -189,7 +210,11 @@ export function ismctsSearch(view: SeatView, seed: number, options: IsmctsOption
     const rolloutSeed = seed * 7 + it * 7919 + 1;
     if (state.phase === 'turn') {
       if (options.rollout === 'informed') informedPlayout(state, rolloutSeed, end);
-      else end.winner = playout(state, rolloutSeed);
+      else {
+        end.winner = playout(state, rolloutSeed);
+        end.turns = state.hands.reduce((sum, hand) => sum + hand.length, 0);
+      }
+      work += WORK.rolloutTurn * end.turns + (byMatch ? WORK.score : 0);
     }
     const winner = state.phase === 'turn' ? end.winner : state.roundWinner;
     const reward = rewardOf(state, byMatch, end, standing);
@@ -207,6 +232,6 @@ export function ismctsSearch(view: SeatView, seed: number, options: IsmctsOption
     .map(({ turn, n }) => ({ turn, stayIn: turn === PASS ? 0 : 1, winRound: n.wins / n.visits }));
   const top = estimates[0];
   return top
-    ? { best: top.turn, stayIn: top.stayIn, winRound: top.winRound, options: estimates }
+    ? { best: top.turn, stayIn: top.stayIn, winRound: top.winRound, options: estimates, iterations: it }
     : analysisOf([], null);
 }

@@ -85,12 +85,16 @@ function chooseTurn(players: number, seat: number, rule: number): number {
   return pick < singles ? single[pick] : double[pick - singles];
 }
 
-/** How a rollout's round ended: its winner, the final rule (0–6) and the winner's palette as rank masks. */
+/**
+ * How a rollout's round ended: its winner, the final rule (0–6), the winner's palette as rank masks, and the
+ * turns it took (what the rollout cost).
+ */
 export interface RoundEnd {
   winner: number;
   rule: number;
   lo: number;
   hi: number;
+  turns: number;
 }
 
 /**
@@ -120,7 +124,9 @@ export function informedPlayout(state: GameState, seed: number, end?: RoundEnd):
   let rule = RULE_INDEX[ruleOf(state)];
   let seat = state.current!;
   rng = (seed ^ 0x2545f491) | 0 || 1;
+  let turns = 0;
   while (alive > 1) {
+    turns++;
     const pick = chooseTurn(players, seat, rule);
     if (pick === 0) {
       out[seat] = 1;
@@ -153,6 +159,7 @@ export function informedPlayout(state: GameState, seed: number, end?: RoundEnd):
     end.rule = rule;
     end.lo = palLo[winner];
     end.hi = palHi[winner];
+    end.turns = turns;
   }
   return winner;
 }

@@ -1,7 +1,7 @@
 // The bot ladder, in duplicate format: every deal is played once per seat arrangement (2 players: seats
 // swapped; 3 players: the focus player in each seat), so the cards dealt weigh the same on both sides.
 // Prints one JSON line per pairing: games, the focus player's win rate with its Wilson 95 % interval, the
-// same for rounds, and decision times per player (p50/p99/max).
+// same for rounds, and decision times per player (p50/p99/max), wall clock and CPU.
 //   npm run bench -- bots [games=N] [first=K] [scale=S] [workers=W] [only=name,name] [hard={json}]
 // games: deals per pairing (each played 2 or 3 times), numbered from first (default 0, so runs can add deals); scale: multiplies hard's iterations (easy and normal
 // keep their budgets), to measure hard's strength against its think time; workers: threads playing games in
@@ -37,8 +37,9 @@ interface Result {
   win: number;
   rounds: number;
   roundsWon: number;
-  /** Milliseconds per decision that needed thought, by player. */
+  /** Milliseconds per decision that needed thought, by player: wall clock, and this thread's CPU time. */
   times: Partial<Record<Player, number[]>>;
+  cpu: Partial<Record<Player, number[]>>;
 }
 
 const ADV2: GameOptions = { players: 2, mode: 'advanced', actionRule: false };
@@ -75,15 +76,21 @@ function playJob(job: Job): Result {
   const pairing = PAIRINGS[job.pairing];
   let state: GameState = newGame(pairing.options, 90_000 + job.deal);
   const times: Result['times'] = {};
+  const cpu: Result['cpu'] = {};
   let n = 0;
   while (state.phase !== 'gameOver') {
     const seat = state.current ?? 0;
     const player = seat === job.seat ? pairing.focus : pairing.others;
     const view = viewFor(state, seat);
     const start = performance.now();
+    const cpuStart = process.threadCpuUsage();
     const move = decide(player, view, job.deal * 10_007 + n, job);
     const ms = performance.now() - start;
-    if (view.legalMoves.length > 1) (times[player] ??= []).push(ms);
+    const used = process.threadCpuUsage(cpuStart);
+    if (view.legalMoves.length > 1) {
+      (times[player] ??= []).push(ms);
+      (cpu[player] ??= []).push((used.user + used.system) / 1000);
+    }
     state = applyMove(state, move);
     n++;
   }
@@ -95,6 +102,7 @@ function playJob(job: Job): Result {
     rounds: rounds.length,
     roundsWon: rounds.filter((e) => e.kind === 'roundWon' && e.seat === job.seat).length,
     times,
+    cpu,
   };
 }
 
@@ -128,8 +136,11 @@ function summary(
   const rounds = results.reduce((sum, r) => sum + r.rounds, 0);
   const roundsWon = results.reduce((sum, r) => sum + r.roundsWon, 0);
   const times: Record<string, ReturnType<typeof quantiles>> = {};
-  for (const player of new Set([pairing.focus, pairing.others]))
+  const cpu: Record<string, ReturnType<typeof quantiles>> = {};
+  for (const player of new Set([pairing.focus, pairing.others])) {
     times[player] = quantiles(results.flatMap((r) => r.times[player] ?? []));
+    cpu[player] = quantiles(results.flatMap((r) => r.cpu[player] ?? []));
+  }
   const [lo, hi] = wilson(wins, games);
   const [rlo, rhi] = wilson(roundsWon, rounds);
   return {
@@ -146,6 +157,8 @@ function summary(
     roundWinRate: round3(roundsWon / rounds),
     roundWilson95: [round3(rlo), round3(rhi)],
     decisionMs: times,
+    // CPU time is what a decision costs whatever else the machine is doing (wall time grows with its load).
+    decisionCpuMs: cpu,
   };
 }
 
