@@ -8,6 +8,8 @@ export interface TurnEstimate {
   stayIn: number;
   /** Chance the seat wins the round. */
   winRound: number;
+  /** Chance the seat wins the game, when the search weighs rounds by the match (hard, Advanced). */
+  winGame?: number;
 }
 
 /** The search's answer for a position: the best complete turn first, then every other one searched. */
@@ -15,6 +17,8 @@ export interface TurnAnalysis {
   best: Move[];
   stayIn: number;
   winRound: number;
+  /** See TurnEstimate.winGame. */
+  winGame?: number;
   options: TurnEstimate[];
   /** Search iterations run, when the search counts them (hard): fewer than its budget when work ran out. */
   iterations?: number;

@@ -229,9 +229,21 @@ export function ismctsSearch(view: SeatView, seed: number, options: IsmctsOption
   options_.sort((a, b) => b.n.visits - a.n.visits);
   const estimates = options_
     .filter(({ n }) => n.visits > 0)
-    .map(({ turn, n }) => ({ turn, stayIn: turn === PASS ? 0 : 1, winRound: n.wins / n.visits }));
+    .map(({ turn, n }) => ({
+      turn,
+      stayIn: turn === PASS ? 0 : 1,
+      winRound: n.wins / n.visits,
+      ...(byMatch ? { winGame: n.value / n.visits } : {}),
+    }));
   const top = estimates[0];
   return top
-    ? { best: top.turn, stayIn: top.stayIn, winRound: top.winRound, options: estimates, iterations: it }
+    ? {
+        best: top.turn,
+        stayIn: top.stayIn,
+        winRound: top.winRound,
+        winGame: top.winGame,
+        options: estimates,
+        iterations: it,
+      }
     : analysisOf([], null);
 }

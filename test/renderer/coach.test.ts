@@ -60,9 +60,9 @@ afterEach(() => {
 
 const names = ['Ada', 'Bot 2'];
 
-/** A 2-player Basic game moved on by easy bots until seat 0 is to act (or, `toEnd`, until it is over). */
-function game(seed: number, toEnd = false): GameState {
-  let state = newGame({ players: 2, mode: 'basic', actionRule: false }, seed);
+/** A 2-player game (Basic unless said) moved on by easy bots until seat 0 is to act (or, `toEnd`, until it is over). */
+function game(seed: number, toEnd = false, mode: 'basic' | 'advanced' = 'basic'): GameState {
+  let state = newGame({ players: 2, mode, actionRule: false }, seed);
   while (state.phase === 'turn' && (toEnd || state.current !== 0))
     state = applyMove(state, chooseBotMove(viewFor(state, state.current!), state.moveCount, 'easy'));
   return state;
@@ -118,6 +118,16 @@ describe('Suggest a move', () => {
     );
     expect(w.get('[data-testid="suggestion-chances"]').text()).toMatch(
       /^Estimated chance to still be in at your next turn: \d+% · to win the round: \d+%$/,
+    );
+  });
+
+  it('tells the chance to win the game too in Advanced, where the bot weighs rounds by the match', async () => {
+    const w = hint(viewFor(game(4, false, 'advanced'), 0));
+    await flushPromises();
+    await w.get('[data-testid="suggest"]').trigger('click');
+    await vi.waitFor(() => w.get('[data-testid="suggestion-chances"]'), { timeout: 10_000 });
+    expect(w.get('[data-testid="suggestion-chances"]').text()).toMatch(
+      /^Estimated chance to still be in at your next turn: \d+% · to win the round: \d+% · to win the game: \d+%$/,
     );
   });
 

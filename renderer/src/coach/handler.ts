@@ -20,6 +20,8 @@ export interface Suggestion {
   /** Still in at the seat's next turn (see nextTurnSurvival). */
   stayIn: number;
   winRound: number;
+  /** Chance to win the game (Advanced: the search weighs its rounds by the match). */
+  winGame?: number;
 }
 
 export type CoachReply =
@@ -51,11 +53,15 @@ export function handleCoachMessage(data: unknown, reply: (message: CoachReply) =
   const { id, view, seed } = data;
   try {
     if (data.kind === 'suggest') {
-      const { best, winRound } = analyseTurn(view, seed, 'hard');
+      const { best, winRound, winGame } = analyseTurn(view, seed, 'hard');
       const stayIn = nextTurnSurvival(view, best, seed);
       // `end` is the button after a play; the words of a suggestion leave it out.
       const turn = best.filter((m) => m.type !== 'end');
-      reply({ id, kind: 'suggestion', suggestion: { turn, stayIn, winRound } });
+      reply({
+        id,
+        kind: 'suggestion',
+        suggestion: { turn, stayIn, winRound, ...(winGame === undefined ? {} : { winGame }) },
+      });
     } else {
       const review = reviewRound(view, seed, (done, total) => reply({ id, kind: 'progress', done, total }));
       reply({ id, kind: 'review', review });

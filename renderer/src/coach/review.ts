@@ -1,5 +1,6 @@
 import { analyseTurn } from '../../../shared/bots';
 import { replayRound } from '../../../shared/engine';
+import type { TurnEstimate } from '../../../shared/bots';
 import type { LogEntry, Move, SeatView } from '../../../shared/engine/types';
 
 /** One of the seat's turns that cost it the most, by the search's estimate. */
@@ -10,9 +11,11 @@ export interface CostlyTurn {
   played: Move[];
   /** The turn the search likes best. */
   better: Move[];
-  /** Estimated chance to win the round after the turn made, and after the better one. */
+  /** Estimated chance to win after the turn made, and after the better one: the game or the round (`measure`). */
   playedWin: number;
   betterWin: number;
+  /** 'game' in Advanced, where the search weighs each round by the match; 'round' otherwise. */
+  measure: 'game' | 'round';
 }
 
 export interface RoundReview {
@@ -69,16 +72,22 @@ export function reviewRound(
     // Seeded by the position, as a suggestion is: the same turn gets the same estimate in both.
     const analysis = analyseTurn(step.view, seed + step.view.moveCount, 'hard');
     const wentOut = entries.some((e) => e.kind === 'out' && e.seat === seat);
+    // In Advanced the search weighs turns by the game, and going out is one of them: a turn that put the
+    // seat out is worth what passing was. Judged by the round, going out is worth 0.
+    const byGame = analysis.winGame !== undefined;
+    const worth = (o: TurnEstimate | undefined): number | undefined => (byGame ? o?.winGame : o?.winRound);
+    const out = byGame ? (worth(analysis.options.find((o) => o.turn[0]?.type === 'pass')) ?? 0) : 0;
     // A turn the search did not weigh and that kept the seat in (it hung on a card a 3 drew) is not judged.
-    const playedWin =
-      analysis.options.find((o) => sameTurn(o.turn, played))?.winRound ?? (wentOut ? 0 : null);
-    if (playedWin !== null && !sameTurn(analysis.best, played) && analysis.winRound - playedWin >= MIN_COST)
+    const playedWin = worth(analysis.options.find((o) => sameTurn(o.turn, played))) ?? (wentOut ? out : null);
+    const betterWin = worth(analysis.options[0]) ?? 0;
+    if (playedWin !== null && !sameTurn(analysis.best, played) && betterWin - playedWin >= MIN_COST)
       costly.push({
         turnNumber: index + 1,
         played,
         better: withoutEnd(analysis.best),
         playedWin,
-        betterWin: analysis.winRound,
+        betterWin,
+        measure: byGame ? 'game' : 'round',
       });
     progress(done + 1, mine.length);
   });

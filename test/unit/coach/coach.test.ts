@@ -46,12 +46,15 @@ describe('the coach worker handler', () => {
     expect(reply.kind).toBe('suggestion');
     if (reply.kind !== 'suggestion') return;
     expect(reply.id).toBe(7);
-    const { turn, stayIn, winRound } = reply.suggestion;
+    const { turn, stayIn, winRound, winGame } = reply.suggestion;
     expect(view.legalMoves.some((m) => sameMove(m, turn[0]))).toBe(true);
     expect(turn.some((m) => m.type === 'end')).toBe(false);
     expect(stayIn).toBeGreaterThanOrEqual(0);
     expect(stayIn).toBeLessThanOrEqual(1);
     expect(winRound).toBeGreaterThan(0);
+    // An Advanced game: the search weighs the turn by the match too.
+    expect(winGame).toBeGreaterThan(0);
+    expect(winGame).toBeLessThanOrEqual(1);
   });
 
   it('answers nonsense and impossible questions with `failed` and a reason, never throws', () => {
@@ -105,5 +108,30 @@ describe('the coach worker handler', () => {
     }
     // The same review, straight from the module the handler calls.
     expect(reviewRound(end, 0)).toEqual(last.review);
+    expect(last.review.costly.every((c) => c.measure === 'round')).toBe(true);
+  });
+
+  it('judges an Advanced round by the chance to win the game, going out counting as passing', () => {
+    // Seat 0 makes the turn the search likes least every time; the other seat plays easy.
+    let state: GameState = newGame({ players: 2, mode: 'advanced', actionRule: false }, 9);
+    while (state.phase === 'turn') {
+      const seat = state.current!;
+      const view = viewFor(state, seat);
+      if (seat !== 0 || view.legalMoves.length === 1) {
+        state = applyMove(state, chooseBotMove(view, state.moveCount, 'easy'));
+        continue;
+      }
+      const { options } = analyseTurn(view, state.moveCount, 'easy');
+      const worst = options.filter((o) => o.turn[0].type !== 'pass').at(-1)?.turn ?? [{ type: 'pass' }];
+      for (const move of worst) state = applyMove(state, move);
+    }
+    const review = reviewRound(viewFor(state, 0), 0);
+    expect(review.reviewed).toBeGreaterThan(0);
+    expect(review.costly.length).toBeGreaterThan(0);
+    for (const c of review.costly) {
+      expect(c.measure).toBe('game');
+      expect(c.betterWin - c.playedWin).toBeGreaterThanOrEqual(MIN_COST);
+      expect(c.betterWin).toBeLessThanOrEqual(1);
+    }
   });
 });
