@@ -124,6 +124,17 @@ describe.skipIf(!chromiumAvailable())('the coach (Chromium)', () => {
       );
       const suggestedWin = /(\d+)%$/.exec(chances)![1];
       const suggested = (await words.textContent())!.replace(/^Suggested: /, '');
+      // The hand marks the card the suggestion starts with, in words as well as an outline.
+      const [, step, colour, value] = /^(playing|discarding) ([A-Z])[a-z]+ (\d)/.exec(suggested)!;
+      const marked = page.locator(`.my-hand li.suggested:has([data-card="${colour}${value}"])`);
+      await expect.poll(() => marked.count()).toBe(1);
+      expect(await marked.getByTestId('suggested-mark').textContent()).toBe(
+        `★ ${step === 'playing' ? 'play' : 'discard'}`,
+      );
+      // A screen reader hears it with the card's name.
+      expect(await marked.locator('[data-card]').getAttribute('aria-label')).toContain(
+        `suggested: ${step === 'playing' ? 'play' : 'discard'}`,
+      );
       expect(await page.getByTestId('suggestion').getAttribute('aria-live')).toBe('polite');
       // The search ran in the coach's worker, not on the page's thread.
       expect(page.workers().some((w) => /coach/.test(w.url()))).toBe(true);
@@ -134,9 +145,9 @@ describe.skipIf(!chromiumAvailable())('the coach (Chromium)', () => {
       console.log(
         `coach e2e ${run.id}: answered in ${thought} ms; longest page task meanwhile ${longest} ms`,
       );
-      // On the page's thread the search would be one task as long as the answer took (500 ms and more);
-      // rendering and layout alone stay well under this on a busy 2-core machine.
-      expect(longest).toBeLessThan(300);
+      // On the page's thread the search would be one task about as long as the answer took; rendering and
+      // layout are far shorter, however busy the machine (both stretch alike with its load).
+      expect(longest).toBeLessThan(thought / 2);
       await page.screenshot({ path: join(shots, `coach-suggest-${run.width}.png`), fullPage: true });
 
       // Ada passes: she is out and the round (the whole Basic game) is over.

@@ -29,6 +29,8 @@ export const useTableStore = defineStore('table', () => {
   /** A move is on its way; further clicks wait for the host's answer. */
   const awaiting = ref(false);
   const selected = ref<CardId | null>(null);
+  /** The coach's suggested turn, for the position at `moveCount` (stale, and so not shown, once a move is made). */
+  const suggestion = ref<{ moveCount: number; turn: Move[] } | null>(null);
   /** The view before the latest one: lets components tell what just changed. */
   const previousView = ref<SeatView | null>(null);
 
@@ -300,6 +302,7 @@ export const useTableStore = defineStore('table', () => {
     intent,
     awaiting,
     selected,
+    suggestion,
     seat,
     spectator,
     isCreator,
