@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyMove, completeTurns, legalMoves, newGame, viewFor } from '../../../shared/engine';
 import type { GameState } from '../../../shared/engine';
-import { BOT_LEVELS, chooseBotMove, scaledLevel } from '../../../shared/bots';
+import { BOT_LEVELS, BOT_THINK_NAMES, botOptions, chooseBotMove, scaledLevel } from '../../../shared/bots';
 import type { BotLevel } from '../../../shared/bots';
 
 /** Plays one 2-player Basic game with `levels[seat]` at each seat; returns the winners. */
@@ -24,6 +24,22 @@ describe('bot levels', () => {
     expect(BOT_LEVELS.hard.search).toBe('ismcts');
     expect(BOT_LEVELS.hard.iterations).toBeGreaterThan(BOT_LEVELS.normal.playouts);
     expect(BOT_LEVELS.easy.playouts).toBeLessThan(BOT_LEVELS.normal.playouts);
+  });
+
+  it("give hard a quarter, all or three times its budget by the table's think time, and easy and normal theirs", () => {
+    const iterations = (think: (typeof BOT_THINK_NAMES)[number]) => {
+      const o = botOptions('hard', think);
+      return o.search === 'ismcts' ? o.iterations : NaN;
+    };
+    // Hard's budget may be retuned; these shares are what the table option means.
+    const hard = BOT_LEVELS.hard.iterations;
+    expect(BOT_THINK_NAMES.map(iterations)).toEqual([0.25, 1, 3].map((share) => Math.round(hard * share)));
+    expect(botOptions('hard')).toEqual(BOT_LEVELS.hard);
+    for (const think of BOT_THINK_NAMES) {
+      expect(botOptions('hard', think)).toEqual({ ...BOT_LEVELS.hard, iterations: iterations(think) });
+      expect(botOptions('easy', think)).toEqual(BOT_LEVELS.easy);
+      expect(botOptions('normal', think)).toEqual(BOT_LEVELS.normal);
+    }
   });
 
   it('easy only makes legal moves and passes only when no turn keeps it leading', () => {
