@@ -80,7 +80,7 @@ describe.skipIf(!chromiumAvailable())('hard bots’ think time (Chromium)', () =
       await expect(page.getByTestId('bot-level').inputValue()).resolves.toBe('hard');
       await page.keyboard.press('Tab');
       const think = page.getByTestId('bot-think');
-      await expect(think.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+      await expect(page.evaluate('document.activeElement?.dataset.testid')).resolves.toBe('bot-think');
       await expect(think.inputValue()).resolves.toBe('normal');
       await page.keyboard.press('Home'); // the first time: quick
       await expect(think.inputValue()).resolves.toBe('quick');
