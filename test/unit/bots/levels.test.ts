@@ -27,19 +27,17 @@ describe('bot levels', () => {
   });
 
   it("give hard a quarter, all or three times its budget by the table's think time, and easy and normal theirs", () => {
-    const iterations = (think: (typeof BOT_THINK_NAMES)[number]) => {
-      const o = botOptions('hard', think);
-      return o.search === 'ismcts' ? o.iterations : NaN;
-    };
     // Hard's budget may be retuned; these shares are what the table option means.
-    const hard = BOT_LEVELS.hard.iterations;
-    expect(BOT_THINK_NAMES.map(iterations)).toEqual([0.25, 1, 3].map((share) => Math.round(hard * share)));
-    expect(botOptions('hard')).toEqual(BOT_LEVELS.hard);
-    for (const think of BOT_THINK_NAMES) {
-      expect(botOptions('hard', think)).toEqual({ ...BOT_LEVELS.hard, iterations: iterations(think) });
+    BOT_THINK_NAMES.forEach((think, i) => {
+      expect(botOptions('hard', think)).toEqual(scaledLevel('hard', [0.25, 1, 3][i]));
       expect(botOptions('easy', think)).toEqual(BOT_LEVELS.easy);
       expect(botOptions('normal', think)).toEqual(BOT_LEVELS.normal);
-    }
+    });
+    const iterations = BOT_THINK_NAMES.map(
+      (think) => (botOptions('hard', think) as { iterations: number }).iterations,
+    );
+    expect(iterations).toEqual([0.25, 1, 3].map((share) => Math.round(BOT_LEVELS.hard.iterations * share)));
+    expect(botOptions('hard')).toEqual(BOT_LEVELS.hard);
   });
 
   it('easy only makes legal moves and passes only when no turn keeps it leading', () => {
