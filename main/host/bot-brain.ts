@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { BOT_LEVELS, chooseBotMove } from '../../shared/bots';
-import type { BotLevel } from '../../shared/bots';
+import { botOptions, chooseBotMove } from '../../shared/bots';
+import type { BotLevel, BotThink } from '../../shared/bots';
 import type { Move, SeatView } from '../../shared/engine';
 
 export interface BotRequest {
@@ -9,12 +9,14 @@ export interface BotRequest {
   view: SeatView;
   seed: number;
   level: BotLevel;
+  /** The table's think time (only hard's budget depends on it). */
+  think: BotThink;
 }
 export type BotReply = { id: number; move: Move } | { id: number; error: string };
 
 /** Where the bot's thinking happens: a worker thread when one can be started, else this thread. */
 export interface BotBrain {
-  choose(view: SeatView, seed: number, level: BotLevel): Promise<Move>;
+  choose(view: SeatView, seed: number, level: BotLevel, think: BotThink): Promise<Move>;
   close(): Promise<void>;
 }
 
@@ -33,11 +35,11 @@ function findWorkerScript(): URL | null {
 /** The search runs in this thread, after pending I/O (used when no worker can be started). */
 export function inlineBrain(): BotBrain {
   return {
-    choose: (view, seed, level) =>
+    choose: (view, seed, level, think) =>
       new Promise((resolve, reject) =>
         setImmediate(() => {
           try {
-            resolve(chooseBotMove(view, seed, BOT_LEVELS[level]));
+            resolve(chooseBotMove(view, seed, botOptions(level, think)));
           } catch (e) {
             reject(e as Error);
           }
@@ -57,10 +59,8 @@ export function workerBrain(report: (problem: string) => void, script = findWork
     report('bot worker script not found; bots think on the main thread');
     return inline;
   }
-  const pending = new Map<
-    number,
-    { view: SeatView; seed: number; level: BotLevel; resolve: (m: Move) => void; reject: (e: Error) => void }
-  >();
+  type Pending = Omit<BotRequest, 'id'> & { resolve: (m: Move) => void; reject: (e: Error) => void };
+  const pending = new Map<number, Pending>();
   let nextId = 1;
   let worker: Worker | null = null;
   let failed = false;
@@ -70,7 +70,8 @@ export function workerBrain(report: (problem: string) => void, script = findWork
     failed = true;
     report(`bot worker stopped (${why}); bots think on the main thread`);
     worker = null;
-    for (const p of pending.values()) inline.choose(p.view, p.seed, p.level).then(p.resolve, p.reject);
+    for (const p of pending.values())
+      inline.choose(p.view, p.seed, p.level, p.think).then(p.resolve, p.reject);
     pending.clear();
   };
 
@@ -97,13 +98,13 @@ export function workerBrain(report: (problem: string) => void, script = findWork
   };
 
   return {
-    choose(view, seed, level) {
-      if (failed) return inline.choose(view, seed, level);
+    choose(view, seed, level, think) {
+      if (failed) return inline.choose(view, seed, level, think);
       worker ??= start();
       const id = nextId++;
       return new Promise((resolve, reject) => {
-        pending.set(id, { view, seed, level, resolve, reject });
-        worker!.postMessage({ id, view, seed, level } satisfies BotRequest);
+        pending.set(id, { view, seed, level, think, resolve, reject });
+        worker!.postMessage({ id, view, seed, level, think } satisfies BotRequest);
       });
     },
     async close() {

@@ -46,7 +46,7 @@ export class BotDriver {
     const started = performance.now();
     const thinking = votedOut
       ? Promise.resolve(passFor(view))
-      : this.brain.choose(view, state.moveCount, table.botLevel);
+      : this.brain.choose(view, state.moveCount, table.botLevel, table.botThink);
     void thinking
       .catch((e: Error) => {
         this.report(`table ${table.id}: bot failed (${e.message}); it gives the round up`);

@@ -2,8 +2,10 @@ import * as v from 'valibot';
 import {
   BOT_LEVEL_NAMES,
   BOT_PACE_NAMES,
+  BOT_THINK_NAMES,
   DEFAULT_BOT_LEVEL,
   DEFAULT_BOT_PACE,
+  DEFAULT_BOT_THINK,
   MoveSchema,
   TableOptionsSchema,
 } from '../../shared/protocol';
@@ -21,7 +23,7 @@ const int = v.pipe(v.number(), v.integer(), v.minValue(0));
 const seatNo = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(3));
 
 /** The engine's options as a table keeps them: the wire's schema, every default filled in, bots apart. */
-const OptionsSchema = v.required(v.omit(TableOptionsSchema, ['botLevel', 'botPace', 'hints']));
+const OptionsSchema = v.required(v.omit(TableOptionsSchema, ['botLevel', 'botPace', 'botThink', 'hints']));
 const _optionsAgree: Same<v.InferOutput<typeof OptionsSchema>, NormalizedOptions> = true;
 void _optionsAgree;
 
@@ -72,6 +74,8 @@ const SnapshotSchema = v.pipe(
     botLevel: v.optional(v.picklist(BOT_LEVEL_NAMES), DEFAULT_BOT_LEVEL),
     /** Snapshots from before paces and match scores: relaxed bots, no games counted yet. */
     botPace: v.optional(v.picklist(BOT_PACE_NAMES), DEFAULT_BOT_PACE),
+    /** Snapshots from before think times: hard bots think as long as they always did. */
+    botThink: v.optional(v.picklist(BOT_THINK_NAMES), DEFAULT_BOT_THINK),
     wins: v.optional(v.array(int)),
     /** Snapshots from before hints have none: they get the default a new table gets (see hintsByDefault). */
     hints: v.optional(v.boolean()),

@@ -46,7 +46,13 @@ export function tableInfo(
   });
   return {
     ...tableSummary(table, spectators),
-    options: { ...table.options, botLevel: table.botLevel, botPace: table.botPace, hints: table.hints },
+    options: {
+      ...table.options,
+      botLevel: table.botLevel,
+      botPace: table.botPace,
+      botThink: table.botThink,
+      hints: table.hints,
+    },
     seatList,
     awayGraceMs: table.away.graceMs,
     game: table.game,

@@ -1,7 +1,7 @@
 import { normalizeOptions } from '../../shared/engine';
 import type { GameState, Move, NormalizedOptions } from '../../shared/engine';
-import { DEFAULT_BOT_LEVEL } from '../../shared/bots/levels';
-import type { BotLevel } from '../../shared/bots/levels';
+import { DEFAULT_BOT_LEVEL, DEFAULT_BOT_THINK } from '../../shared/bots/levels';
+import type { BotLevel, BotThink } from '../../shared/bots/levels';
 import { DEFAULT_BOT_PACE } from '../../shared/protocol';
 import type { BotPace, TableOptions } from '../../shared/protocol';
 
@@ -26,6 +26,8 @@ export interface TableRecord {
   botLevel: BotLevel;
   /** How fast the host moves for the table's bots. */
   botPace: BotPace;
+  /** How long the table's hard bots think on a decision (their search budget). */
+  botThink: BotThink;
   /** Players may ask for a suggested move (the coach runs in their own renderer, on their own view). */
   hints: boolean;
   creator: number;
@@ -87,6 +89,7 @@ export function newTableRecord({ id, name, options, creator, bots }: NewTable, n
     options: normalized,
     botLevel: options.botLevel ?? DEFAULT_BOT_LEVEL,
     botPace: options.botPace ?? DEFAULT_BOT_PACE,
+    botThink: options.botThink ?? DEFAULT_BOT_THINK,
     hints: options.hints ?? hintsByDefault(bots.length),
     creator: creator.seat,
     seats,

@@ -1,6 +1,6 @@
 import { IllegalMoveError, applyMove, newGame } from '../../shared/engine';
 import type { GameState, Move, NormalizedOptions } from '../../shared/engine';
-import type { BotLevel } from '../../shared/bots/levels';
+import type { BotLevel, BotThink } from '../../shared/bots/levels';
 import type { BotPace, TableSummary } from '../../shared/protocol';
 import { Absences } from './absences';
 import { TableError } from './errors';
@@ -22,6 +22,7 @@ export class Table {
   readonly options: NormalizedOptions;
   readonly botLevel: BotLevel;
   readonly botPace: BotPace;
+  readonly botThink: BotThink;
   readonly hints: boolean;
   creator: number;
   readonly seats: SeatRecord[];
@@ -43,6 +44,7 @@ export class Table {
     this.options = record.options;
     this.botLevel = record.botLevel;
     this.botPace = record.botPace;
+    this.botThink = record.botThink;
     this.hints = record.hints;
     this.creator = record.creator;
     this.seats = record.seats;
@@ -66,6 +68,7 @@ export class Table {
       options: this.options,
       botLevel: this.botLevel,
       botPace: this.botPace,
+      botThink: this.botThink,
       hints: this.hints,
       creator: this.creator,
       seats: this.seats,

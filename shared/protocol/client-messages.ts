@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { ALL_CARDS } from '../engine/cards';
-import { BOT_LEVEL_NAMES } from '../bots/levels';
+import { BOT_LEVEL_NAMES, BOT_THINK_NAMES } from '../bots/levels';
 import { BOT_PACE_NAMES } from './tables';
 import type { Move } from '../engine/types';
 import type { Same } from '../same-type';
@@ -83,6 +83,7 @@ export const TableOptionsSchema = v.object({
   autoDraw: v.optional(v.boolean()),
   botLevel: v.optional(v.picklist(BOT_LEVEL_NAMES, 'must be "easy", "normal" or "hard"')),
   botPace: v.optional(v.picklist(BOT_PACE_NAMES, 'must be "relaxed", "normal" or "fast"')),
+  botThink: v.optional(v.picklist(BOT_THINK_NAMES, 'must be "quick", "normal" or "long"')),
   hints: v.optional(v.boolean('must be true or false')),
 });
 

@@ -3,7 +3,14 @@ export { PROTOCOL_VERSION } from './version';
 export * from './limits';
 export type { TableSummary, TableOptions, TableInfo, SeatInfo, MatchEntry, BotPace } from './tables';
 export { BOT_PACE_NAMES, DEFAULT_BOT_PACE } from './tables';
-export { BOT_LEVEL_NAMES, DEFAULT_BOT_LEVEL, type BotLevel } from '../bots/levels';
+export {
+  BOT_LEVEL_NAMES,
+  DEFAULT_BOT_LEVEL,
+  BOT_THINK_NAMES,
+  DEFAULT_BOT_THINK,
+  type BotLevel,
+  type BotThink,
+} from '../bots/levels';
 export type { ClientMessage, ClientMessageType } from './client-messages';
 export { ClientMessageSchema, MoveSchema, TableOptionsSchema } from './client-messages';
 export type { ServerMessage, ServerMessageType, ErrorCode } from './server-messages';

@@ -1,5 +1,5 @@
 import type { GameOptions, RulesVersion } from '../engine/types';
-import type { BotLevel } from '../bots/levels';
+import type { BotLevel, BotThink } from '../bots/levels';
 
 /** How long the host lets each bot step stay on screen before the next (a table option). */
 export const BOT_PACE_NAMES = ['relaxed', 'normal', 'fast'] as const;
@@ -31,11 +31,17 @@ export interface TableSummary {
 
 /**
  * The options a table is created with: the engine's GameOptions (described there, once), how strongly
- * every bot at the table plays (default 'normal'), how fast they move (default 'relaxed'), and whether
+ * every bot at the table plays (default 'normal'), how fast they move (default 'relaxed'), how long its hard
+ * bots think on a decision (default 'normal'; easy and normal bots keep their budgets), and whether
  * players may ask the coach for a suggested move (default: on when the table is created with bots, off
  * otherwise). The engine knows nothing of these.
  */
-export type TableOptions = GameOptions & { botLevel?: BotLevel; botPace?: BotPace; hints?: boolean };
+export type TableOptions = GameOptions & {
+  botLevel?: BotLevel;
+  botPace?: BotPace;
+  botThink?: BotThink;
+  hints?: boolean;
+};
 
 /** One seat as every connection at the table sees it. Never holds a token. */
 export interface SeatInfo {

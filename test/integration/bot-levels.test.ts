@@ -1,8 +1,8 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BOT_LEVELS, chooseBotMove } from '../../shared/bots';
-import type { BotLevel } from '../../shared/bots';
+import { BOT_LEVELS, botOptions, chooseBotMove } from '../../shared/bots';
+import type { BotLevel, BotSettings } from '../../shared/bots';
 import { applyMove, legalMoves, newGame, viewFor } from '../../shared/engine';
 import type { SeatView } from '../../shared/engine';
 import type { TableOptions } from '../../shared/protocol';
@@ -32,6 +32,25 @@ async function levelAfterResume(port: number, token: string): Promise<BotLevel> 
   const t = await c.next('table');
   await c.close();
   return t.table.options.botLevel;
+}
+
+/** Three positions of a seeded random game where the two settings choose different moves. */
+function differingPositions(a: BotSettings, b: BotSettings): { view: SeatView; seed: number }[] {
+  const random = rng(5);
+  const probes: { view: SeatView; seed: number }[] = [];
+  let state = newGame({ players: 2, mode: 'advanced', actionRule: true }, 77);
+  while (probes.length < 3 && state.phase !== 'gameOver') {
+    const view = viewFor(state, state.current ?? 0);
+    const seed = state.moveCount;
+    if (
+      view.legalMoves.length > 1 &&
+      JSON.stringify(chooseBotMove(view, seed, a)) !== JSON.stringify(chooseBotMove(view, seed, b))
+    )
+      probes.push({ view, seed });
+    state = applyMove(state, pick(random, legalMoves(state)));
+  }
+  expect(probes.length).toBe(3);
+  return probes;
 }
 
 describe('bot levels at a table', () => {
@@ -96,29 +115,38 @@ describe('bot levels at a table', () => {
 
   it('thinks in the worker at the level asked for', { timeout: 30_000 }, async () => {
     // Positions where easy and hard choose differently, so the answer tells which level was used.
-    const random = rng(5);
-    const probes: { view: SeatView; seed: number }[] = [];
-    let state = newGame({ players: 2, mode: 'advanced', actionRule: true }, 77);
-    while (probes.length < 3 && state.phase !== 'gameOver') {
-      const seat = state.current ?? 0;
-      const view = viewFor(state, seat);
-      const seed = state.moveCount;
-      if (
-        view.legalMoves.length > 1 &&
-        JSON.stringify(chooseBotMove(view, seed, BOT_LEVELS.easy)) !==
-          JSON.stringify(chooseBotMove(view, seed, BOT_LEVELS.hard))
-      )
-        probes.push({ view, seed });
-      state = applyMove(state, pick(random, legalMoves(state)));
-    }
-    expect(probes.length).toBe(3);
+    const probes = differingPositions(BOT_LEVELS.easy, BOT_LEVELS.hard);
     const problems: string[] = [];
     const brain = workerBrain((p) => problems.push(p));
     try {
       for (const { view, seed } of probes) {
         for (const level of ['easy', 'hard'] as const) {
-          expect(await brain.choose(view, seed, level)).toEqual(chooseBotMove(view, seed, BOT_LEVELS[level]));
+          expect(await brain.choose(view, seed, level, 'normal')).toEqual(
+            chooseBotMove(view, seed, BOT_LEVELS[level]),
+          );
         }
+      }
+    } finally {
+      await brain.close();
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("thinks in the worker for as long as the table's think time says", { timeout: 30_000 }, async () => {
+    const probes = differingPositions(botOptions('hard', 'quick'), botOptions('hard', 'normal'));
+    const problems: string[] = [];
+    const brain = workerBrain((p) => problems.push(p));
+    try {
+      for (const { view, seed } of probes) {
+        for (const think of ['quick', 'normal'] as const) {
+          expect(await brain.choose(view, seed, 'hard', think)).toEqual(
+            chooseBotMove(view, seed, botOptions('hard', think)),
+          );
+        }
+        // Easy keeps its budget whatever the table's think time.
+        expect(await brain.choose(view, seed, 'easy', 'long')).toEqual(
+          chooseBotMove(view, seed, BOT_LEVELS.easy),
+        );
       }
     } finally {
       await brain.close();

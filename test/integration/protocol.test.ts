@@ -96,6 +96,30 @@ describe('parseClientMessage', () => {
       });
     }
   });
+
+  it("takes hard bots' think time of quick, normal or long, or none, and refuses anything else", () => {
+    const create = (botThink?: unknown) =>
+      ok({
+        type: 'createTable',
+        name: 'T',
+        player: 'P',
+        options: { players: 2, mode: 'basic', actionRule: false, botLevel: 'hard', botThink },
+        bots: [1],
+      });
+    for (const think of ['quick', 'normal', 'long']) {
+      const r = create(think);
+      expect(r.ok && r.msg.type === 'createTable' && r.msg.options.botThink).toBe(think);
+    }
+    const none = create();
+    expect(none.ok && none.msg.type === 'createTable' && 'botThink' in none.msg.options).toBe(false);
+    for (const bad of ['forever', 'Quick', '', 42, 0.25, null, true, ['quick'], { think: 'long' }]) {
+      expect(create(bad)).toMatchObject({
+        ok: false,
+        type: 'createTable',
+        reason: 'options.botThink: must be "quick", "normal" or "long"',
+      });
+    }
+  });
   it('keeps reasons short and printable: a wrong value is not echoed back whole', () => {
     for (const msg of [
       { type: 'hello', protocol: 'x'.repeat(3000) },

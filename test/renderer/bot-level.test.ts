@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
+import { getActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SeatInfo, TableInfo, TableOptions } from '../../shared/protocol';
+import type { BotThink, SeatInfo, TableInfo, TableOptions } from '../../shared/protocol';
 import NewTableForm from '../../renderer/src/components/NewTableForm.vue';
 import { webBridge } from '../../renderer/src/bridge/web';
 import { GameClient } from '../../renderer/src/net/client';
@@ -66,6 +67,57 @@ describe('the new-table form’s bot level', () => {
   });
 });
 
+describe('the new-table form’s think time for hard bots', () => {
+  it('is offered only for hard bots, normal by default, with the three times in each language', async () => {
+    const { w } = mountForm();
+    expect(w.find('[data-testid="bot-think"]').exists()).toBe(false);
+    await w.get('[data-testid="bot-level"]').setValue('hard');
+    const select = w.get('[data-testid="bot-think"]');
+    expect((select.element as HTMLSelectElement).value).toBe('normal');
+    expect(select.findAll('option').map((o) => [o.attributes('value'), o.text()])).toEqual([
+      ['quick', 'Quick (about ¼ s)'],
+      ['normal', 'Normal (about 1 s)'],
+      ['long', 'Long (about 3 s)'],
+    ]);
+    // Labelled and explained for a screen reader, as the level and pace are.
+    expect(w.get('label:has([data-testid="bot-think"]) > span').text()).toBe('Hard bots think');
+    expect(select.attributes('aria-describedby')).toBe('bot-think-note');
+    expect(w.get('#bot-think-note').text()).toContain('most moves take far less');
+    await w.get('[data-testid="bot-1"]').setValue(false);
+    expect(w.find('[data-testid="bot-think"]').exists()).toBe(false);
+
+    for (const [locale, label, long] of [
+      ['it', 'Riflessione dei bot difficili', 'Lunga (circa 3 s)'],
+      ['ko', '어려움 봇 생각 시간', '길게 (약 3초)'],
+    ] as const) {
+      const f = mountApp(NewTableForm, { props: { playerName: 'Ada', busy: false } }, undefined, locale);
+      await f.get('[data-testid="bot-level"]').setValue('hard');
+      expect(f.get('label:has([data-testid="bot-think"]) > span').text()).toBe(label);
+      expect(f.get('[data-testid="bot-think"] option[value="long"]').text()).toBe(long);
+      f.unmount();
+    }
+  });
+
+  it('is sent with hard bots only, and comes back with the level on the next visit', async () => {
+    const { w, created } = mountForm();
+    await w.get('[data-testid="bot-level"]').setValue('hard');
+    await w.get('[data-testid="bot-think"]').setValue('quick');
+    expect((await created())[1]).toMatchObject({ botLevel: 'hard', botThink: 'quick' });
+    // At an easy table the choice means nothing: it is not sent (the host would report its default).
+    await w.get('[data-testid="bot-level"]').setValue('easy');
+    expect((await created())[1]).not.toHaveProperty('botThink');
+    await w.get('[data-testid="bot-level"]').setValue('hard');
+    expect((w.get('[data-testid="bot-think"]').element as HTMLSelectElement).value).toBe('quick');
+    await w.get('[data-testid="bot-think"]').setValue('long');
+    await created();
+    w.unmount();
+
+    // The same app (its settings store) on the next visit to the form.
+    const again = mountApp(NewTableForm, { props: { playerName: 'Ada', busy: false } }, getActivePinia());
+    expect((again.get('[data-testid="bot-think"]').element as HTMLSelectElement).value).toBe('long');
+  });
+});
+
 describe('the waiting room', () => {
   beforeEach(() => {
     const storage = new MemoryStorage();
@@ -98,7 +150,11 @@ describe('the waiting room', () => {
     awayMs: null,
     votes: [],
   });
-  const info = (seatList: SeatInfo[], botLevel: TableInfo['options']['botLevel']): TableInfo => ({
+  const info = (
+    seatList: SeatInfo[],
+    botLevel: TableInfo['options']['botLevel'],
+    botThink: BotThink = 'normal',
+  ): TableInfo => ({
     id: 'tbl12345',
     name: 'Kitchen table',
     players: seatList.length,
@@ -108,7 +164,7 @@ describe('the waiting room', () => {
     actionRule: false,
     rulesVersion: '1.2',
     spectators: 0,
-    options: { players: 2, mode: 'basic', actionRule: false, rulesVersion: '1.2', targetScore: 40, autoDraw: false, botLevel, botPace: 'relaxed', hints: true },
+    options: { players: 2, mode: 'basic', actionRule: false, rulesVersion: '1.2', targetScore: 40, autoDraw: false, botLevel, botPace: 'relaxed', botThink, hints: true },
     seatList,
     awayGraceMs: 60_000,
     game: 0,
@@ -122,5 +178,23 @@ describe('the waiting room', () => {
     expect(withBot.get('.variant').text()).toContain('bots: Hard');
     const noBot = mountApp(WaitingRoom, { props: { info: info([seat(0, false), seat(1, false)], 'hard') } });
     expect(noBot.get('.variant').text()).not.toContain('bots:');
+  });
+
+  it('names hard bots’ think time in each language, and none for easier bots, whose budget it leaves alone', () => {
+    const seats = [seat(0, false), seat(1, true)];
+    const line = (
+      level: TableInfo['options']['botLevel'],
+      think: BotThink,
+      locale: 'en' | 'it' | 'ko' = 'en',
+    ) =>
+      mountApp(WaitingRoom, { props: { info: info(seats, level, think) } }, undefined, locale)
+        .get('.variant')
+        .text();
+    expect(line('hard', 'quick')).toContain('bots: Hard · Quick thinking · Relaxed pace');
+    expect(line('hard', 'long')).toContain('Long thinking');
+    expect(line('hard', 'quick', 'it')).toContain('bot: Difficile · riflessione Rapida · ritmo Rilassato');
+    expect(line('hard', 'long', 'ko')).toContain('봇: 어려움 · 생각 시간 길게 · 여유 속도');
+    expect(line('normal', 'long')).not.toContain('thinking');
+    expect(line('easy', 'quick', 'ko')).not.toContain('생각');
   });
 });

@@ -102,6 +102,7 @@ export function tableInfo(seats: SeatInfo[]): TableInfo {
       autoDraw: false,
       botLevel: 'normal',
       botPace: 'relaxed',
+      botThink: 'normal',
       hints: false,
     },
     seatList: seats,

@@ -165,6 +165,7 @@ describe('LobbyView (desktop bridge)', () => {
         autoDraw: true,
         botLevel: 'hard',
         botPace: 'relaxed',
+        botThink: 'normal',
         hints: true,
       },
       [1, 3],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyMove, completeTurns, legalMoves, newGame, viewFor } from '../../../shared/engine';
 import type { GameState } from '../../../shared/engine';
-import { BOT_LEVELS, chooseBotMove, scaledLevel } from '../../../shared/bots';
+import { BOT_LEVELS, BOT_THINK_NAMES, botOptions, chooseBotMove, scaledLevel } from '../../../shared/bots';
 import type { BotLevel } from '../../../shared/bots';
 
 /** Plays one 2-player Basic game with `levels[seat]` at each seat; returns the winners. */
@@ -24,6 +24,20 @@ describe('bot levels', () => {
     expect(BOT_LEVELS.hard.search).toBe('ismcts');
     expect(BOT_LEVELS.hard.iterations).toBeGreaterThan(BOT_LEVELS.normal.playouts);
     expect(BOT_LEVELS.easy.playouts).toBeLessThan(BOT_LEVELS.normal.playouts);
+  });
+
+  it("give hard a quarter, all or three times its budget by the table's think time, and easy and normal theirs", () => {
+    // Hard's budget may be retuned; these shares are what the table option means.
+    BOT_THINK_NAMES.forEach((think, i) => {
+      expect(botOptions('hard', think)).toEqual(scaledLevel('hard', [0.25, 1, 3][i]));
+      expect(botOptions('easy', think)).toEqual(BOT_LEVELS.easy);
+      expect(botOptions('normal', think)).toEqual(BOT_LEVELS.normal);
+    });
+    const iterations = BOT_THINK_NAMES.map(
+      (think) => (botOptions('hard', think) as { iterations: number }).iterations,
+    );
+    expect(iterations).toEqual([0.25, 1, 3].map((share) => Math.round(BOT_LEVELS.hard.iterations * share)));
+    expect(botOptions('hard')).toEqual(BOT_LEVELS.hard);
   });
 
   it('easy only makes legal moves and passes only when no turn keeps it leading', () => {
