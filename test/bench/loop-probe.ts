@@ -1,6 +1,6 @@
 // Measures this process's main-thread event loop: how late timers fire (the delay any socket event would
 // see), each stall over 20 ms with its time, and garbage-collection pauses over 5 ms.
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { PerformanceObserver, monitorEventLoopDelay, performance } from 'node:perf_hooks';
 
 export interface LoopReport {
@@ -35,14 +35,26 @@ export interface Stall {
   queuedMs: number | null;
 }
 
-/** Linux: nanoseconds this thread has run, and waited runnable for a core (null elsewhere). */
-function schedstat(): { runMs: number; queuedMs: number } | null {
+/**
+ * Linux: milliseconds this thread has run, and waited runnable for a core (null elsewhere). The file is
+ * opened once and read again from its start: one system call every tick of the probe.
+ */
+function schedstatReader(): { read(): { runMs: number; queuedMs: number } | null; close(): void } {
+  let fd: number;
   try {
-    const [run, queued] = readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ').map(Number);
-    return { runMs: run / 1e6, queuedMs: queued / 1e6 };
+    fd = openSync('/proc/thread-self/schedstat', 'r');
   } catch {
-    return null;
+    return { read: () => null, close: () => {} };
   }
+  const buffer = Buffer.alloc(128);
+  return {
+    read() {
+      const n = readSync(fd, buffer, 0, buffer.length, 0);
+      const [run, queued] = buffer.toString('latin1', 0, n).split(' ').map(Number);
+      return { runMs: run / 1e6, queuedMs: queued / 1e6 };
+    },
+    close: () => closeSync(fd),
+  };
 }
 
 const STALL_MS = 20;
@@ -61,6 +73,8 @@ export function startLoopProbe(): { report(): LoopReport; stop(): void } {
   };
   let last = t0;
   let lastCpu = cpu();
+  const schedstatFile = schedstatReader();
+  const schedstat = () => schedstatFile.read();
   let lastSched = schedstat();
   let maxCpu = 0;
   let maxCpuAt = 0;
@@ -103,6 +117,7 @@ export function startLoopProbe(): { report(): LoopReport; stop(): void } {
       utilization: +performance.eventLoopUtilization(elu0).utilization.toFixed(3),
     }),
     stop() {
+      schedstatFile.close();
       histogram.disable();
       clearInterval(probe);
       gc.disconnect();
