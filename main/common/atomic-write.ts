@@ -15,6 +15,13 @@ export interface AtomicWriteOptions {
    * file as it was (a newer write has replaced it meanwhile).
    */
   stillWanted?: () => boolean;
+  /**
+   * Told as the rename is handed to the OS (it then runs off this thread, so a slow disk never holds up the
+   * event loop), with a function that cancels it: once that returns, the rename has either happened or
+   * never will (the write then resolves false). A synchronous writer of the same file calls it first, so
+   * that its newer content cannot be replaced by this older one landing after it.
+   */
+  renaming?: (cancel: () => void) => void;
 }
 
 let lastTemp = 0;
@@ -41,13 +48,44 @@ export async function writeFileAtomic(
       await fsp.rm(tmp, { force: true });
       return false;
     }
-    fs.renameSync(tmp, file); // synchronous: nothing runs between `stillWanted` and the rename
+    let cancelled = false;
+    opts.renaming?.(() => {
+      cancelled = true;
+      removeNow(tmp);
+    });
+    try {
+      await fsp.rename(tmp, file);
+    } catch (err) {
+      if (cancelled) return false; // its temp file was taken away first: the file is the canceller's
+      throw err;
+    }
   } catch (err) {
     await fsp.rm(tmp, { force: true }).catch(() => {});
     throw err;
   }
   await syncFolder(dirname(file));
   return true;
+}
+
+/**
+ * Deletes a temp file whose rename may be under way in another thread. Gone (ENOENT) means the rename came
+ * first. Windows refuses to delete a file being renamed (EBUSY, EPERM): that rename ends within moments, so
+ * ask again, but not forever: past `giveUpMs` the error is thrown (the caller's write is then refused).
+ */
+function removeNow(tmp: string, giveUpMs = 2000): void {
+  const until = Date.now() + giveUpMs;
+  for (;;) {
+    try {
+      fs.unlinkSync(tmp);
+      return;
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return;
+      const busy = process.platform === 'win32' && (code === 'EBUSY' || code === 'EPERM');
+      if (!busy || Date.now() > until) throw err;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
+    }
+  }
 }
 
 /** The same, synchronously: for a write that must be on disk before the caller goes on. */

@@ -40,6 +40,8 @@ interface Entry {
   timer: NodeJS.Timeout | null;
   writing: Promise<void> | null;
   again: boolean;
+  /** Cancels the delayed snapshot's rename while the OS carries it out (see `saveDurably`). */
+  cancelRename: (() => void) | null;
   /** Snapshots are numbered as their record is taken; an older one never replaces a newer one on disk. */
   taken: number;
   onDisk: number;
@@ -118,6 +120,7 @@ export class TableStore {
       timer: null,
       writing: null,
       again: false,
+      cancelRename: null,
       taken: 0,
       onDisk: 0,
     });
@@ -193,9 +196,15 @@ export class TableStore {
     if (e.timer) clearTimeout(e.timer);
     e.timer = null;
     const n = ++e.taken;
+    // A delayed snapshot being renamed holds an older record: it must not land after this one.
+    const cancel = e.cancelRename;
+    e.cancelRename = null;
     try {
+      cancel?.();
       writeFileAtomicSync(join(this.root, id, SNAPSHOT), JSON.stringify({ format: 1, ...e.getRecord() }));
     } catch (err) {
+      // The snapshot cancelled above is owed still: a later one is written in its place.
+      if (cancel) this.save(id);
       throw new StorageError(`table ${id}: snapshot not written`, err as NodeJS.ErrnoException);
     }
     e.onDisk = n;
@@ -214,11 +223,15 @@ export class TableStore {
       e.onDisk = n;
       return true;
     };
-    e.writing = writeFileAtomic(join(this.root, id, SNAPSHOT), json, { stillWanted: newest })
+    e.writing = writeFileAtomic(join(this.root, id, SNAPSHOT), json, {
+      stillWanted: newest,
+      renaming: (cancel) => (e.cancelRename = cancel),
+    })
       .then(() => {})
       .catch((err: Error) => this.report(`table ${id}: snapshot not written (${err.message})`))
       .finally(() => {
         e.writing = null;
+        e.cancelRename = null;
         if (e.again && this.entries.get(id) === e) {
           e.again = false;
           void this.write(id, e);

@@ -12,7 +12,8 @@ for (const file of readdirSync(dir)
   .filter((f) => f.endsWith('.bench.ts'))
   .sort()) {
   if (only.length > 0 && !only.some((name) => file.includes(name))) continue;
-  // The bot tournament plays thousands of searched decisions: it runs only when named (`npm run bench -- bots`).
-  if (only.length === 0 && file.startsWith('bots.')) continue;
+  // The bot tournament plays thousands of searched decisions, the host's event-loop workload whole games at
+  // the bots' pace (minutes): they run only when named (`npm run bench -- bots`, `npm run bench -- host-bots`).
+  if (only.length === 0 && (file.startsWith('bots.') || file.startsWith('host-bots.'))) continue;
   execFileSync(process.execPath, ['--import', 'tsx', `${dir}/${file}`, ...settings], { stdio: 'inherit' });
 }
