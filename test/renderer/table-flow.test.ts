@@ -87,7 +87,7 @@ describe('the new-table form', () => {
     await first.get('[data-testid="players-4"]').setValue();
     await first.get('[data-testid="bot-2"]').setValue(true);
     await first.get('[data-testid="bot-level"]').setValue('hard');
-    expect(note('bot-level-note')).toContain('Hard: searches about three times as deep');
+    expect(note('bot-level-note')).toContain('Hard: searches far deeper and plays for the game');
     await first.get('[data-testid="bot-level"]').setValue('easy');
     expect(note('bot-level-note')).toContain('Easy: guesses quickly');
     await first.get('[data-testid="bot-pace"]').setValue('fast');
