@@ -57,7 +57,10 @@ export function scaledLevel(level: BotLevel, scale: number): BotOptions {
       };
 }
 
-/** Hard's budget for each think time, as a share of its default: about ¼ s, 1 s and 3 s a decision at most. */
+/**
+ * Hard's budget for each think time, as a share of its default. The longest decisions measured (thread CPU,
+ * 4-player Advanced + Action, 2-core machine): about 0.1 s, ⅓ s and 1 s.
+ */
 export const THINK_SCALE: Readonly<Record<BotThink, number>> = { quick: 0.25, normal: 1, long: 3 };
 
 /** The options a table's bots think with: its level, with hard's budget set by the table's think time. */

@@ -75,9 +75,9 @@ describe('the new-table form’s think time for hard bots', () => {
     const select = w.get('[data-testid="bot-think"]');
     expect((select.element as HTMLSelectElement).value).toBe('normal');
     expect(select.findAll('option').map((o) => [o.attributes('value'), o.text()])).toEqual([
-      ['quick', 'Quick (about ¼ s)'],
-      ['normal', 'Normal (about 1 s)'],
-      ['long', 'Long (about 3 s)'],
+      ['quick', 'Quick (at most about 0.1 s)'],
+      ['normal', 'Normal (at most about ⅓ s)'],
+      ['long', 'Long (at most about 1 s)'],
     ]);
     // Labelled and explained for a screen reader, as the level and pace are.
     expect(w.get('label:has([data-testid="bot-think"]) > span').text()).toBe('Hard bots think');
@@ -87,8 +87,8 @@ describe('the new-table form’s think time for hard bots', () => {
     expect(w.find('[data-testid="bot-think"]').exists()).toBe(false);
 
     for (const [locale, label, long] of [
-      ['it', 'Riflessione dei bot difficili', 'Lunga (circa 3 s)'],
-      ['ko', '어려움 봇 생각 시간', '길게 (약 3초)'],
+      ['it', 'Riflessione dei bot difficili', 'Lunga (al massimo circa 1 s)'],
+      ['ko', '어려움 봇 생각 시간', '길게 (최대 약 1초)'],
     ] as const) {
       const f = mountApp(NewTableForm, { props: { playerName: 'Ada', busy: false } }, undefined, locale);
       await f.get('[data-testid="bot-level"]').setValue('hard');
