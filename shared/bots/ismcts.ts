@@ -137,8 +137,8 @@ function rewardOf(state: GameState, byMatch: boolean, end: RoundEnd, standing: M
 /**
  * Single-observer Information Set MCTS (Cowling, Powley & Whitehouse 2012) over complete turns: each
  * iteration guesses the hidden cards afresh, walks the tree choosing turns by UCB among those open in
- * that guess (every seat playing to win the round), and finishes the round with a fast playout. The
- * root's most visited turn is played. The same view and seed give the same answer.
+ * that guess, and finishes the round with a fast playout, worth the round or, in Advanced, what its end
+ * leaves of the match. The root's most visited turn is played. The same view and seed give the same answer.
  */
 export function ismctsSearch(view: SeatView, seed: number, options: IsmctsOptions): TurnAnalysis {
   const seat = view.seat!;
@@ -191,10 +191,9 @@ export function ismctsSearch(view: SeatView, seed: number, options: IsmctsOption
     const after = replay(state0, own[pick].turn);
     work += WORK.move * own[pick].turn.length;
     if (!after) continue;
-    const chosen = { child: rootNodes[pick], after };
-    const path: Node[] = [];
-    let { child, after: state } = chosen;
-    path.push(child);
+    let child = rootNodes[pick];
+    let state = after;
+    const path: Node[] = [child];
     let fresh = child.visits === 0;
     while (!fresh && state.phase === 'turn' && child.visits >= options.expandAfter) {
       const player = state.current!;
