@@ -5,7 +5,7 @@
 export { createPublisher } from './publisher';
 export { browseTables } from './browser';
 export { syncAds, adOf } from './sync';
-export { lanAddresses } from './interfaces';
+export { multicastAddresses } from './interfaces';
 export {
   SERVICE_TYPE,
   SERVICE_DOMAIN,

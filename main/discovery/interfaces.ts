@@ -3,8 +3,11 @@ import { networkInterfaces } from 'node:os';
 /** Loopback stands in when the machine has no network, so a host and its own lobby still meet. */
 export const LOOPBACK = '127.0.0.1';
 
-/** One IPv4 address per external interface (Wi-Fi, Ethernet, VPN …); mDNS runs on each. */
-export function lanAddresses(): string[] {
+/**
+ * Where mDNS runs: one IPv4 address per external interface (Wi-Fi, Ethernet, VPN …), loopback when there
+ * is none. Not the addresses shown to people (host/lan-addresses.ts ranks those, IPv6 included).
+ */
+export function multicastAddresses(): string[] {
   const found: string[] = [];
   for (const addrs of Object.values(networkInterfaces())) {
     const v4 = (addrs ?? []).find((a) => a.family === 'IPv4' && !a.internal);
@@ -24,7 +27,7 @@ export class InterfacePool<T> {
   constructor(
     private readonly open: (address: string) => T,
     private readonly close: (item: T, address: string) => void,
-    private readonly list: () => string[] = lanAddresses,
+    private readonly list: () => string[] = multicastAddresses,
   ) {}
 
   /**
