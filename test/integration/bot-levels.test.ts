@@ -1,38 +1,23 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BOT_LEVELS, botOptions, chooseBotMove } from '../../shared/bots';
-import type { BotLevel, BotSettings } from '../../shared/bots';
+import type { BotSettings } from '../../shared/bots';
 import { applyMove, legalMoves, newGame, viewFor } from '../../shared/engine';
 import type { SeatView } from '../../shared/engine';
 import type { TableOptions } from '../../shared/protocol';
 import { workerBrain } from '../../main/host/bot-brain';
 import { TestClient } from './helpers/client';
-import { testHost, type TestHost } from './helpers/host';
+import { hostPool } from './helpers/host';
+import { dropFromSnapshot, optionsAfterResume } from './helpers/table-options';
 import { moveMessage, viewAt } from './helpers/play';
 import { pick, rng } from '../helpers/random';
 
-let hosts: TestHost[] = [];
-afterEach(async () => {
-  for (const h of hosts) await h.host.close({ timeoutMs: 500 });
-  for (const h of hosts) rmSync(h.dataDir, { recursive: true, force: true });
-  hosts = [];
-});
-
-async function host(dataDir?: string): Promise<TestHost> {
-  const h = await testHost(dataDir ? { dataDir } : {});
-  hosts.push(h);
-  return h;
-}
+const pool = hostPool();
+afterEach(pool.closeAll);
+const host = pool.start;
 
 /** Resumes a seat on a (restarted) host and returns the table's bot level as the host reports it. */
-async function levelAfterResume(port: number, token: string): Promise<BotLevel> {
-  const c = await TestClient.greeted(port);
-  c.send({ type: 'resume', token });
-  const t = await c.next('table');
-  await c.close();
-  return t.table.options.botLevel;
-}
+const levelAfterResume = async (port: number, token: string) =>
+  (await optionsAfterResume(port, token)).botLevel;
 
 /** Three positions of a seeded random game where the two settings choose different moves. */
 function differingPositions(a: BotSettings, b: BotSettings): { view: SeatView; seed: number }[] {
@@ -89,10 +74,7 @@ describe('bot levels at a table', () => {
       await h2.host.close();
 
       // A snapshot written before levels existed has no botLevel: it loads, as 'normal'.
-      const file = join(h1.dataDir, 'tables', tableId, 'snapshot.json');
-      const { botLevel, ...older } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-      expect(botLevel).toBe('easy');
-      writeFileSync(file, JSON.stringify(older));
+      expect(dropFromSnapshot(h1.dataDir, tableId, 'botLevel')).toBe('easy');
       const h3 = await host(h1.dataDir);
       expect(h3.problems).toEqual([]);
       expect(await levelAfterResume(h3.port, token)).toBe('normal');

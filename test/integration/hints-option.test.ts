@@ -1,22 +1,12 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TableOptions } from '../../shared/protocol';
 import { TestClient } from './helpers/client';
-import { testHost, type TestHost } from './helpers/host';
+import { hostPool } from './helpers/host';
+import { dropFromSnapshot, optionsAfterResume } from './helpers/table-options';
 
-let hosts: TestHost[] = [];
-afterEach(async () => {
-  for (const h of hosts) await h.host.close({ timeoutMs: 500 });
-  for (const h of hosts) rmSync(h.dataDir, { recursive: true, force: true });
-  hosts = [];
-});
-
-async function host(dataDir?: string): Promise<TestHost> {
-  const h = await testHost(dataDir ? { dataDir } : {});
-  hosts.push(h);
-  return h;
-}
+const pool = hostPool();
+afterEach(pool.closeAll);
+const host = pool.start;
 
 const basic: TableOptions = { players: 2, mode: 'basic', actionRule: false };
 
@@ -31,13 +21,7 @@ async function create(port: number, options: TableOptions, bots: number[]) {
   return { tableId, info, token };
 }
 
-async function hintsAfterResume(port: number, token: string): Promise<boolean> {
-  const c = await TestClient.greeted(port);
-  c.send({ type: 'resume', token });
-  const t = await c.next('table');
-  await c.close();
-  return t.table.options.hints;
-}
+const hintsAfterResume = async (port: number, token: string) => (await optionsAfterResume(port, token)).hints;
 
 describe('the hints option of a table', () => {
   it('is on by default with bots, off without, and as asked otherwise', async () => {
@@ -72,12 +56,8 @@ describe('the hints option of a table', () => {
     expect(await hintsAfterResume(h2.port, withBot.token)).toBe(false);
     await h2.host.close();
 
-    for (const { tableId } of [withBot, noBot]) {
-      const file = join(h1.dataDir, 'tables', tableId, 'snapshot.json');
-      const { hints, ...older } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-      expect(typeof hints).toBe('boolean');
-      writeFileSync(file, JSON.stringify(older));
-    }
+    for (const { tableId } of [withBot, noBot])
+      expect(typeof dropFromSnapshot(h1.dataDir, tableId, 'hints')).toBe('boolean');
     const h3 = await host(h1.dataDir);
     expect(h3.problems).toEqual([]);
     expect(await hintsAfterResume(h3.port, withBot.token)).toBe(true);

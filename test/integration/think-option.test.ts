@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,7 +9,8 @@ import type { GameState, Move } from '../../shared/engine';
 import type { TableOptions } from '../../shared/protocol';
 import { plantTable } from '../e2e/harness';
 import { TestClient } from './helpers/client';
-import { testHost, type TestHost } from './helpers/host';
+import { hostPool } from './helpers/host';
+import { dropFromSnapshot, optionsAfterResume } from './helpers/table-options';
 import { moveMessage, viewAt } from './helpers/play';
 import { readMoveLog, replayGame } from './helpers/truth';
 import { pick, rng } from '../helpers/random';
@@ -19,28 +20,14 @@ import { pick, rng } from '../helpers/random';
  * everyone at the table, kept in the snapshot, and the host's bots search with that budget.
  */
 
-let hosts: TestHost[] = [];
-afterEach(async () => {
-  for (const h of hosts) await h.host.close({ timeoutMs: 500 });
-  for (const h of hosts) rmSync(h.dataDir, { recursive: true, force: true });
-  hosts = [];
-});
-
-async function host(dataDir?: string): Promise<TestHost> {
-  const h = await testHost(dataDir ? { dataDir } : {});
-  hosts.push(h);
-  return h;
-}
+const pool = hostPool();
+afterEach(pool.closeAll);
+const host = pool.start;
 
 const hardTable: TableOptions = { players: 2, mode: 'basic', actionRule: false, botLevel: 'hard' };
 
-async function thinkAfterResume(port: number, token: string): Promise<BotThink> {
-  const c = await TestClient.greeted(port);
-  c.send({ type: 'resume', token });
-  const t = await c.next('table');
-  await c.close();
-  return t.table.options.botThink;
-}
+const thinkAfterResume = async (port: number, token: string) =>
+  (await optionsAfterResume(port, token)).botThink;
 
 describe("a table's think time for hard bots", () => {
   it(
@@ -84,10 +71,7 @@ describe("a table's think time for hard bots", () => {
       await h2.host.close();
 
       // A snapshot written before think times has none: it loads, with the budget hard always had.
-      const file = join(h1.dataDir, 'tables', tableId, 'snapshot.json');
-      const { botThink, ...older } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-      expect(botThink).toBe('quick');
-      writeFileSync(file, JSON.stringify(older));
+      expect(dropFromSnapshot(h1.dataDir, tableId, 'botThink')).toBe('quick');
       const h3 = await host(h1.dataDir);
       expect(h3.problems).toEqual([]);
       expect(await thinkAfterResume(h3.port, token)).toBe('normal');

@@ -37,3 +37,23 @@ export async function testHost(opts: Partial<HostOptions> = {}): Promise<TestHos
     },
   };
 }
+
+/**
+ * Hosts a test starts, closed and their data folders deleted after each test (`afterEach(pool.closeAll)`).
+ * `start(dataDir)` restarts on an earlier host's folder, as after a crash or an upgrade.
+ */
+export function hostPool(): { start(dataDir?: string): Promise<TestHost>; closeAll(): Promise<void> } {
+  let hosts: TestHost[] = [];
+  return {
+    async start(dataDir) {
+      const h = await testHost(dataDir ? { dataDir } : {});
+      hosts.push(h);
+      return h;
+    },
+    async closeAll() {
+      for (const h of hosts) await h.host.close({ timeoutMs: 500 });
+      for (const h of hosts) rmSync(h.dataDir, { recursive: true, force: true });
+      hosts = [];
+    },
+  };
+}
