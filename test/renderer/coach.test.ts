@@ -4,7 +4,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { nextTick } from 'vue';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chooseBotMove } from '../../shared/bots';
-import { applyMove, newGame, viewFor } from '../../shared/engine';
+import { applyMove, newGame, setupState, viewFor } from '../../shared/engine';
 import type { GameState, SeatView } from '../../shared/engine/types';
 import CoachHint from '../../renderer/src/components/CoachHint.vue';
 import NewTableForm from '../../renderer/src/components/NewTableForm.vue';
@@ -129,6 +129,34 @@ describe('Suggest a move', () => {
     expect(w.get('[data-testid="suggestion-chances"]').text()).toMatch(
       /^Estimated chance to still be in at your next turn: \d+% · to win the round: \d+% · to win the game: \d+%$/,
     );
+  });
+
+  it('says why when it suggests going out on purpose (Advanced: the winner scores less)', async () => {
+    // Ada at 30 of 40 can stay in one more turn, after which Bot 2 (at 35) wins with its growing yellows.
+    const position = setupState(
+      { players: 2, mode: 'advanced', actionRule: false, targetScore: 40 },
+      {
+        hands: [['G3'], ['Y5', 'Y6', 'Y7', 'R1', 'O1']],
+        palettes: [['B2'], ['Y1']],
+        canvas: ['Y2'],
+        scores: [30, 35],
+        current: 0,
+      },
+    );
+    const w = hint(viewFor(position, 0));
+    await flushPromises();
+    await w.get('[data-testid="suggest"]').trigger('click');
+    await vi.waitFor(() => w.get('[data-testid="suggestion-words"]'), { timeout: 10_000 });
+    expect(w.get('[data-testid="suggestion-words"]').text()).toBe('Suggested: passing (out of the round).');
+    expect(w.get('[data-testid="suggestion-why"]').text()).toContain(
+      'the winner scores only what their palette counts now',
+    );
+    // A suggestion to stay in needs no such word.
+    const staying = hint(viewFor(game(4, false, 'advanced'), 0));
+    await flushPromises();
+    await staying.get('[data-testid="suggest"]').trigger('click');
+    await vi.waitFor(() => staying.get('[data-testid="suggestion-words"]'), { timeout: 10_000 });
+    expect(staying.find('[data-testid="suggestion-why"]').exists()).toBe(false);
   });
 
   it('answers the H key, but not while typing', async () => {
