@@ -11,7 +11,8 @@ const settings = process.argv.slice(2).filter((a) => a.includes('='));
 for (const file of readdirSync(dir)
   .filter((f) => f.endsWith('.bench.ts'))
   .sort()) {
-  if (only.length > 0 && !only.some((name) => file.includes(name))) continue;
+  // A name picks its own bench only: `bots` is not `host-bots`, nor `host` `host-bots`.
+  if (only.length > 0 && !only.includes(file.replace(/\.bench\.ts$/, ''))) continue;
   // The bot tournament plays thousands of searched decisions, the host's event-loop workload whole games at
   // the bots' pace (minutes): they run only when named (`npm run bench -- bots`, `npm run bench -- host-bots`).
   if (only.length === 0 && (file.startsWith('bots.') || file.startsWith('host-bots.'))) continue;
