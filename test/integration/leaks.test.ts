@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableOptions } from '../../shared/protocol';
 import { TestClient } from './helpers/client';
 import { testHost, type TestHost } from './helpers/host';
-import { findLeaks } from './helpers/leaks';
+import { findLeaks, secretsFor } from './helpers/leaks';
 import { playRandomly, startedTable, viewAt } from './helpers/play';
 import { pick, rng } from '../helpers/random';
 import { replayGame } from './helpers/truth';
@@ -111,12 +111,14 @@ describe('the leak check itself', () => {
       mutate(copy.view);
       return findLeaks([JSON.stringify(copy)], 0, states, clean);
     };
-    // A card hidden from seat 0; the deal is random, and a seat that went out early may hold none.
-    const other = state.hands[1][0] ?? state.hands[2][0] ?? state.deck[0];
+    // A card hidden from seat 0 when the frame was sent (the deal is random: a seat may hold none by then,
+    // and a card in a hand at the end may have been public at that move, in a palette).
+    const hiddenAt = (m: number): string => secretsFor(states[m], 0)[0];
+    const other = hiddenAt(last.view.moveCount);
     expect(other).toBeDefined();
     expect(planted((v) => (v.handSizes = [other]))).not.toEqual([]);
     expect(planted((v) => (v.hand = [...(v.hand as string[]), other]))).not.toEqual([]);
-    expect(planted((v) => (v.deckKnownTop = [state.deck[0]]))).not.toEqual([]);
+    expect(planted((v) => (v.deckKnownTop = [other]))).not.toEqual([]);
     expect(planted((v) => (v.seed = state.seed))).not.toEqual([]);
     expect(
       planted((v) =>
@@ -140,9 +142,10 @@ describe('the leak check itself', () => {
       (d.set = { ...(d.set as object), ...extra });
     const heldView = JSON.parse(frames[at]) as { to: number };
     const hand = states[heldView.to].hands[0];
-    expect(plantedDelta(withSet({ hand: [...hand, other] }))).not.toEqual([]);
-    expect(plantedDelta(withSet({ hands: [[other]] }))).not.toEqual([]);
-    expect(plantedDelta(withSet({ deckKnownTop: [state.deck[0]] }))).not.toEqual([]);
+    const otherThen = hiddenAt(heldView.to);
+    expect(plantedDelta(withSet({ hand: [...hand, otherThen] }))).not.toEqual([]);
+    expect(plantedDelta(withSet({ hands: [[otherThen]] }))).not.toEqual([]);
+    expect(plantedDelta(withSet({ deckKnownTop: [otherThen] }))).not.toEqual([]);
     expect(plantedDelta((d) => (d.seed = state.seed))).not.toEqual([]);
     expect(
       plantedDelta((d) =>

@@ -31,7 +31,7 @@ function publicHandCards(state: GameState, seat: number): Set<string> {
 }
 
 /** What `viewer` must not learn in `state`: other seats' hidden hand cards and the unknown deck. */
-function secretsFor(state: GameState, viewer: number | null): string[] {
+export function secretsFor(state: GameState, viewer: number | null): string[] {
   const secret: string[] = [];
   state.hands.forEach((hand, seat) => {
     if (seat === viewer) return;
