@@ -7,11 +7,11 @@
 //   node --import tsx test/bench/host-bots.bench.ts [tables=0,1,4] [games=2]
 //   (the host runs as a child: `... host-bots.bench.ts serve`; HOST_CPU_PROF=dir profiles it)
 import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
+import { startBenchHost } from './bench-host';
 import type { Move, SeatView } from '../../shared/engine';
 import { PROTOCOL_VERSION, applyDelta } from '../../shared/protocol';
 import type { ServerMessage, TableOptions } from '../../shared/protocol';
@@ -210,14 +210,7 @@ async function main(): Promise<void> {
 // Run last: everything above is initialised by now.
 if (process.argv[2] === 'serve') {
   // The child: a host with limits opened up for machine-speed clients; bots at their real paces.
-  const { startHost } = await import('../../main/host');
-  const dataDir = mkdtempSync(join(tmpdir(), 'red7-bench-'));
-  const host = await startHost({
-    port: 0,
-    bind: '127.0.0.1',
-    dataDir,
-    limits: { ratePerSecond: 100_000, rateBurst: 100_000, maxTables: 200, maxConnections: 1000 },
-  });
+  const { host, dataDir } = await startBenchHost();
   let probe = startLoopProbe();
   process.on('message', (m: Ask) => {
     if (m.type === 'reset') {

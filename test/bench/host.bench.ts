@@ -5,11 +5,10 @@
 // The bytes workload plays complete 4-player Advanced + Action games and counts the wire bytes.
 //   node --import tsx test/bench/host.bench.ts          (the host runs as a child: `... host.bench.ts serve [full]`)
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
+import { startBenchHost } from './bench-host';
 import type { Move, SeatView } from '../../shared/engine';
 import { PROTOCOL_VERSION, applyDelta } from '../../shared/protocol';
 import type { ServerMessage, TableOptions } from '../../shared/protocol';
@@ -306,15 +305,7 @@ async function runAgainst(views: Views, countBytes: boolean): Promise<void> {
 // Run last: everything above is initialised by now.
 if (process.argv[2] === 'serve') {
   // The child: a host with limits opened up for machine-speed clients.
-  const { startHost } = await import('../../main/host');
-  const dataDir = mkdtempSync(join(tmpdir(), 'red7-bench-'));
-  const host = await startHost({
-    port: 0,
-    bind: '127.0.0.1',
-    dataDir,
-    limits: { ratePerSecond: 100_000, rateBurst: 100_000, maxTables: 200, maxConnections: 1000 },
-    viewDeltas: process.argv[3] !== 'full',
-  });
+  const { host, dataDir } = await startBenchHost({ viewDeltas: process.argv[3] !== 'full' });
   console.log(`port ${host.port}`);
   process.on(
     'SIGTERM',
