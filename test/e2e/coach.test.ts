@@ -1,6 +1,4 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newGame } from '../../shared/engine';
@@ -16,6 +14,7 @@ import {
   tempDir,
   type Player,
   type Served,
+  screenshotDir,
 } from './harness';
 
 /*
@@ -26,7 +25,7 @@ import {
  * Screenshots at 1280 px and on a 390×844 phone land in test-results/screenshots/.
  */
 
-const shots = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+const shots = screenshotDir();
 const OPTIONS = {
   players: 2,
   mode: 'basic',
@@ -56,7 +55,6 @@ describe.skipIf(!chromiumAvailable())('the coach (Chromium)', () => {
   const players: Player[] = [];
 
   beforeAll(async () => {
-    mkdirSync(shots, { recursive: true });
     scratch = tempDir('red7-e2e-coach-');
     const dataDir = join(scratch.path, 'data');
     for (const run of RUNS) {

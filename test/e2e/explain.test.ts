@@ -1,6 +1,4 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupState } from '../../shared/engine';
@@ -16,6 +14,7 @@ import {
   tempDir,
   type Player,
   type Served,
+  screenshotDir,
 } from './harness';
 
 /*
@@ -27,7 +26,7 @@ import {
  * E2E_LOCALES=ko,it also plays it in Korean and Italian (for looking at the screenshots).
  */
 
-const shots = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+const shots = screenshotDir();
 
 const OPTIONS = {
   players: 3,
@@ -79,7 +78,6 @@ describe.skipIf(!chromiumAvailable())('the table explains a knock-out (Chromium)
   const players: Player[] = [];
 
   beforeAll(async () => {
-    mkdirSync(shots, { recursive: true });
     scratch = tempDir('red7-e2e-explain-');
     const dataDir = join(scratch.path, 'data');
     for (const run of RUNS)

@@ -1,6 +1,4 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,6 +11,7 @@ import {
   tempDir,
   type Player,
   type Served,
+  screenshotDir,
 } from './harness';
 import { createTable, enterName, joinTable, myTurn, takeStep } from './ui';
 
@@ -23,7 +22,7 @@ import { createTable, enterName, joinTable, myTurn, takeStep } from './ui';
  * Screenshots land in test-results/screenshots/.
  */
 
-const shots = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+const shots = screenshotDir();
 /** High enough that a game almost always takes several rounds, low enough to stay well under a minute or two. */
 const TARGET = 20;
 
@@ -67,7 +66,6 @@ describe.skipIf(!hasBrowser)('end to end in Chromium', () => {
   let cy: Player;
 
   beforeAll(async () => {
-    mkdirSync(shots, { recursive: true });
     scratch = tempDir('red7-e2e-');
     await buildRenderer(join(scratch.path, 'build'));
     served = await serveHost(join(scratch.path, 'build'));

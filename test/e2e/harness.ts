@@ -178,3 +178,10 @@ export async function resumeSeat(
   await player.page.goto(served.url);
   await player.page.getByTestId('table-view').waitFor();
 }
+
+/** Where the e2e tests leave their screenshots (test-results/screenshots/), made if missing. */
+export function screenshotDir(): string {
+  const dir = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}

@@ -1,6 +1,4 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupState } from '../../shared/engine';
@@ -16,6 +14,7 @@ import {
   tempDir,
   type Player,
   type Served,
+  screenshotDir,
 } from './harness';
 
 /*
@@ -27,7 +26,7 @@ import {
  * test-results/screenshots/ (phone-*.png), at 1280 px too, and once in Korean.
  */
 
-const shots = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+const shots = screenshotDir();
 
 type Players = 2 | 3 | 4;
 const options = (players: Players) =>
@@ -150,7 +149,6 @@ describe.skipIf(!chromiumAvailable())('the table on a phone (Chromium)', () => {
   const players: Player[] = [];
 
   beforeAll(async () => {
-    mkdirSync(shots, { recursive: true });
     scratch = tempDir('red7-e2e-phone-');
     const dataDir = join(scratch.path, 'data');
     for (const { size, players: n } of LAYOUTS) plant(dataDir, idOf(size, n), n, 0);

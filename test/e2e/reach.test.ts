@@ -1,6 +1,4 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +9,7 @@ import {
   serveHost,
   tempDir,
   type Served,
+  screenshotDir,
 } from './harness';
 import { createTable, enterName } from './ui';
 
@@ -20,7 +19,7 @@ import { createTable, enterName } from './ui';
  * came within the (here shortened) grace period, it opens with the firewall advice for the host's system.
  */
 const GRACE_MS = 2000;
-const shots = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+const shots = screenshotDir();
 
 describe.skipIf(!chromiumAvailable())('the reachability panel in Chromium', () => {
   let scratch: ReturnType<typeof tempDir>;
@@ -28,7 +27,6 @@ describe.skipIf(!chromiumAvailable())('the reachability panel in Chromium', () =
   let browser: Browser;
 
   beforeAll(async () => {
-    mkdirSync(shots, { recursive: true });
     scratch = tempDir('red7-e2e-reach-');
     await buildRenderer(join(scratch.path, 'build'));
     served = await serveHost(join(scratch.path, 'build'), undefined, { nobodyReachedAfterMs: GRACE_MS });

@@ -1,13 +1,18 @@
-import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import jsQR from 'jsqr';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, type Host } from '../../main/host';
-import { buildRenderer, CHROMIUM, chromiumAvailable, launchChromium, tempDir } from './harness';
+import {
+  buildRenderer,
+  CHROMIUM,
+  chromiumAvailable,
+  launchChromium,
+  tempDir,
+  screenshotDir,
+} from './harness';
 import { createTable, enterName, joinTable, myTurn, takeStep } from './ui';
 
 /*
@@ -21,7 +26,7 @@ import { createTable, enterName, joinTable, myTurn, takeStep } from './ui';
  * 127.0.0.1, and the QR code must still name the LAN address, never 127.0.0.1.
  */
 
-const shots = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+const shots = screenshotDir();
 const LAN = '10.77.0.5';
 const hasBrowser = chromiumAvailable();
 if (!hasBrowser && process.env.CI) {
@@ -96,7 +101,6 @@ describe.skipIf(!hasBrowser)('table flow in Chromium', () => {
   let decoder: Page;
 
   beforeAll(async () => {
-    mkdirSync(shots, { recursive: true });
     scratch = tempDir('red7-e2e-flow-');
     await buildRenderer(join(scratch.path, 'build'));
     host = await startHost({

@@ -1,6 +1,4 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +10,7 @@ import {
   tempDir,
   type Player,
   type Served,
+  screenshotDir,
 } from './harness';
 import { enterName } from './ui';
 
@@ -21,7 +20,7 @@ import { enterName } from './ui';
  * named in the waiting room. Screenshots land in test-results/screenshots/ (think-*.png).
  */
 
-const shots = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+const shots = screenshotDir();
 
 const SIZES = [
   { name: '1280', width: 1280, height: 900, phone: false, locale: 'en-US' },
@@ -39,7 +38,6 @@ describe.skipIf(!chromiumAvailable())('hard bots’ think time (Chromium)', () =
   const players: Player[] = [];
 
   beforeAll(async () => {
-    mkdirSync(shots, { recursive: true });
     scratch = tempDir('red7-e2e-think-');
     await buildRenderer(join(scratch.path, 'build'));
     served = await serveHost(join(scratch.path, 'build'), join(scratch.path, 'data'));

@@ -7,6 +7,7 @@ import { services } from '../services';
 import { useConnectionStore } from './connection';
 import { useNoticesStore } from './notices';
 import { useSettingsStore } from './settings';
+import type { Suggestion } from '../coach/handler';
 import { forgetSeat, loadSession, rememberSeat, saveSession, savedSeat, type TableSession } from './session';
 
 /** Host refusals that need no toast: a fresh view or table follows and says it all. */
@@ -29,8 +30,8 @@ export const useTableStore = defineStore('table', () => {
   /** A move is on its way; further clicks wait for the host's answer. */
   const awaiting = ref(false);
   const selected = ref<CardId | null>(null);
-  /** The coach's suggested turn, for the position at `moveCount` (stale, and so not shown, once a move is made). */
-  const suggestion = ref<{ moveCount: number; turn: Move[] } | null>(null);
+  /** The coach's answer for the position at `moveCount` (stale, and so not shown, once a move is made). */
+  const suggestion = ref<(Suggestion & { moveCount: number }) | null>(null);
   /** The view before the latest one: lets components tell what just changed. */
   const previousView = ref<SeatView | null>(null);
 
