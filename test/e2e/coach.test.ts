@@ -46,6 +46,7 @@ function deal(): GameState {
 const RUNS = [
   { id: 'desk', width: 1280, height: 900, phone: false },
   { id: 'phone', width: 390, height: 844, phone: true },
+  { id: 'small', width: 360, height: 740, phone: true },
 ];
 
 describe.skipIf(!chromiumAvailable())('the coach (Chromium)', () => {
