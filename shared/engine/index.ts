@@ -29,7 +29,7 @@ export { viewFor } from './view';
 export { completeTurns, playout, leadingTurnCount } from './playout';
 export { nextRandom, shuffle } from './rng';
 export { stateFromView, stateWithHidden, unseenCards } from './explain/view-state';
-export { keepingTurns } from './explain/keeping';
+export { isOwnTurn, keepingTurns } from './explain/keeping';
 export { RANKING, seatStandings, explainLead } from './explain/standings';
 export type { SeatStanding, LeadExplanation } from './explain/standings';
 export { illegalReason } from './game';
