@@ -2,14 +2,42 @@ import { defineConfig } from 'vitest/config';
 import vue from '@vitejs/plugin-vue';
 import { fileURLToPath } from 'node:url';
 
-// One run for everything that can run here. Renderer tests opt into happy-dom per file.
+/*
+ * Every test that can run here, in four projects (`npm test` runs all; `npm run test:<name>` one):
+ * - unit: the engine, bots, host parts and renderer in one process each, no sockets or browsers;
+ * - integration: real hosts on real ports, built bundles, the Electron entry under a mock, CI files;
+ * - lan: hosts and lobbies in private network namespaces (mDNS never leaves them);
+ * - e2e: real Chromium against a real host; the renderer is built once per run (global setup).
+ * Renderer tests opt into happy-dom per file.
+ */
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   plugins: [vue()],
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/renderer/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts', 'test/electron/**/*.test.ts', 'test/ci/**/*.test.ts'],
+        },
+      },
+      { extends: true, test: { name: 'lan', include: ['test/lan/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/e2e/global-setup.ts'],
+        },
+      },
+    ],
   },
 });
