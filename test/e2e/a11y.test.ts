@@ -1,19 +1,9 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildRenderer,
-  chromiumAvailable,
-  launchChromium,
-  newPlayer,
-  serveHost,
-  tempDir,
-  type Player,
-  type Served,
-  screenshotDir,
-} from './harness';
+import type { Page } from 'playwright-core';
+import { afterAll, expect, it } from 'vitest';
+import { describeInChromium, screenshotDir } from './harness';
 import { createTable, enterName } from './ui';
 
 /*
@@ -141,36 +131,19 @@ async function feltContrast(page: Page): Promise<{ text: string; ratio: number }
   })()`);
 }
 
-describe.skipIf(!chromiumAvailable())('accessibility (Chromium, axe-core)', () => {
-  let scratch: ReturnType<typeof tempDir>;
-  let served: Served;
-  let browser: Browser;
-  const players: Player[] = [];
-
-  beforeAll(async () => {
-    scratch = tempDir('red7-e2e-a11y-');
-    await buildRenderer(join(scratch.path, 'build'));
-    served = await serveHost(join(scratch.path, 'build'), join(scratch.path, 'data'), { botDelayMs: 60 });
-    browser = await launchChromium(scratch.path);
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const p of players) await p.context.close();
-    await browser?.close();
-    await served?.close();
-    scratch?.remove();
+describeInChromium('accessibility (Chromium, axe-core)', { limits: { botDelayMs: 60 } }, (stage) => {
+  afterAll(() => {
     const screens = new Set(findings.map((f) => f.screen));
     console.log(`axe: ${findings.length} violations on ${screens.size} screens`);
   });
 
   it('desktop: lobby to round summary, then Italian and Korean: no serious violation, keyboard and screen reader paths', async () => {
-    const p = await newPlayer(browser, 'Ada', 1280, 800);
-    players.push(p);
+    const p = await stage.player('Ada', 1280, 800);
     const { page } = p;
     await serveAxe(page);
     const serious: Finding[] = [];
 
-    await page.goto(served.url);
+    await page.goto(stage.served.url);
     await page.getByTestId('player-name').waitFor();
     serious.push(...(await audit(page, 'lobby')));
 
@@ -284,17 +257,16 @@ describe.skipIf(!chromiumAvailable())('accessibility (Chromium, axe-core)', () =
   }, 180_000);
 
   it('phone: the table at 390 px and game over, with no serious violation', async () => {
-    const p = await newPlayer(browser, 'Bea', 390, 844, {
+    const p = await stage.player('Bea', 390, 844, {
       isMobile: true,
       hasTouch: true,
       deviceScaleFactor: 2,
     });
-    players.push(p);
     const { page } = p;
     await serveAxe(page);
     const serious: Finding[] = [];
 
-    await page.goto(served.url);
+    await page.goto(stage.served.url);
     await enterName(page, 'Bea');
     await createTable(page, {
       name: 'Bea’s table',
