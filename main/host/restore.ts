@@ -1,4 +1,4 @@
-import { applyMove, newGame, viewFor } from '../../shared/engine';
+import { applyMove, newGame, upgradeLog, viewFor } from '../../shared/engine';
 import type { GameState } from '../../shared/engine';
 import { tallyWin } from './match';
 import type { LogLine, StoredTable } from './store';
@@ -24,6 +24,8 @@ export function restoreTable(stored: StoredTable, report: (problem: string) => v
   let state: GameState | null = record.state;
   let wins = record.wins;
   try {
+    // A snapshot from before turns were logged (protocol 2): its game is played again from its seed to log them.
+    if (state !== null) state = upgradeLog(state) ?? fail('its saved game cannot be played again');
     // The moves of the snapshot's game first: one that ended it (after the snapshot) counts in the match.
     if (state !== null) ({ state, wins } = replay(state, game, log, wins, id, report));
     const lastStart = log.findLast((l) => 'start' in l && l.g >= game);
@@ -44,6 +46,10 @@ export function restoreTable(stored: StoredTable, report: (problem: string) => v
   }
   return { ...record, game, state, wins };
 }
+
+const fail = (reason: string): never => {
+  throw new Error(reason);
+};
 
 /** Applies the logged moves of `game` after the state's own; a game they end counts for its winners. */
 function replay(

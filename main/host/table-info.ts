@@ -40,6 +40,8 @@ export function tableInfo(
       standIn: s.standIn,
       creator: seat === table.creator,
       votedOut: s.votedOut,
+      person: table.isPerson(seat),
+      away: table.isPerson(seat) && !connected(seat),
       awayMs: away === null ? null : Math.max(0, now - away),
       votes: table.votesAgainst(seat),
     };
