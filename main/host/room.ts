@@ -127,7 +127,7 @@ export class Room implements BotTable {
 
   join(session: Session, name: string, wanted: number | undefined): Carried {
     const token = newToken();
-    const seat = this.changeSeats(() => this.table.join(name, wanted, hashToken(token)));
+    const seat = this.changeSeats(() => this.table.seating.join(name, wanted, hashToken(token)));
     return afterKept(() => {
       this.ctx.tokens.grant(hashToken(token), this.id, seat);
       this.attach(session, seat, token);
@@ -136,7 +136,7 @@ export class Room implements BotTable {
 
   /** The same person again (a new socket, a restarted app) with their seat's token; they take it back from a stand-in. */
   resume(session: Session, seat: number, token: string): Carried {
-    this.changeSeats(() => this.table.arrived(seat));
+    this.changeSeats(() => this.table.seating.arrived(seat));
     return afterKept(() => {
       this.attach(session, seat, token);
       this.sendView(session);
@@ -149,7 +149,7 @@ export class Room implements BotTable {
     const previous = this.audience.sit(session, seat);
     // The same person on a new socket: the old one no longer speaks for the seat.
     previous?.send({ type: 'left', tableId: this.id });
-    this.table.arrived(seat);
+    this.table.seating.arrived(seat);
     this.noteAttendance();
     session.send({ type: 'joined', tableId: this.id, seat, token });
     this.announce({ lobbyList: true });
@@ -173,10 +173,10 @@ export class Room implements BotTable {
   leave(session: Session): Carried {
     const seat = this.seatOf(session);
     if (seat !== null && this.table.status === 'finished') {
-      this.changeSeats(() => this.table.leaveFinished(seat));
+      this.changeSeats(() => this.table.seating.leaveFinished(seat));
     } else if (seat !== null) {
       // A seat given up stays given up after a restart, its token void (in play: alreadyStarted).
-      this.ctx.tokens.revoke(this.changeSeats(() => this.table.leave(seat)));
+      this.ctx.tokens.revoke(this.changeSeats(() => this.table.seating.leave(seat)));
     }
     return afterKept(() => {
       this.detach(session);
@@ -188,7 +188,7 @@ export class Room implements BotTable {
 
   /** An open table nobody holds a seat at any more: the hub removes it. */
   get deserted(): boolean {
-    return this.table.status === 'open' && this.table.deserted;
+    return this.table.status === 'open' && this.table.seating.deserted;
   }
 
   /** Unhooks a session (gone, or off to another table); a person's seat stays theirs (away) unless they left it. */
@@ -196,21 +196,21 @@ export class Room implements BotTable {
     if (!this.audience.has(session)) return;
     const now = this.ctx.clock.now();
     const seat = this.audience.remove(session, now);
-    if (seat !== null) this.table.wentAway(seat, now);
+    if (seat !== null) this.table.seating.wentAway(seat, now);
     this.noteAttendance();
     this.announce({ lobbyList: true });
   }
 
   setBot(session: Session, seat: number, bot: boolean): Carried {
     const by = this.seatHeldBy(session);
-    this.changeSeats(() => this.table.setBot(by, seat, bot));
+    this.changeSeats(() => this.table.seating.setBot(by, seat, bot));
     return afterKept(() => this.announce({ lobbyList: true }));
   }
 
   replaceByBot(session: Session, seat: number): Carried {
     const by = this.seatHeldBy(session);
     const now = this.ctx.clock.now();
-    this.changeSeats(() => this.table.replaceByBot(by, seat, this.audience.connected, now));
+    this.changeSeats(() => this.table.seating.replaceByBot(by, seat, this.audience.connected, now));
     return afterKept(() => this.announce(this.play.rematchIfAgreed() ?? {}));
   }
 
@@ -218,7 +218,7 @@ export class Room implements BotTable {
     const by = this.seatHeldBy(session);
     const now = this.ctx.clock.now();
     const { out, revoked } = this.changeSeats(() =>
-      this.table.voteOut(by, seat, this.audience.connected, now),
+      this.table.seating.voteOut(by, seat, this.audience.connected, now),
     );
     return afterKept(() => {
       this.ctx.tokens.revoke(revoked);
@@ -233,7 +233,7 @@ export class Room implements BotTable {
    */
   private changeSeats<T>(change: () => T): T {
     const undo = this.table.checkpoint();
-    const before = this.table.seating();
+    const before = this.table.seating.record();
     let result: T;
     try {
       result = change();
@@ -241,7 +241,7 @@ export class Room implements BotTable {
       undo(); // a refusal (TableError) is thrown before any change, but an unexpected error may not be
       throw e;
     }
-    const after = this.table.seating();
+    const after = this.table.seating.record();
     const same = after.creator === before.creator && after.seats.every((s, i) => s === before.seats[i]);
     if (!same) keepOrUndo(() => this.logSeating(), undo, this.ctx.report);
     return result;
@@ -249,7 +249,7 @@ export class Room implements BotTable {
 
   private logSeating(): void {
     const unattendedSince = this.audience.emptySince;
-    this.ctx.store.appendSeating(this.id, { ...this.table.seating(), unattendedSince });
+    this.ctx.store.appendSeating(this.id, { ...this.table.seating.record(), unattendedSince });
     this.loggedUnattended = unattendedSince;
     this.ctx.store.save(this.id);
   }
