@@ -2,21 +2,24 @@ import { applyMove, newGame, upgradeLog, viewFor } from '../../shared/engine';
 import type { GameState } from '../../shared/engine';
 import { tallyWin } from './match';
 import type { LogLine, StoredTable } from './store';
-import { Table } from './table';
+import type { TableRecord } from './table-record';
 
 /**
- * Rebuilds a table from its snapshot and move log: the snapshot gives seats and a recent state, the log
- * replays every move accepted after it (and a game started after it). Returns null when the two cannot be
- * made to agree; the reason goes to `report`.
+ * Rebuilds a table's record from its snapshot (or its log's first line) and its log: the last seat change
+ * after the snapshot gives who sits where, the log replays every move accepted after the snapshot (and a
+ * game started after it). Returns null when the two cannot be made to agree; the reason goes to `report`.
  */
-export function restoreTable(
-  stored: StoredTable,
-  now: number,
-  awayGraceMs: number,
-  report: (problem: string) => void,
-): Table | null {
-  const { record, log } = stored;
+export function restoreTable(stored: StoredTable, report: (problem: string) => void): TableRecord | null {
+  const { log } = stored;
+  const seating = log.slice(stored.logLinesInRecord).findLast((l) => 'seating' in l);
+  const record = seating && 'seating' in seating ? { ...stored.record, ...seating.seating } : stored.record;
   const id = record.id;
+  if (record.seats.length !== record.options.players) {
+    report(
+      `table ${id}: the log's last seat change has ${record.seats.length} seats, not ${record.options.players}; skipped`,
+    );
+    return null;
+  }
   let game = record.game;
   let state: GameState | null = record.state;
   let wins = record.wins;
@@ -41,7 +44,7 @@ export function restoreTable(
     report(`table ${id}: cannot rebuild the game (${(e as Error).message}); skipped`);
     return null;
   }
-  return new Table({ ...record, game, state, wins }, now, awayGraceMs);
+  return { ...record, game, state, wins };
 }
 
 const fail = (reason: string): never => {

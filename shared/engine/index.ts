@@ -30,7 +30,7 @@ export { upgradeLog, logsNoTurns } from './upgrade';
 export { completeTurns, playout, leadingTurnCount } from './playout';
 export { nextRandom, shuffle } from './rng';
 export { stateFromView, stateWithHidden, unseenCards } from './explain/view-state';
-export { keepingTurns } from './explain/keeping';
+export { isOwnTurn, keepingTurns } from './explain/keeping';
 export { RANKING, seatStandings, explainLead } from './explain/standings';
 export type { SeatStanding, LeadExplanation, LeadFacts } from './explain/standings';
 export { illegalReason } from './game';

@@ -9,7 +9,7 @@ import TurnPanel from '../../renderer/src/components/TurnPanel.vue';
 import { makeI18n } from '../../renderer/src/i18n';
 import { resolveParticles } from '../../renderer/src/i18n/korean';
 import { sortForDisplay } from '../../renderer/src/game/sorting';
-import { mountApp } from './mount';
+import { mountApp, turnPanelProps } from './mount';
 
 const basic: GameOptions = { players: 2, mode: 'basic', actionRule: false };
 const names = ['Ada', 'Bo', 'Bot 3'];
@@ -174,7 +174,7 @@ describe('the end of the game and of your hand', () => {
 
   it('the turn panel says the game is over instead of going blank', () => {
     const w = mountApp(TurnPanel, {
-      props: { view: viewFor(over(), 1), names, selected: null, sevenCard: null, busy: false },
+      props: { ...turnPanelProps(viewFor(over(), 1)), names },
     });
     expect(w.get('[data-testid="turn-status"]').text()).toBe('Game over: Ada wins the game!');
   });
@@ -182,13 +182,7 @@ describe('the end of the game and of your hand', () => {
   it('after your last card it asks you to end the turn, not to select a card', () => {
     const s = setupState(basic, { hands: [['R7'], ['B2']], palettes: [['O3'], ['Y5']], current: 0 });
     const w = mountApp(TurnPanel, {
-      props: {
-        view: viewFor(applyMove(s, { type: 'play', card: 'R7' }), 0),
-        names,
-        selected: null,
-        sevenCard: null,
-        busy: false,
-      },
+      props: { ...turnPanelProps(viewFor(applyMove(s, { type: 'play', card: 'R7' }), 0)), names },
     });
     expect(w.get('[data-testid="turn-status"]').text()).toBe('That was your last card: end your turn.');
     expect(w.text()).not.toContain('Select a card');
