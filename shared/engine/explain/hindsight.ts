@@ -78,10 +78,11 @@ export function explainOut(view: SeatView): OutExplanation | null {
   if (seat === null || !view.out[seat]) return null;
   const replay = replayLog(view);
   const moment = replay?.outs.find((o) => o.seat === seat);
-  if (!replay || !moment) return null;
+  const turn = moment && replay?.turns[moment.turnIndex];
+  if (!replay || !moment || !turn) return null;
   const event = outEvent(moment);
   if (moment.reason === 'emptyHand') return { ...event, keepers: [] };
-  const start = viewAtTurn(view, replay, replay.turns[moment.turnIndex]);
+  const start = viewAtTurn(view, replay, turn);
   return { ...event, keepers: keepingTurns(start) };
 }
 
