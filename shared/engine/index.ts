@@ -26,6 +26,7 @@ export {
   normalizeOptions,
 } from './game';
 export { viewFor } from './view';
+export { upgradeLog, logsNoTurns } from './upgrade';
 export { completeTurns, playout, leadingTurnCount } from './playout';
 export { nextRandom, shuffle } from './rng';
 export { stateFromView, stateWithHidden, unseenCards } from './explain/view-state';
@@ -36,6 +37,8 @@ export { illegalReason } from './game';
 export type { IllegalReason } from './illegal';
 export { whyNot } from './explain/why-not';
 export { replayRound } from './explain/replay';
+export { turnsInRound, movesOfTurn, isExtraPlay } from './explain/log-turns';
+export type { LoggedTurn } from './explain/log-turns';
 export type { RoundStep } from './explain/replay';
 export { sameMove } from './moves';
 export { advancedDrawOffered, defaultTargetScore } from './game';
