@@ -6,10 +6,9 @@ import ColorRanking from '../../renderer/src/components/ColorRanking.vue';
 import GameLog from '../../renderer/src/components/GameLog.vue';
 import RoundSummary from '../../renderer/src/components/RoundSummary.vue';
 import TurnPanel from '../../renderer/src/components/TurnPanel.vue';
-import { makeI18n } from '../../renderer/src/i18n';
 import { resolveParticles } from '../../renderer/src/i18n/korean';
 import { sortForDisplay } from '../../renderer/src/game/sorting';
-import { mountApp, turnPanelProps } from './mount';
+import { i18nWithAllLocales, mountApp, turnPanelProps } from './mount';
 
 const basic: GameOptions = { players: 2, mode: 'basic', actionRule: false };
 const names = ['Ada', 'Bo', 'Bot 3'];
@@ -113,7 +112,7 @@ describe('Korean particles', () => {
     );
     // Nothing to read the ending from: both forms stay.
     expect(resolveParticles('🎲이(가)')).toBe('🎲이(가)');
-    const t = makeI18n('ko').global.t;
+    const t = i18nWithAllLocales('ko').global.t;
     expect(t('lead.alone', { name: '봇 2' })).toMatch(/^봇 2가 1위/);
     expect(t('lead.alone', { name: '지민' })).toMatch(/^지민이 1위/);
   });
