@@ -9,6 +9,8 @@
  * - In a plain browser there is no `window.red7`; the renderer uses its web implementation.
  */
 
+import type { TableState } from './protocol/tables';
+
 /** A table found on the LAN by mDNS (main/discovery's FoundTable is this type). */
 export interface DiscoveredTable {
   /** Table id, unique on its host. */
@@ -17,7 +19,7 @@ export interface DiscoveredTable {
   /** Seated players. */
   players: number;
   seats: number;
-  state: 'open' | 'playing' | 'finished';
+  state: TableState;
   /** Unique across the LAN (host + table); the key of `down` events. */
   key: string;
   /** Where to connect: IPv4 preferred, taken from the announcing packet. */

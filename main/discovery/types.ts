@@ -1,12 +1,13 @@
 /** The public shapes of LAN discovery. See docs/discovery.md. */
 import type { DiscoveredTable } from '../../shared/desktop-api';
+import type { TableState } from '../../shared/protocol/tables';
 import type { MdnsInterfaceReach } from '../../shared/reach';
 
 /** mDNS service type: instances are announced as `<instance>._red7._tcp.local`. */
 export const SERVICE_TYPE = 'red7';
 export const SERVICE_DOMAIN = '_red7._tcp.local';
 
-export type TableState = 'open' | 'playing' | 'finished';
+export type { TableState } from '../../shared/protocol/tables';
 
 /** What a host announces about one table (carried in TXT records). */
 export interface TableAd {

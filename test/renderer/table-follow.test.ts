@@ -66,7 +66,7 @@ describe('SeatPanel on a phone (compact)', () => {
     view,
     seat: 1,
     name: 'Bea',
-    info: seatInfo(1, 'Bea', { bot: true }),
+    info: seatInfo(1, 'Bea', { bot: true, person: false }),
     standing: seatStandings(view)[1],
     compact: true,
     ...extra,
