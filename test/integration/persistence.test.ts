@@ -1,6 +1,7 @@
 import {
   appendFileSync,
   copyFileSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -11,7 +12,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { viewFor } from '../../shared/engine';
+import { viewFor, type GameState } from '../../shared/engine';
 import type { TableOptions } from '../../shared/protocol';
 import { TestClient } from './helpers/client';
 import { testHost } from './helpers/host';
@@ -68,7 +69,16 @@ describe('persistence', () => {
     await playRandomly(a.clients, random, (m) => m >= 3);
     // Table B: a snapshot from before the start, then a started game.
     const b = await seatTable(h1.port, { players: 2, mode: 'basic', actionRule: false });
-    await new Promise((r) => setTimeout(r, 100)); // let the snapshots land
+    // The snapshots land off the event loop, a moment after the changes they hold.
+    const snapshotOf = (id: string) => {
+      const file = tableFile(h1.dataDir, id, 'snapshot.json');
+      return existsSync(file)
+        ? (JSON.parse(readFileSync(file, 'utf8')) as { state: GameState | null })
+        : null;
+    };
+    const moves = a.clients[0].view!.moveCount;
+    await expect.poll(() => snapshotOf(a.tableId)?.state?.moveCount).toBe(moves);
+    await expect.poll(() => snapshotOf(b.tableId)?.state).toBeNull();
     const saved = join(h1.dataDir, 'saved');
     mkdirSync(saved);
     copyFileSync(tableFile(h1.dataDir, a.tableId, 'snapshot.json'), join(saved, 'a.json'));
