@@ -1,5 +1,6 @@
 /** The public shapes of LAN discovery. See docs/discovery.md. */
 import type { DiscoveredTable } from '../../shared/desktop-api';
+import type { TableState } from '../../shared/protocol/tables';
 import type { MdnsInterfaceReach } from '../../shared/reach';
 
 /** What the browser finds is what the desktop bridge streams: one type, declared with the bridge. */
@@ -9,7 +10,7 @@ export type { DiscoveredTable };
 export const SERVICE_TYPE = 'red7';
 export const SERVICE_DOMAIN = '_red7._tcp.local';
 
-export type TableState = 'open' | 'playing' | 'finished';
+export type { TableState } from '../../shared/protocol/tables';
 
 /** What a host announces about one table (carried in TXT records). */
 export interface TableAd {

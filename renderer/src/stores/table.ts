@@ -1,13 +1,12 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { CardId, Move, SeatView } from '../../../shared/engine/types';
+import type { Move, SeatView } from '../../../shared/engine/types';
 import { applyDelta } from '../../../shared/protocol';
 import type { ClientMessage, ServerMessage, TableInfo, TableOptions } from '../../../shared/protocol';
 import { services } from '../services';
 import { useConnectionStore } from './connection';
 import { useNoticesStore } from './notices';
 import { useSettingsStore } from './settings';
-import type { Suggestion } from '../coach/handler';
 import { forgetSeat, loadSession, rememberSeat, saveSession, savedSeat, type TableSession } from './session';
 
 /** Host refusals that need no toast: a fresh view or table follows and says it all. */
@@ -29,9 +28,6 @@ export const useTableStore = defineStore('table', () => {
   const intent = ref<ClientMessage | null>(null);
   /** A move is on its way; further clicks wait for the host's answer. */
   const awaiting = ref(false);
-  const selected = ref<CardId | null>(null);
-  /** The coach's answer for the position at `moveCount` (stale, and so not shown, once a move is made). */
-  const suggestion = ref<(Suggestion & { moveCount: number }) | null>(null);
   /** The view before the latest one: lets components tell what just changed. */
   const previousView = ref<SeatView | null>(null);
 
@@ -159,10 +155,6 @@ export const useTableStore = defineStore('table', () => {
     sendOrWarn({ type: 'voteOut', seat: target });
   }
 
-  function select(card: CardId | null): void {
-    selected.value = selected.value === card ? null : card;
-  }
-
   function sendOrWarn(msg: ClientMessage): boolean {
     if (connection.send(msg)) return true;
     notices.push({ kind: 'error', key: 'notice.notConnected' });
@@ -183,7 +175,6 @@ export const useTableStore = defineStore('table', () => {
     previousView.value = null;
     intent.value = null;
     awaiting.value = false;
-    selected.value = null;
   }
 
   function handle(msg: ServerMessage): void {
@@ -252,7 +243,6 @@ export const useTableStore = defineStore('table', () => {
     previousView.value = view.value;
     view.value = next;
     awaiting.value = false;
-    if (selected.value && !next.hand.includes(selected.value)) selected.value = null;
   }
 
   /**
@@ -302,8 +292,6 @@ export const useTableStore = defineStore('table', () => {
     previousView,
     intent,
     awaiting,
-    selected,
-    suggestion,
     seat,
     spectator,
     isCreator,
@@ -320,7 +308,6 @@ export const useTableStore = defineStore('table', () => {
     rematch,
     replaceByBot,
     voteOut,
-    select,
     reset,
   };
 });

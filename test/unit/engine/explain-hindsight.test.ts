@@ -272,7 +272,10 @@ describe('replayed turn starts', () => {
     const round2 = states.filter((x) => x.round === 2 && isTurnStart(x));
     expect(checkReplay(s, round2, 'advanced round 2')).toBe(4 * round2.length);
     const steps = replayRound(viewFor(s, 0));
-    expect(steps[0].logIndex).toBe(s.log.findLastIndex((e) => e.kind === 'deal') + 1);
+    // The round's first turn opens right after its deal, with its own `turn` entry.
+    const deal = s.log.findLastIndex((e) => e.kind === 'deal');
+    expect(s.log[deal + 1]).toMatchObject({ kind: 'turn', turn: 1, seat: steps[0].seat });
+    expect(steps[0].logIndex).toBe(deal + 2);
     expect(steps[0].view.scored).toEqual(s.scored);
   });
 });
