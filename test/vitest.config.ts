@@ -16,8 +16,6 @@ const PROPERTY_RUNS = [
   'test/unit/bots/levels.test.ts',
   'test/unit/bots/hidden.test.ts',
   'test/unit/engine/explain-view-only.test.ts',
-  'test/unit/engine/turn-log.test.ts',
-  'test/renderer/turn-words.test.ts',
 ];
 
 /*

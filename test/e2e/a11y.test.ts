@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
-import { describeInChromium, screenshotDir } from './harness';
+import { setupState } from '../../shared/engine';
+import type { GameOptions } from '../../shared/engine/types';
+import { describeInChromium, plantTable, resumeSeat, screenshotDir, type Player } from './harness';
 import { createTable, enterName } from './ui';
 
 /*
@@ -15,7 +17,9 @@ import { createTable, enterName } from './ui';
  * Any serious or critical violation fails the test, and every violation found is printed. Text drawn on
  * the felt (a gradient axe cannot measure) is checked against its lightest and darkest colours. Along the
  * way: the rules scroll from the keyboard, every dialog takes, keeps and gives back the focus, and the
- * announcer's live region speaks moves and, on `L`, the rule and who leads. Screenshots: a11y-*.png.
+ * announcer's live region speaks moves and, on `L`, the rule and who leads. Then two planted positions:
+ * a 7's and a 1's choice made with the keys alone (P plays, Tab reaches the cards, Enter picks).
+ * Screenshots: a11y-*.png.
  */
 
 const shots = screenshotDir();
@@ -131,163 +135,271 @@ async function feltContrast(page: Page): Promise<{ text: string; ratio: number }
   })()`);
 }
 
-describeInChromium('accessibility (Chromium, axe-core)', { limits: { botDelayMs: 60 } }, (stage) => {
-  afterAll(() => {
-    const screens = new Set(findings.map((f) => f.screen));
-    console.log(`axe: ${findings.length} violations on ${screens.size} screens`);
-  });
+const ACTION: GameOptions = { players: 2, mode: 'basic', actionRule: true, rulesVersion: '1.2' };
+/** Two positions where Ada, to act, holds an action card: a 7 (a palette card to move) and a 1 (one to take). */
+const PROMPTS = [
+  {
+    id: 'prompt-seven',
+    card: 'R7',
+    state: setupState(ACTION, {
+      hands: [
+        ['G2', 'R7', 'B3'],
+        ['V2', 'I3', 'G6'],
+      ],
+      palettes: [['Y4', 'O1'], ['V5']],
+      current: 0,
+    }),
+  },
+  {
+    id: 'prompt-one',
+    card: 'R1',
+    state: setupState(ACTION, {
+      hands: [
+        ['G2', 'R1', 'B3'],
+        ['V2', 'I3', 'G6'],
+      ],
+      palettes: [['B4'], ['Y6', 'G3']],
+      current: 0,
+    }),
+  },
+] as const;
+const token = (id: string) => `token-a11y-${id}-0123456789abcdef`;
 
-  it('desktop: lobby to round summary, then Italian and Korean: no serious violation, keyboard and screen reader paths', async () => {
-    const p = await stage.player('Ada', 1280, 800);
-    const { page } = p;
-    await serveAxe(page);
-    const serious: Finding[] = [];
+/** Presses `key` until `selector` matches the focused element (at most `max` times); returns the presses. */
+async function tabTo(page: Page, key: 'Tab' | 'Shift+Tab', selector: string, max = 25): Promise<number> {
+  const here = () => page.evaluate(`!!document.activeElement?.matches(${JSON.stringify(selector)})`);
+  for (let n = 1; n <= max; n++) {
+    await page.keyboard.press(key);
+    if (await here()) return n;
+  }
+  throw new Error(`${key} × ${max} never reached ${selector}`);
+}
 
-    await page.goto(stage.served.url);
-    await page.getByTestId('player-name').waitFor();
-    serious.push(...(await audit(page, 'lobby')));
+/** Selects `card` in the hand by its number key and plays it with P, as the keyboard does. */
+async function playByKeys(p: Player, card: string): Promise<void> {
+  const hand = await p.page
+    .locator('.my-hand [data-card]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-card')));
+  await p.page.keyboard.press(String(hand.indexOf(card) + 1));
+  await p.page.keyboard.press('p');
+}
 
-    await enterName(page, 'Ada');
-    await page.getByTestId('table-name').fill('Ada’s table');
-    await page.getByTestId('players-2').check();
-    await page.getByTestId('mode-advanced').check();
-    serious.push(...(await audit(page, 'new-table form')));
+describeInChromium(
+  'accessibility (Chromium, axe-core)',
+  {
+    limits: { botDelayMs: 60 },
+    plant: (dataDir) => {
+      for (const t of PROMPTS)
+        plantTable(dataDir, {
+          id: t.id,
+          name: `Prompt ${t.id}`,
+          options: t.state.options,
+          state: t.state,
+          seats: [
+            { name: 'Ada', token: token(t.id) },
+            { name: 'Bot 2', bot: true },
+          ],
+        });
+    },
+  },
+  (stage) => {
+    afterAll(() => {
+      const screens = new Set(findings.map((f) => f.screen));
+      console.log(`axe: ${findings.length} violations on ${screens.size} screens`);
+    });
 
-    await createTable(page, { name: 'Ada’s table', players: 2, bots: [1], advanced: true, actionRule: true });
-    serious.push(...(await audit(page, 'waiting room')));
+    it('desktop: lobby to round summary, then Italian and Korean: no serious violation, keyboard and screen reader paths', async () => {
+      const p = await stage.player('Ada', 1280, 800);
+      const { page } = p;
+      await serveAxe(page);
+      const serious: Finding[] = [];
 
-    await page.getByTestId('start').click();
-    await page.locator('.panel.mine').waitFor({ timeout: 20_000 });
-    serious.push(...(await audit(page, 'table 1280')));
-    await page.screenshot({ path: join(shots, 'a11y-table-1280.png') });
-    expect(await feltContrast(page)).toEqual([]);
+      await page.goto(stage.served.url);
+      await page.getByTestId('player-name').waitFor();
+      serious.push(...(await audit(page, 'lobby')));
 
-    // Each move is spoken as it happens, with who leads after it (the bot has moved, or it is the deal).
-    const moveWords = await announced(page, /^(Bot|Round|You).*\. (Bot \d leads|You lead|Nobody leads)\.$/);
-    console.log(`announced: ${moveWords}`);
-    // On demand: the rule and who leads, by key and by button.
-    await page.locator('body').press('l');
-    const standing = await announced(page, /^The rule: [A-Z][a-z]+, .+\. .*(leads?|Nobody)/);
-    expect(standing).toContain((await page.getByTestId('rule-name').textContent())!.trim());
-    console.log(`on demand: ${standing}`);
-    await page.getByTestId('say-standing').click();
-    await announced(page, /^The rule: /);
+      await enterName(page, 'Ada');
+      await page.getByTestId('table-name').fill('Ada’s table');
+      await page.getByTestId('players-2').check();
+      await page.getByTestId('mode-advanced').check();
+      serious.push(...(await audit(page, 'new-table form')));
 
-    // The rules: opened by click (then audited), the text takes the focus and scrolls from the keyboard.
-    const opener = page.getByTestId('open-rules');
-    await opener.click();
-    await page.getByTestId('rules-reference').waitFor();
-    serious.push(...(await audit(page, 'rules')));
-    const body = page.getByTestId('dialog-body');
-    expect(await focused(page)).toEqual({ el: 'div[dialog-body]', inDialog: true });
-    const top = () => body.evaluate((el) => el.scrollTop);
-    expect(await top()).toBe(0);
-    await page.keyboard.press('PageDown');
-    await expect.poll(top).toBeGreaterThan(100);
-    await page.screenshot({ path: join(shots, 'a11y-rules-keyboard-1280.png') });
-    await page.keyboard.press('End');
-    const bottom = await body.evaluate((el) => el.scrollHeight - el.clientHeight);
-    await expect.poll(top).toBeGreaterThanOrEqual(bottom - 2);
-    await page.keyboard.press('Home');
-    await expect.poll(top).toBe(0);
-    // Tab and Shift+Tab stay inside the dialog, Esc closes it, the focus goes back to its button.
-    for (let i = 0; i < 4; i++) {
-      await page.keyboard.press(i % 2 ? 'Shift+Tab' : 'Tab');
+      await createTable(page, {
+        name: 'Ada’s table',
+        players: 2,
+        bots: [1],
+        advanced: true,
+        actionRule: true,
+      });
+      serious.push(...(await audit(page, 'waiting room')));
+
+      await page.getByTestId('start').click();
+      await page.locator('.panel.mine').waitFor({ timeout: 20_000 });
+      serious.push(...(await audit(page, 'table 1280')));
+      await page.screenshot({ path: join(shots, 'a11y-table-1280.png') });
+      expect(await feltContrast(page)).toEqual([]);
+
+      // Each move is spoken as it happens, with who leads after it (the bot has moved, or it is the deal).
+      const moveWords = await announced(page, /^(Bot|Round|You).*\. (Bot \d leads|You lead|Nobody leads)\.$/);
+      console.log(`announced: ${moveWords}`);
+      // On demand: the rule and who leads, by key and by button.
+      await page.locator('body').press('l');
+      const standing = await announced(page, /^The rule: [A-Z][a-z]+, .+\. .*(leads?|Nobody)/);
+      expect(standing).toContain((await page.getByTestId('rule-name').textContent())!.trim());
+      console.log(`on demand: ${standing}`);
+      await page.getByTestId('say-standing').click();
+      await announced(page, /^The rule: /);
+
+      // The rules: opened by click (then audited), the text takes the focus and scrolls from the keyboard.
+      const opener = page.getByTestId('open-rules');
+      await opener.click();
+      await page.getByTestId('rules-reference').waitFor();
+      serious.push(...(await audit(page, 'rules')));
+      const body = page.getByTestId('dialog-body');
+      expect(await focused(page)).toEqual({ el: 'div[dialog-body]', inDialog: true });
+      const top = () => body.evaluate((el) => el.scrollTop);
+      expect(await top()).toBe(0);
+      await page.keyboard.press('PageDown');
+      await expect.poll(top).toBeGreaterThan(100);
+      await page.screenshot({ path: join(shots, 'a11y-rules-keyboard-1280.png') });
+      await page.keyboard.press('End');
+      const bottom = await body.evaluate((el) => el.scrollHeight - el.clientHeight);
+      await expect.poll(top).toBeGreaterThanOrEqual(bottom - 2);
+      await page.keyboard.press('Home');
+      await expect.poll(top).toBe(0);
+      // Tab and Shift+Tab stay inside the dialog, Esc closes it, the focus goes back to its button.
+      for (let i = 0; i < 4; i++) {
+        await page.keyboard.press(i % 2 ? 'Shift+Tab' : 'Tab');
+        expect((await focused(page)).inDialog).toBe(true);
+      }
+      await page.keyboard.press('Escape');
+      await page.getByTestId('rules-reference').waitFor({ state: 'detached' });
+      expect((await focused(page)).el).toBe('button[open-rules]');
+      // `?` opens them from the keyboard alone.
+      await page.keyboard.press('?');
+      await page.getByTestId('rules-reference').waitFor();
       expect((await focused(page)).inDialog).toBe(true);
-    }
-    await page.keyboard.press('Escape');
-    await page.getByTestId('rules-reference').waitFor({ state: 'detached' });
-    expect((await focused(page)).el).toBe('button[open-rules]');
-    // `?` opens them from the keyboard alone.
-    await page.keyboard.press('?');
-    await page.getByTestId('rules-reference').waitFor();
-    expect((await focused(page)).inDialog).toBe(true);
-    await page.keyboard.press('Escape');
-    await page.getByTestId('rules-reference').waitFor({ state: 'detached' });
+      await page.keyboard.press('Escape');
+      await page.getByTestId('rules-reference').waitFor({ state: 'detached' });
 
-    await page.getByTestId('suggest').click();
-    await page.getByTestId('suggestion-words').waitFor({ timeout: 20_000 });
-    serious.push(...(await audit(page, 'coach')));
+      await page.getByTestId('suggest').click();
+      await page.getByTestId('suggestion-words').waitFor({ timeout: 20_000 });
+      serious.push(...(await audit(page, 'coach')));
 
-    // Passing, from the keyboard: Enter on Pass asks first; the focus is on Cancel; Esc cancels and the
-    // focus is back on Pass; asked again, Tab reaches the confirmation and Enter passes.
-    const pass = page.getByTestId('pass');
-    await pass.focus();
-    await page.keyboard.press('Enter');
-    await page.getByTestId('confirm-yes').waitFor();
-    serious.push(...(await audit(page, 'pass confirmation')));
-    expect(await focused(page)).toEqual({ el: 'button[confirm-no]', inDialog: true });
-    await page.keyboard.press('Escape');
-    await page.getByTestId('confirm-yes').waitFor({ state: 'detached' });
-    expect((await focused(page)).el).toBe('button[pass]');
-    await page.keyboard.press('Enter');
-    await page.getByTestId('confirm-yes').waitFor();
-    await page.keyboard.press('Tab');
-    expect(await focused(page)).toEqual({ el: 'button[confirm-yes]', inDialog: true });
-    await page.keyboard.press('Tab'); // wraps to the dialog's first control, never out of it
-    expect((await focused(page)).inDialog).toBe(true);
-    await page.keyboard.press('Shift+Tab');
-    expect((await focused(page)).el).toBe('button[confirm-yes]');
-    await page.keyboard.press('Enter');
-    await announced(page, /You passed and are out\./);
+      // Passing, from the keyboard: Enter on Pass asks first; the focus is on Cancel; Esc cancels and the
+      // focus is back on Pass; asked again, Tab reaches the confirmation and Enter passes.
+      const pass = page.getByTestId('pass');
+      await pass.focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('confirm-yes').waitFor();
+      serious.push(...(await audit(page, 'pass confirmation')));
+      expect(await focused(page)).toEqual({ el: 'button[confirm-no]', inDialog: true });
+      await page.keyboard.press('Escape');
+      await page.getByTestId('confirm-yes').waitFor({ state: 'detached' });
+      expect((await focused(page)).el).toBe('button[pass]');
+      await page.keyboard.press('Enter');
+      await page.getByTestId('confirm-yes').waitFor();
+      await page.keyboard.press('Tab');
+      expect(await focused(page)).toEqual({ el: 'button[confirm-yes]', inDialog: true });
+      await page.keyboard.press('Tab'); // wraps to the dialog's first control, never out of it
+      expect((await focused(page)).inDialog).toBe(true);
+      await page.keyboard.press('Shift+Tab');
+      expect((await focused(page)).el).toBe('button[confirm-yes]');
+      await page.keyboard.press('Enter');
+      await announced(page, /You passed and are out\./);
 
-    // The round summary takes the focus (on Next round); Enter starts the next round.
-    await page.getByTestId('round-summary').waitFor({ timeout: 20_000 });
-    serious.push(...(await audit(page, 'round summary')));
-    await page.screenshot({ path: join(shots, 'a11y-round-summary-1280.png') });
-    expect(await focused(page)).toEqual({ el: 'button[next-round]', inDialog: true });
-    await page.keyboard.press('Enter');
-    await page.getByTestId('round-summary').waitFor({ state: 'detached' });
-    await announced(page, /Round 2: cards dealt\./);
+      // The round summary takes the focus (on Next round); Enter starts the next round.
+      await page.getByTestId('round-summary').waitFor({ timeout: 20_000 });
+      serious.push(...(await audit(page, 'round summary')));
+      await page.screenshot({ path: join(shots, 'a11y-round-summary-1280.png') });
+      expect(await focused(page)).toEqual({ el: 'button[next-round]', inDialog: true });
+      await page.keyboard.press('Enter');
+      await page.getByTestId('round-summary').waitFor({ state: 'detached' });
+      await announced(page, /Round 2: cards dealt\./);
 
-    await page.getByTestId('language').selectOption('it');
-    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('it');
-    serious.push(...(await audit(page, 'table it')));
-    await page.locator('body').press('l');
-    await announced(page, /^La regola: /);
-    await page.getByTestId('language').selectOption('ko');
-    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ko');
-    serious.push(...(await audit(page, 'table ko')));
-    await page.screenshot({ path: join(shots, 'a11y-table-ko-1280.png') });
-    await page.locator('body').press('l');
-    await announced(page, /^현재 규칙: /);
+      await page.getByTestId('language').selectOption('it');
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('it');
+      serious.push(...(await audit(page, 'table it')));
+      await page.locator('body').press('l');
+      await announced(page, /^La regola: /);
+      await page.getByTestId('language').selectOption('ko');
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ko');
+      serious.push(...(await audit(page, 'table ko')));
+      await page.screenshot({ path: join(shots, 'a11y-table-ko-1280.png') });
+      await page.locator('body').press('l');
+      await announced(page, /^현재 규칙: /);
 
-    expect(serious).toEqual([]);
-    expect(p.errors).toEqual([]);
-  }, 180_000);
+      expect(serious).toEqual([]);
+      expect(p.errors).toEqual([]);
+    }, 180_000);
 
-  it('phone: the table at 390 px and game over, with no serious violation', async () => {
-    const p = await stage.player('Bea', 390, 844, {
-      isMobile: true,
-      hasTouch: true,
-      deviceScaleFactor: 2,
-    });
-    const { page } = p;
-    await serveAxe(page);
-    const serious: Finding[] = [];
+    it('phone: the table at 390 px and game over, with no serious violation', async () => {
+      const p = await stage.player('Bea', 390, 844, {
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+      });
+      const { page } = p;
+      await serveAxe(page);
+      const serious: Finding[] = [];
 
-    await page.goto(stage.served.url);
-    await enterName(page, 'Bea');
-    await createTable(page, {
-      name: 'Bea’s table',
-      players: 2,
-      bots: [1],
-      advanced: false,
-      actionRule: false,
-    });
-    await page.getByTestId('start').click();
-    await page.locator('.panel.mine').waitFor({ timeout: 20_000 });
-    serious.push(...(await audit(page, 'table 390')));
-    await page.screenshot({ path: join(shots, 'a11y-table-390.png') });
-    expect(await feltContrast(page)).toEqual([]);
+      await page.goto(stage.served.url);
+      await enterName(page, 'Bea');
+      await createTable(page, {
+        name: 'Bea’s table',
+        players: 2,
+        bots: [1],
+        advanced: false,
+        actionRule: false,
+      });
+      await page.getByTestId('start').click();
+      await page.locator('.panel.mine').waitFor({ timeout: 20_000 });
+      serious.push(...(await audit(page, 'table 390')));
+      await page.screenshot({ path: join(shots, 'a11y-table-390.png') });
+      expect(await feltContrast(page)).toEqual([]);
 
-    await page.getByTestId('pass').click();
-    await page.getByTestId('confirm-yes').click();
-    await page.getByTestId('round-summary').waitFor({ timeout: 20_000 });
-    serious.push(...(await audit(page, 'game over')));
-    await page.screenshot({ path: join(shots, 'a11y-game-over-390.png') });
+      await page.getByTestId('pass').click();
+      await page.getByTestId('confirm-yes').click();
+      await page.getByTestId('round-summary').waitFor({ timeout: 20_000 });
+      serious.push(...(await audit(page, 'game over')));
+      await page.screenshot({ path: join(shots, 'a11y-game-over-390.png') });
 
-    expect(serious).toEqual([]);
-    expect(p.errors).toEqual([]);
-  }, 120_000);
-});
+      expect(serious).toEqual([]);
+      expect(p.errors).toEqual([]);
+    }, 120_000);
+
+    it('the 7 and the 1: their choices reached and made from the keyboard alone, and spoken', async () => {
+      for (const t of PROMPTS) {
+        const p = await stage.player(`Ada ${t.id}`, 1280, 800);
+        const { page } = p;
+        await resumeSeat(p, stage.served, t.id, token(t.id));
+        await page.locator('.panel.mine').waitFor();
+        await playByKeys(p, t.card);
+        if (t.card === 'R7') {
+          await page.getByTestId('turn-status').filter({ hasText: 'Your 7:' }).waitFor();
+          // The cards to choose are in Ada's palette, above the hand: Shift+Tab reaches them, Enter picks.
+          const back = await tabTo(page, 'Shift+Tab', '.my-seat button.card');
+          await page.keyboard.press('Enter');
+          // Then where it goes: Tab reaches the first place it may go, Enter sends it.
+          const on = await tabTo(page, 'Tab', '[data-testid="seven-canvas"], [data-testid="seven-deck"]');
+          await page.keyboard.press('Enter');
+          const words = await announced(
+            page,
+            /^You (moved|put) \w+ \d from your palette .*\(action of the 7\)/,
+          );
+          console.log(`7 by keys: Shift+Tab ×${back}, Tab ×${on}; announced: ${words}`);
+        } else {
+          await page.getByTestId('turn-status').filter({ hasText: 'Your 1:' }).waitFor();
+          const back = await tabTo(page, 'Shift+Tab', '.others button.card');
+          await page.keyboard.press('Enter');
+          const words = await announced(
+            page,
+            /^You put Bot 2's \w+ \d on top of the deck \(action of the 1\)/,
+          );
+          console.log(`1 by keys: Shift+Tab ×${back}; announced: ${words}`);
+        }
+        expect(p.errors).toEqual([]);
+      }
+    }, 60_000);
+  },
+);
