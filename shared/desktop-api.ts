@@ -11,7 +11,10 @@
 
 import type { TableState } from './protocol/tables';
 
-/** A table found on the LAN by mDNS (main/discovery's FoundTable is this type). */
+/**
+ * A table found on the LAN by mDNS (main/discovery browses them): its ad plus where to connect
+ * (`address`: the IPv4 source of the host's answer), a LAN-unique `key`, and the host's protocol version.
+ */
 export interface DiscoveredTable {
   /** Table id, unique on its host. */
   id: string;

@@ -8,6 +8,7 @@ import type { HostedTable } from './hosted-table';
 import { hashToken, newToken } from './ids';
 import type { RoomContext } from './room-context';
 import { RoomPlay } from './room-play';
+import { SeatLog } from './seat-log';
 import type { Session } from './session';
 import type { TableRecord } from './table-record';
 import { tableInfo, tableSummary } from './table-info';
@@ -27,8 +28,8 @@ export class Room implements BotTable {
   private readonly play: RoomPlay;
   /** Removed from the host: a bot's late move no longer lands. */
   private closed = false;
-  /** Since when nobody was at the table, as the log (or the snapshot) last said: the next line says it again only if it changed. */
-  private loggedUnattended: number | null;
+  /** Seat changes and attendance, into the table's log. */
+  private readonly seatLog: SeatLog;
 
   private constructor(
     readonly table: HostedTable,
@@ -41,7 +42,7 @@ export class Room implements BotTable {
       ctx.viewDeltas,
       unattendedSince ?? ctx.clock.now(),
     );
-    this.loggedUnattended = unattendedSince;
+    this.seatLog = new SeatLog(table, () => this.audience.emptySince, ctx, unattendedSince);
     this.play = new RoomPlay(table, ctx);
   }
 
@@ -127,7 +128,7 @@ export class Room implements BotTable {
 
   join(session: Session, name: string, wanted: number | undefined): Carried {
     const token = newToken();
-    const seat = this.changeSeats(() => this.table.join(name, wanted, hashToken(token)));
+    const seat = this.seatLog.keep(() => this.table.seating.join(name, wanted, hashToken(token)));
     return afterKept(() => {
       this.ctx.tokens.grant(hashToken(token), this.id, seat);
       this.attach(session, seat, token);
@@ -136,7 +137,7 @@ export class Room implements BotTable {
 
   /** The same person again (a new socket, a restarted app) with their seat's token; they take it back from a stand-in. */
   resume(session: Session, seat: number, token: string): Carried {
-    this.changeSeats(() => this.table.arrived(seat));
+    this.seatLog.keep(() => this.table.seating.arrived(seat));
     return afterKept(() => {
       this.attach(session, seat, token);
       this.sendView(session);
@@ -149,8 +150,8 @@ export class Room implements BotTable {
     const previous = this.audience.sit(session, seat);
     // The same person on a new socket: the old one no longer speaks for the seat.
     previous?.send({ type: 'left', tableId: this.id });
-    this.table.arrived(seat);
-    this.noteAttendance();
+    this.table.seating.arrived(seat);
+    this.seatLog.attendanceChanged();
     session.send({ type: 'joined', tableId: this.id, seat, token });
     this.announce({ lobbyList: true });
   }
@@ -159,7 +160,7 @@ export class Room implements BotTable {
     return afterKept(() => {
       this.detach(session);
       this.audience.watch(session, name);
-      this.noteAttendance();
+      this.seatLog.attendanceChanged();
       session.send({ type: 'spectating', tableId: this.id });
       this.announce({ lobbyList: true });
       this.sendView(session);
@@ -173,10 +174,10 @@ export class Room implements BotTable {
   leave(session: Session): Carried {
     const seat = this.seatOf(session);
     if (seat !== null && this.table.status === 'finished') {
-      this.changeSeats(() => this.table.leaveFinished(seat));
+      this.seatLog.keep(() => this.table.seating.leaveFinished(seat));
     } else if (seat !== null) {
       // A seat given up stays given up after a restart, its token void (in play: alreadyStarted).
-      this.ctx.tokens.revoke(this.changeSeats(() => this.table.leave(seat)));
+      this.ctx.tokens.revoke(this.seatLog.keep(() => this.table.seating.leave(seat)));
     }
     return afterKept(() => {
       this.detach(session);
@@ -188,7 +189,7 @@ export class Room implements BotTable {
 
   /** An open table nobody holds a seat at any more: the hub removes it. */
   get deserted(): boolean {
-    return this.table.status === 'open' && this.table.deserted;
+    return this.table.status === 'open' && this.table.seating.deserted;
   }
 
   /** Unhooks a session (gone, or off to another table); a person's seat stays theirs (away) unless they left it. */
@@ -196,75 +197,34 @@ export class Room implements BotTable {
     if (!this.audience.has(session)) return;
     const now = this.ctx.clock.now();
     const seat = this.audience.remove(session, now);
-    if (seat !== null) this.table.wentAway(seat, now);
-    this.noteAttendance();
+    if (seat !== null) this.table.seating.wentAway(seat, now);
+    this.seatLog.attendanceChanged();
     this.announce({ lobbyList: true });
   }
 
   setBot(session: Session, seat: number, bot: boolean): Carried {
     const by = this.seatHeldBy(session);
-    this.changeSeats(() => this.table.setBot(by, seat, bot));
+    this.seatLog.keep(() => this.table.seating.setBot(by, seat, bot));
     return afterKept(() => this.announce({ lobbyList: true }));
   }
 
   replaceByBot(session: Session, seat: number): Carried {
     const by = this.seatHeldBy(session);
     const now = this.ctx.clock.now();
-    this.changeSeats(() => this.table.replaceByBot(by, seat, this.audience.connected, now));
+    this.seatLog.keep(() => this.table.seating.replaceByBot(by, seat, this.audience.connected, now));
     return afterKept(() => this.announce(this.play.rematchIfAgreed() ?? {}));
   }
 
   voteOut(session: Session, seat: number): Carried {
     const by = this.seatHeldBy(session);
     const now = this.ctx.clock.now();
-    const { out, revoked } = this.changeSeats(() =>
-      this.table.voteOut(by, seat, this.audience.connected, now),
+    const { out, revoked } = this.seatLog.keep(() =>
+      this.table.seating.voteOut(by, seat, this.audience.connected, now),
     );
     return afterKept(() => {
       this.ctx.tokens.revoke(revoked);
       this.announce(this.play.rematchIfAgreed() ?? { lobbyList: out });
     });
-  }
-
-  /**
-   * A change of who sits where is in the log (the seats as they now are) before anyone hears of it: a host
-   * killed right after comes back with it, and a `joined` token opens the seat. Refused by the disk, it is
-   * undone. A change that leaves the seats as they were (a vote that is not yet a majority) writes nothing.
-   */
-  private changeSeats<T>(change: () => T): T {
-    const undo = this.table.checkpoint();
-    const before = this.table.seating();
-    let result: T;
-    try {
-      result = change();
-    } catch (e) {
-      undo(); // a refusal (TableError) is thrown before any change, but an unexpected error may not be
-      throw e;
-    }
-    const after = this.table.seating();
-    const same = after.creator === before.creator && after.seats.every((s, i) => s === before.seats[i]);
-    if (!same) keepOrUndo(() => this.logSeating(), undo, this.ctx.report);
-    return result;
-  }
-
-  private logSeating(): void {
-    const unattendedSince = this.audience.emptySince;
-    this.ctx.store.appendSeating(this.id, { ...this.table.seating(), unattendedSince });
-    this.loggedUnattended = unattendedSince;
-    this.ctx.store.save(this.id);
-  }
-
-  /**
-   * After a connection came or went: whether anyone is at the table goes into the log too (the table cap
-   * and idle removal go by it after a restart). Nobody is refused for it: a failure is only reported.
-   */
-  private noteAttendance(): void {
-    if (this.audience.emptySince === this.loggedUnattended) return;
-    try {
-      this.logSeating();
-    } catch (e) {
-      this.ctx.report(`table ${this.id}: who is at the table not logged (${(e as Error).message})`);
-    }
   }
 
   // -------------------------------------------------------------------------------------------

@@ -31,19 +31,20 @@ export function tableInfo(
   now: number,
 ): TableInfo {
   const seatList: SeatInfo[] = table.seats.map((s, seat) => {
-    const away = table.awaySince(seat);
+    const { seating } = table;
+    const away = seating.awaySince(seat);
     return {
       seat,
       name: s.name,
       connected: connected(seat),
       bot: s.bot,
       standIn: s.standIn,
-      creator: seat === table.creator,
+      creator: seat === seating.creator,
       votedOut: s.votedOut,
-      person: table.isPerson(seat),
-      away: table.isPerson(seat) && !connected(seat),
+      person: seating.isPerson(seat),
+      away: seating.isPerson(seat) && !connected(seat),
       awayMs: away === null ? null : Math.max(0, now - away),
-      votes: table.votesAgainst(seat),
+      votes: seating.votesAgainst(seat),
     };
   });
   return {
@@ -56,7 +57,7 @@ export function tableInfo(
       hints: table.hints,
     },
     seatList,
-    awayGraceMs: table.awayGraceMs,
+    awayGraceMs: table.seating.awayGraceMs,
     game: table.game,
     rematch: table.rematchAskedBy(),
     watching,

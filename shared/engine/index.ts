@@ -32,7 +32,7 @@ export { nextRandom, shuffle } from './rng';
 export { stateFromView, stateWithHidden, unseenCards } from './explain/view-state';
 export { isOwnTurn, keepingTurns } from './explain/keeping';
 export { RANKING, seatStandings, explainLead } from './explain/standings';
-export type { SeatStanding, LeadExplanation } from './explain/standings';
+export type { SeatStanding, LeadExplanation, LeadFacts } from './explain/standings';
 export { illegalReason } from './game';
 export type { IllegalReason } from './illegal';
 export { whyNot } from './explain/why-not';

@@ -5,6 +5,8 @@ import { applyMove, setupState, viewFor } from '../../shared/engine';
 import type { CardId, GameOptions, Move, RoundSetup, SeatView } from '../../shared/engine/types';
 import type { SeatInfo, TableInfo } from '../../shared/protocol';
 import { makeI18n } from '../../renderer/src/i18n';
+import itMessages from '../../renderer/src/i18n/locales/it.json';
+import koMessages from '../../renderer/src/i18n/locales/ko.json';
 import type { Locale } from '../../renderer/src/i18n/locales';
 import { webBridge } from '../../renderer/src/bridge/web';
 import { GameClient } from '../../renderer/src/net/client';
@@ -28,6 +30,10 @@ export function useTestServices(local: Storage = new MemoryStorage()): void {
 }
 
 /** Mounts a component with the app's plugins (English unless told, a fresh Pinia). */
+/** The app's i18n with every language there from the start (the app fetches all but English when chosen). */
+export const i18nWithAllLocales = (locale: Locale = 'en') =>
+  makeI18n(locale, { it: itMessages, ko: koMessages });
+
 export function mountApp<C extends Component>(
   component: C,
   options: ComponentMountingOptions<C> = {},
@@ -39,7 +45,7 @@ export function mountApp<C extends Component>(
   return mount(component, {
     attachTo: document.body,
     ...options,
-    global: { plugins: [makeI18n(locale), store], ...options.global },
+    global: { plugins: [i18nWithAllLocales(locale), store], ...options.global },
   } as ComponentMountingOptions<C>);
 }
 

@@ -200,7 +200,7 @@ describe('join by address', () => {
     const cases: [() => void, string][] = [
       [() => fetchStub.mockRejectedValue(new TypeError('fetch failed')), 'Nothing answers at that address'],
       [() => fetchStub.mockImplementation(async () => new Response('<html>router</html>', { status: 200 })), 'not a Red7 LAN host'],
-      [() => fetchStub.mockImplementation(async () => json(hostInfo({ protocol: 1 }))), '(protocol 1, this app 2)'],
+      [() => fetchStub.mockImplementation(async () => json(hostInfo({ protocol: 1 }))), `(protocol 1, this app ${PROTOCOL_VERSION})`],
     ]; // prettier-ignore
     for (const [answer, text] of cases) {
       answer();

@@ -91,6 +91,8 @@ describe('the turn model', () => {
     view.value = viewFor(applyMove(start(), { type: 'play', card: 'G6' }), 0);
     expect(turn.selected).toBeNull();
     expect(turn.canPlay).toBe(false);
+    view.value = viewFor(start(), 0); // the card is back (a later deal): it is not selected again
+    expect(turn.selected).toBeNull();
   });
 
   it('walks a 7: only the legal palette cards are offered, the pick waits for its destination', () => {

@@ -1,4 +1,4 @@
-import { computed, reactive, ref } from 'vue';
+import { computed, reactive, ref, watch } from 'vue';
 import {
   adviseTurn,
   drawOffer,
@@ -49,7 +49,14 @@ export function createTurn(view: () => SeatView, port: TurnPort) {
   const mine = computed(() => isOwnTurn(view()));
   const pending = computed(() => (mine.value ? (view().turn?.pending ?? null) : null));
   const busy = computed(() => port.busy());
-  /** The selected hand card, while it is still in the hand. */
+  /** The selected hand card. Once it leaves the hand the choice is gone, even if the card comes back later. */
+  watch(
+    () => view().hand,
+    (hand) => {
+      if (chosen.value && !hand.includes(chosen.value)) chosen.value = null;
+    },
+    { flush: 'sync' },
+  );
   const selected = computed(() => (chosen.value && view().hand.includes(chosen.value) ? chosen.value : null));
   const sevenCard = computed(() =>
     pending.value === 'seven' && sevenPick.value?.at === view().moveCount ? sevenPick.value.card : null,

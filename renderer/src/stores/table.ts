@@ -7,7 +7,8 @@ import { services } from '../services';
 import { useConnectionStore } from './connection';
 import { useNoticesStore } from './notices';
 import { useSettingsStore } from './settings';
-import { forgetSeat, loadSession, rememberSeat, saveSession, savedSeat, type TableSession } from './session';
+import { useSavedSeatsStore } from './savedSeats';
+import { loadSession, saveSession, type TableSession } from './session';
 
 /** Host refusals that need no toast: a fresh view or table follows and says it all. */
 const QUIET_ERRORS = new Set(['staleMove', 'rateLimited']);
@@ -20,6 +21,7 @@ export const useTableStore = defineStore('table', () => {
   const connection = useConnectionStore();
   const notices = useNoticesStore();
   const settings = useSettingsStore();
+  const seats = useSavedSeatsStore();
 
   const session = ref<TableSession | null>(null);
   const table = ref<TableInfo | null>(null);
@@ -86,7 +88,7 @@ export const useTableStore = defineStore('table', () => {
   }
 
   function join(url: string, tableId: string, name: string, wantSeat?: number): void {
-    const saved = savedSeat(services().local, url, tableId);
+    const saved = seats.find(url, tableId);
     if (saved) {
       // This browser already holds a seat there: take it back rather than a second one.
       setSession({ url, tableId, token: saved.token, seat: saved.seat });
@@ -119,7 +121,7 @@ export const useTableStore = defineStore('table', () => {
     if (s && midGame) connection.disconnect();
     else if (s) {
       connection.send({ type: 'leave' });
-      forgetSeat(services().local, s.url, s.tableId);
+      seats.forget(s.url, s.tableId);
     }
     reset();
   }
@@ -182,7 +184,7 @@ export const useTableStore = defineStore('table', () => {
       case 'joined': {
         const url = connection.url ?? '';
         setSession({ url, tableId: msg.tableId, token: msg.token, seat: msg.seat });
-        rememberSeat(services().local, url, msg.tableId, {
+        seats.remember(url, msg.tableId, {
           token: msg.token,
           seat: msg.seat,
           tableName: early.table?.id === msg.tableId ? early.table.name : '',
@@ -212,7 +214,7 @@ export const useTableStore = defineStore('table', () => {
         table.value = msg.table;
         if (session.value.token) {
           const s = session.value;
-          rememberSeat(services().local, s.url, s.tableId, {
+          seats.remember(s.url, s.tableId, {
             token: s.token!,
             seat: s.seat ?? 0,
             tableName: msg.table.name,
@@ -269,7 +271,7 @@ export const useTableStore = defineStore('table', () => {
     if (msg.to === 'sync') syncAsked = false;
     if (msg.code === 'badToken' || (msg.code === 'noSuchTable' && msg.to !== 'join' && session.value)) {
       // The seat is gone (voted out, table removed, host restarted without it): back to the lobby.
-      if (session.value) forgetSeat(services().local, session.value.url, session.value.tableId);
+      if (session.value) seats.forget(session.value.url, session.value.tableId);
       reset();
       notices.push({ kind: 'error', key: 'notice.seatGone' });
       return;

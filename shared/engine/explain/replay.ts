@@ -48,6 +48,8 @@ export interface OutFacts {
   turnOf: number;
   /** Which turn of the round (0 = the first; an index into replayRound's steps). */
   turnIndex: number;
+  /** That turn's number, as the log's `turn` entry gives it (and the table shows it). */
+  turn: number;
   /** The rule at that moment (for notLeading after a discard: the rule that discard set). */
   rule: Rule;
 }
@@ -217,6 +219,7 @@ export function replayLog(view: SeatView): RoundReplay | null {
         logIndex,
         turnOf: state.current ?? e.seat,
         turnIndex: turns.length - 1,
+        turn: turns.at(-1)?.turn ?? 0,
         rule: ruleOf(state),
         position: positionOf(state, view.seat),
       });

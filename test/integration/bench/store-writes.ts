@@ -1,8 +1,9 @@
 /**
  * What the data folder costs per game: plays whole games through a real host on 127.0.0.1 (in a child
- * process under `strace -f`) and counts the bytes written into the data folder, the write calls, the
- * fsyncs (fsync, fdatasync) and the renames. Each game: a 4-seat table made by one person, two more join,
- * one bot seat, the game played to its end with random legal moves, then everyone leaves.
+ * process under `strace -f`) and counts the bytes written into the data folder (`logBytesPerGame`: the
+ * part that went to the log), the write calls, the fsyncs (fsync, fdatasync) and the renames. Each game:
+ * a 4-seat table made by one person, two more join, one bot seat, the game played to its end with random
+ * legal moves (bots without delay), then everyone leaves. Deals are random, so moves per game vary.
  *
  *   npx tsx test/integration/bench/store-writes.ts [games=5]
  */
@@ -68,6 +69,7 @@ function parent(games: number): void {
     if (r.status !== 0) throw new Error(`the host child failed (${r.status}):\n${r.stderr}`);
     const { moves } = JSON.parse(r.stdout.trim().split('\n').pop()!) as { moves: number };
     let bytes = 0;
+    let logBytes = 0;
     let writes = 0;
     let fsyncs = 0;
     let renames = 0;
@@ -79,12 +81,14 @@ function parent(games: number): void {
       if (call.startsWith('write') || call.startsWith('pwrite')) {
         writes += 1;
         bytes += result;
+        if (line.includes('moves.jsonl')) logBytes += result;
       } else if (call === 'fsync' || call === 'fdatasync') fsyncs += 1;
       else if (call.startsWith('rename')) renames += 1;
     }
     const per = (n: number) => Math.round((n / games) * 10) / 10;
     console.log(
-      JSON.stringify({ games, movesPerGame: per(moves), bytesPerGame: per(bytes), writesPerGame: per(writes),
+      JSON.stringify({ games, movesPerGame: per(moves), bytesPerGame: per(bytes),
+        logBytesPerGame: per(logBytes), writesPerGame: per(writes),
         fsyncsPerGame: per(fsyncs), renamesPerGame: per(renames) }), // prettier-ignore
     );
   } finally {
