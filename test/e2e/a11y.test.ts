@@ -69,7 +69,16 @@ async function audit(page: Page, screen: string): Promise<Finding[]> {
   console.log(
     `axe ${screen}: ${results.passes.length} rules passed, ${found.length} violated; to review: ${review}`,
   );
-  return found.filter((f) => f.impact === 'serious' || f.impact === 'critical');
+  // axe accepts an aria-describedby whose element is not there (yet); a screen reader then hears nothing.
+  const dangling: string[] =
+    await page.evaluate(`[...document.querySelectorAll('[aria-describedby], [aria-labelledby], [aria-controls]')]
+    .flatMap((el) => ['aria-describedby', 'aria-labelledby', 'aria-controls'].flatMap((a) =>
+      (el.getAttribute(a) || '').split(/\\s+/).filter((id) => id && !document.getElementById(id))
+        .map((id) => el.tagName.toLowerCase() + '[' + (el.getAttribute('data-testid') || '') + '] ' + a + '=' + id)))`);
+  for (const d of dangling) console.log(`axe ${screen}: missing idref: ${d}`);
+  const missing = dangling.map((d) => ({ screen, id: 'idref-missing', impact: 'serious', targets: [d] }));
+  findings.push(...missing);
+  return [...found.filter((f) => f.impact === 'serious' || f.impact === 'critical'), ...missing];
 }
 
 /** The element that has focus: `tag[data-testid]`, and whether it is inside the open dialog. */
