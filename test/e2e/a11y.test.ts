@@ -395,6 +395,10 @@ describeInChromium(
       await page.getByTestId('round-summary').waitFor({ timeout: 20_000 });
       serious.push(...(await audit(page, 'game over')));
       await page.screenshot({ path: join(shots, 'a11y-game-over-390.png') });
+      // Esc closes it; what had the focus before (Pass) is gone, so the focus lands on the main region.
+      await page.keyboard.press('Escape');
+      await page.getByTestId('round-summary').waitFor({ state: 'detached' });
+      expect(await focused(page)).toEqual({ el: 'main[]', inDialog: false });
 
       expect(serious).toEqual([]);
       expect(p.errors).toEqual([]);
