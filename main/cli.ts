@@ -1,5 +1,5 @@
 // Headless host: `npm run host -- --name "Friday table" --port 47470 --data-dir DIR [--no-discovery]`.
-// The same host as the desktop app's, without Electron.
+// The same host as the desktop app's, without Electron; `npm run build` builds it into out/main/cli.js.
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -56,7 +56,10 @@ if (!Number.isInteger(port) || port < 0 || port > 65535)
 const name = args.name?.trim();
 if (name === '') fail('--name must not be empty');
 const dataDir = resolve(args['data-dir'] ?? join(homedir(), '.red7-lan', 'host'));
-const builtRenderer = fileURLToPath(new URL('../out/renderer', import.meta.url));
+// Beside the built host (out/main/cli.js → out/renderer), or from the source (main/cli.ts under tsx).
+const builtRenderer = fileURLToPath(
+  new URL(import.meta.url.endsWith('.ts') ? '../out/renderer' : '../renderer', import.meta.url),
+);
 const staticDir = args.static ? resolve(args.static) : existsSync(builtRenderer) ? builtRenderer : undefined;
 const discovery = !args['no-discovery'];
 

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 
 // The Electron main process (plus the host's bot worker) and the preload, bundled as CommonJS.
 // The preload is a second, separate build: a sandboxed preload can require only 'electron', so it
-// must be one self-contained file that never shares a chunk with the main process.
+// must be one self-contained file that never shares a chunk with the main process. The headless
+// host (`npm run host`) is a third: an ES module (it awaits at top level), run by plain Node.
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 // Everything else is bundled, so the packaged app needs no node_modules at all. ws's optional
@@ -35,6 +36,44 @@ export function preloadConfig(outDir: string): InlineConfig {
   };
 }
 
+/** The headless host's build (out/main/cli.js), beside the main process and its bot worker. */
+export function cliConfig(outDir: string): InlineConfig {
+  return {
+    configFile: false,
+    logLevel: 'warn',
+    ssr: { noExternal: true },
+    build: {
+      outDir,
+      emptyOutDir: false,
+      target: 'node22',
+      ssr: true,
+      minify: false,
+      copyPublicDir: false,
+      lib: {
+        entry: { cli: here('./cli.ts') },
+        formats: ['es'],
+      },
+      rollupOptions: {
+        external: mainExternal.filter((m) => m !== 'electron'),
+        // .js is an ES module here (package.json says "type": "module").
+        output: { entryFileNames: '[name].js', chunkFileNames: 'cli-[name]-[hash].js' },
+      },
+    },
+    plugins: [cliNeverLoadsElectron()],
+  };
+}
+
+/** Fails the build when the headless host would load Electron (it runs in plain Node). */
+function cliNeverLoadsElectron(): Plugin {
+  return {
+    name: 'red7:cli-never-loads-electron',
+    resolveId(id) {
+      if (id === 'electron') throw new Error("the headless host must not import 'electron'");
+      return null;
+    },
+  };
+}
+
 /** Fails the build when the preload would need anything but 'electron' at run time. */
 function preloadRequiresOnlyElectron(): Plugin {
   return {
@@ -50,11 +89,11 @@ function preloadRequiresOnlyElectron(): Plugin {
   };
 }
 
-/** Builds the preload once the main bundle is written, into the folder the main build used. */
-function buildPreloadAfterMain(): Plugin {
+/** Builds the preload and the headless host once the main bundle is written, into its folder. */
+function buildPreloadAndCliAfterMain(): Plugin {
   let outDir = '';
   return {
-    name: 'red7:build-preload',
+    name: 'red7:build-preload-and-cli',
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir;
@@ -62,12 +101,13 @@ function buildPreloadAfterMain(): Plugin {
     async closeBundle(error) {
       if (error) return;
       await build(preloadConfig(outDir));
+      await build(cliConfig(outDir));
     },
   };
 }
 
 export default defineConfig({
-  plugins: [buildPreloadAfterMain()],
+  plugins: [buildPreloadAndCliAfterMain()],
   ssr: { noExternal: true },
   build: {
     outDir: here('../out/main'),

@@ -9,7 +9,12 @@
  * - In a plain browser there is no `window.red7`; the renderer uses its web implementation.
  */
 
-/** A table found on the LAN by mDNS (main/discovery's FoundTable is this type). */
+import type { TableState } from './protocol/tables';
+
+/**
+ * A table found on the LAN by mDNS (main/discovery browses them): its ad plus where to connect
+ * (`address`: the IPv4 source of the host's answer), a LAN-unique `key`, and the host's protocol version.
+ */
 export interface DiscoveredTable {
   /** Table id, unique on its host. */
   id: string;
@@ -17,7 +22,7 @@ export interface DiscoveredTable {
   /** Seated players. */
   players: number;
   seats: number;
-  state: 'open' | 'playing' | 'finished';
+  state: TableState;
   /** Unique across the LAN (host + table); the key of `down` events. */
   key: string;
   /** Where to connect: IPv4 preferred, taken from the announcing packet. */

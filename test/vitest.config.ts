@@ -2,14 +2,66 @@ import { defineConfig } from 'vitest/config';
 import vue from '@vitejs/plugin-vue';
 import { fileURLToPath } from 'node:url';
 
-// One run for everything that can run here. Renderer tests opt into happy-dom per file.
+/**
+ * Seeded runs of many random games (properties in every variant, bot strength): seconds each, so they
+ * run with `npm test` and `npm run test:properties`, not in the unit loop. A new such file is named
+ * `*.property.test.ts`.
+ */
+const PROPERTY_RUNS = [
+  'test/**/*.property.test.ts',
+  'test/unit/engine/properties.test.ts',
+  'test/unit/engine/explain-hindsight-replay.test.ts',
+  'test/unit/score-agrees.test.ts',
+  'test/unit/bots/bot.test.ts',
+  'test/unit/bots/levels.test.ts',
+  'test/unit/bots/hidden.test.ts',
+];
+
+/*
+ * Every test that can run here, in five projects (`npm test` runs all; `npm run test:<name>` one):
+ * - unit: the engine, bots, host parts and renderer in one process each, no sockets or browsers (the
+ *   loop to run after each change: under 30 s);
+ * - properties: the long random-game runs above;
+ * - integration: real hosts on real ports, built bundles, the Electron entry under a mock, CI files;
+ * - lan: hosts and lobbies in private network namespaces (mDNS never leaves them);
+ * - e2e: real Chromium against a real host; the renderer is built once per run (global setup).
+ * Renderer tests opt into happy-dom per file.
+ */
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   plugins: [vue()],
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts', 'test/renderer/**/*.test.ts'],
+          exclude: PROPERTY_RUNS,
+          // Threads start faster than forks and nothing here needs a process of its own.
+          pool: 'threads',
+        },
+      },
+      { extends: true, test: { name: 'properties', include: PROPERTY_RUNS } },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts', 'test/electron/**/*.test.ts', 'test/ci/**/*.test.ts'],
+        },
+      },
+      { extends: true, test: { name: 'lan', include: ['test/lan/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/e2e/global-setup.ts'],
+        },
+      },
+    ],
   },
 });

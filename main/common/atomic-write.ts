@@ -5,35 +5,24 @@ import { basename, dirname, join } from 'node:path';
 /**
  * Replacing a file so that a reader, even after a crash or a power cut, sees the old content or the new,
  * never a mix: write a temp file beside it, fsync it, rename it over the file, fsync the folder (so the
- * rename itself is kept). The one way the host's snapshots and the desktop app's files are written.
+ * rename itself is kept). The way the host's snapshots and the desktop app's files are written; a caller
+ * that writes one file more than once runs its writes one after another.
  */
 export interface AtomicWriteOptions {
   /** Create the folder first if missing. */
   makeFolder?: boolean;
-  /**
-   * Asked right before the rename (with nothing in between): false drops the temp file and leaves the
-   * file as it was (a newer write has replaced it meanwhile).
-   */
-  stillWanted?: () => boolean;
-  /**
-   * Told as the rename is handed to the OS (it then runs off this thread, so a slow disk never holds up the
-   * event loop), with a function that cancels it: once that returns, the rename has either happened or
-   * never will (the write then resolves false). A synchronous writer of the same file calls it first, so
-   * that its newer content cannot be replaced by this older one landing after it.
-   */
-  renaming?: (cancel: () => void) => void;
 }
 
 let lastTemp = 0;
 /** Unique per process and write, so writes to one file never share a temp file. */
 const tempFor = (file: string) => join(dirname(file), `${basename(file)}.${process.pid}.${++lastTemp}.tmp`);
 
-/** Returns false when `stillWanted` said no. Throws the OS's error (the temp file is removed). */
+/** Off the event loop (the thread pool waits for the disk). Throws the OS's error (the temp file is removed). */
 export async function writeFileAtomic(
   file: string,
   data: string,
   opts: AtomicWriteOptions = {},
-): Promise<boolean> {
+): Promise<void> {
   if (opts.makeFolder) await fsp.mkdir(dirname(file), { recursive: true });
   const tmp = tempFor(file);
   try {
@@ -44,56 +33,16 @@ export async function writeFileAtomic(
     } finally {
       await fh.close();
     }
-    if (opts.stillWanted && !opts.stillWanted()) {
-      await fsp.rm(tmp, { force: true });
-      return false;
-    }
-    let cancelled = false;
-    opts.renaming?.(() => {
-      cancelled = true;
-      removeNow(tmp);
-    });
-    try {
-      await fsp.rename(tmp, file);
-    } catch (err) {
-      if (cancelled) return false; // its temp file was taken away first: the file is the canceller's
-      throw err;
-    }
+    await fsp.rename(tmp, file);
   } catch (err) {
     await fsp.rm(tmp, { force: true }).catch(() => {});
     throw err;
   }
   await syncFolder(dirname(file));
-  return true;
 }
 
-/**
- * Deletes a temp file whose rename may be under way in another thread. Gone (ENOENT) means the rename came
- * first. Windows refuses to delete a file being renamed (EBUSY, EPERM): that rename ends within moments, so
- * ask again, but not forever: past `giveUpMs` the error is thrown (the caller's write is then refused).
- */
-function removeNow(tmp: string, giveUpMs = 2000): void {
-  const until = Date.now() + giveUpMs;
-  for (;;) {
-    try {
-      fs.unlinkSync(tmp);
-      return;
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') return;
-      const busy = process.platform === 'win32' && (code === 'EBUSY' || code === 'EPERM');
-      if (!busy || Date.now() > until) throw err;
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
-    }
-  }
-}
-
-/** The same, synchronously: for a write that must be on disk before the caller goes on. */
-export function writeFileAtomicSync(
-  file: string,
-  data: string,
-  opts: Omit<AtomicWriteOptions, 'stillWanted'> = {},
-): void {
+/** The same, synchronously: for a write that must be on disk before the caller goes on (the app quitting). */
+export function writeFileAtomicSync(file: string, data: string, opts: AtomicWriteOptions = {}): void {
   if (opts.makeFolder) fs.mkdirSync(dirname(file), { recursive: true });
   const tmp = tempFor(file);
   try {

@@ -13,7 +13,7 @@ export {
   type TableState,
   type Publisher,
   type PublisherOptions,
-  type FoundTable,
+  type DiscoveredTable,
   type BrowseEvent,
   type TableBrowser,
   type BrowseOptions,

@@ -1,6 +1,6 @@
 import type { Sighting } from './response';
 import { parseAd, type TxtAd } from './txt';
-import type { BrowseEvent, FoundTable } from './types';
+import type { BrowseEvent, DiscoveredTable } from './types';
 
 /** After a goodbye, a copy of an older answer still in flight must not bring the table back. */
 const GOODBYE_HOLD_MS = 1000;
@@ -17,7 +17,7 @@ interface Source {
 }
 
 interface Entry extends Source {
-  table: FoundTable;
+  table: DiscoveredTable;
 }
 
 /**
@@ -33,7 +33,7 @@ export class TableList {
     private readonly emit: (event: BrowseEvent) => void,
   ) {}
 
-  tables(): FoundTable[] {
+  tables(): DiscoveredTable[] {
     return [...this.entries.values()].map((e) => copy(e.table));
   }
 
@@ -106,7 +106,7 @@ function freshest(heard: Map<string, number>): string {
   return [...heard].reduce((best, next) => (next[1] > best[1] ? next : best))[0];
 }
 
-function build(key: string, source: Source, address: string): FoundTable {
+function build(key: string, source: Source, address: string): DiscoveredTable {
   const { ad } = source;
   return {
     key,
@@ -123,4 +123,4 @@ function build(key: string, source: Source, address: string): FoundTable {
   };
 }
 
-const copy = (table: FoundTable): FoundTable => ({ ...table, addresses: [...table.addresses] });
+const copy = (table: DiscoveredTable): DiscoveredTable => ({ ...table, addresses: [...table.addresses] });

@@ -1,3 +1,4 @@
+import { TABLE_STATES } from '../../shared/protocol/tables';
 import type { TableAd, TableState } from './types';
 
 /** A TXT string is at most 255 bytes including `key=`; names are cut well below that. */
@@ -6,7 +7,6 @@ const TEXT_MAX_BYTES = 200;
 const NAME_MAX_CHARS = 100;
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const CONTROL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
-const STATES: readonly TableState[] = ['open', 'playing', 'finished'];
 
 export type TxtRecord = Record<string, string>;
 
@@ -40,7 +40,8 @@ export function checkAd(ad: TableAd): void {
     throw new TypeError(`${where}: seats must be an integer from 1 to 16`);
   if (!Number.isInteger(ad.players) || ad.players < 0 || ad.players > ad.seats)
     throw new TypeError(`${where}: players must be an integer from 0 to seats`);
-  if (!STATES.includes(ad.state)) throw new TypeError(`${where}: state must be one of ${STATES.join(', ')}`);
+  if (!TABLE_STATES.includes(ad.state))
+    throw new TypeError(`${where}: state must be one of ${TABLE_STATES.join(', ')}`);
 }
 
 export function encodeAd(ad: TableAd, protocol: number, host: string): TxtRecord {
@@ -84,7 +85,7 @@ export function parseAd(txt: TxtRecord): TxtAd | null {
   const name = cleanText(txt.name ?? '');
   if (protocol === null || seats === null || players === null || players > seats) return null;
   if (id === undefined || !ID_PATTERN.test(id)) return null;
-  if (!STATES.includes(state as TableState)) return null;
+  if (!(TABLE_STATES as readonly string[]).includes(state)) return null;
   if (name === '' || Array.from(name).length > NAME_MAX_CHARS) return null;
   return {
     id,

@@ -1,12 +1,16 @@
 /** The public shapes of LAN discovery. See docs/discovery.md. */
 import type { DiscoveredTable } from '../../shared/desktop-api';
+import type { TableState } from '../../shared/protocol/tables';
 import type { MdnsInterfaceReach } from '../../shared/reach';
+
+/** What the browser finds is what the desktop bridge streams: one type, declared with the bridge. */
+export type { DiscoveredTable };
 
 /** mDNS service type: instances are announced as `<instance>._red7._tcp.local`. */
 export const SERVICE_TYPE = 'red7';
 export const SERVICE_DOMAIN = '_red7._tcp.local';
 
-export type TableState = 'open' | 'playing' | 'finished';
+export type { TableState } from '../../shared/protocol/tables';
 
 /** What a host announces about one table (carried in TXT records). */
 export interface TableAd {
@@ -46,16 +50,10 @@ export interface PublisherOptions {
   rescanMs?: number;
 }
 
-/**
- * A table found on the LAN: its ad plus where to connect (`address`: the IPv4 source of the host's
- * answer), a LAN-unique `key`, and the host's protocol version. The desktop bridge streams it as is.
- */
-export type FoundTable = DiscoveredTable;
-
-export type BrowseEvent = { type: 'up' | 'update'; table: FoundTable } | { type: 'down'; key: string };
+export type BrowseEvent = { type: 'up' | 'update'; table: DiscoveredTable } | { type: 'down'; key: string };
 
 export interface TableBrowser {
-  tables(): FoundTable[];
+  tables(): DiscoveredTable[];
   /** Stop querying, close the sockets. The list is kept but no longer changes. */
   stop(): Promise<void>;
 }

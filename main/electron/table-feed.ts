@@ -3,7 +3,7 @@
  * page listens; a page that subscribes gets the tables already known first, as `up` events.
  */
 import type { DiscoveredTable, TableEvent } from '../../shared/desktop-api';
-import type { BrowseEvent, BrowseOptions, FoundTable, TableBrowser } from '../discovery/types';
+import type { BrowseEvent, BrowseOptions, TableBrowser } from '../discovery/types';
 
 export type Browse = (onEvent: (event: BrowseEvent) => void, opts?: BrowseOptions) => TableBrowser;
 
@@ -20,8 +20,8 @@ export interface TableFeed {
   stop(): Promise<void>;
 }
 
-/** Only the agreed fields cross to the renderer. */
-export function toDiscoveredTable(t: FoundTable): DiscoveredTable {
+/** A copy with only the agreed fields, to cross to the renderer (nothing a browser adds rides along). */
+export function copyForRenderer(t: DiscoveredTable): DiscoveredTable {
   return {
     id: t.id,
     name: t.name,
@@ -38,9 +38,7 @@ export function toDiscoveredTable(t: FoundTable): DiscoveredTable {
 }
 
 function toTableEvent(e: BrowseEvent): TableEvent {
-  return e.type === 'down'
-    ? { type: 'down', key: e.key }
-    : { type: e.type, table: toDiscoveredTable(e.table) };
+  return e.type === 'down' ? { type: 'down', key: e.key } : { type: e.type, table: copyForRenderer(e.table) };
 }
 
 export function createTableFeed(
@@ -76,7 +74,7 @@ export function createTableFeed(
       if (sinks.has(sink.id)) return;
       sinks.set(sink.id, sink);
       if (browser) {
-        for (const table of browser.tables()) send(sink, { type: 'up', table: toDiscoveredTable(table) });
+        for (const table of browser.tables()) send(sink, { type: 'up', table: copyForRenderer(table) });
         return;
       }
       try {

@@ -1,14 +1,16 @@
 import { viewFor } from '../../shared/engine';
 import type { TableInfo } from '../../shared/protocol';
-import type { Room } from './room';
 import type { Session } from './session';
-import type { Presence, Table } from './table';
+import type { HostedTable, Presence } from './hosted-table';
 import { ViewFeed } from './view-feed';
+
+/** Told whenever a connection comes to this table or leaves it (the hub keeps where each connection is). */
+export type Whereabouts = (session: Session, here: boolean) => void;
 
 /**
  * The connections at one table, and every frame about it that goes to them. Who is connected to each
- * seat is held here and nowhere else (a connection's seat is where it sits in `seated`); the other end of
- * the link, `session.room`, is set and cleared only here.
+ * seat is held here and nowhere else (a connection's seat is where it sits in `seated`), and so is since
+ * when nobody has been here.
  */
 export class Audience {
   /** seat → the connection that speaks for it. */
@@ -17,20 +19,29 @@ export class Audience {
   private readonly spectators = new Map<Session, string | null>();
   /** The last view each connection here was sent, so that the next can go as a delta. */
   private readonly feed: ViewFeed;
+  /** Since when nobody has been here (ms since the epoch); null while someone is. */
+  private emptyFrom: number | null;
 
   constructor(
-    private readonly table: Table,
-    private readonly room: Room,
-    viewDeltas = true,
+    private readonly table: HostedTable,
+    private readonly whereabouts: Whereabouts,
+    viewDeltas: boolean,
+    /** Since when nobody has been at the table when it came to this host (its creation, a restart). */
+    emptySince: number,
   ) {
     this.seated = table.seats.map(() => null);
     this.feed = new ViewFeed(viewDeltas);
+    this.emptyFrom = emptySince;
   }
 
   /** The seat this connection speaks for; null for a spectator or a stranger. */
   seatOf(session: Session): number | null {
     const seat = this.seated.indexOf(session);
     return seat < 0 ? null : seat;
+  }
+
+  has(session: Session): boolean {
+    return this.seatOf(session) !== null || this.spectators.has(session);
   }
 
   readonly connected: Presence = (seat) => this.seated[seat] !== null;
@@ -46,45 +57,57 @@ export class Audience {
   }
 
   get empty(): boolean {
-    return this.spectators.size === 0 && this.seated.every((s) => s === null);
+    return this.emptyFrom !== null;
+  }
+
+  /** Since when nobody has been here; null while someone is. */
+  get emptySince(): number | null {
+    return this.emptyFrom;
   }
 
   /** The session speaks for the seat from now; returns the connection that did before (to be told). */
   sit(session: Session, seat: number): Session | null {
     const previous = this.seated[seat];
     this.seated[seat] = session;
-    session.room = this.room;
+    this.arrived(session);
     if (previous === null || previous === session) return null;
-    previous.room = null;
-    this.feed.forget(previous);
+    this.gone(previous);
     return previous;
   }
 
   watch(session: Session, name: string | null): void {
     this.spectators.set(session, name);
-    session.room = this.room;
+    this.arrived(session);
   }
 
   /** Takes the session out; returns the seat it spoke for (null: it was a spectator). */
-  remove(session: Session): number | null {
-    session.room = null;
-    this.feed.forget(session);
+  remove(session: Session, now: number): number | null {
     const seat = this.seatOf(session);
     if (seat === null) this.spectators.delete(session);
     else this.seated[seat] = null;
+    this.gone(session);
+    if (this.spectators.size === 0 && this.seated.every((s) => s === null)) this.emptyFrom = now;
     return seat;
   }
 
   /** Empties the table of connections; returns them. */
-  removeAll(): Session[] {
+  removeAll(now: number): Session[] {
     const all = [...this.seated.filter((s) => s !== null), ...this.spectators.keys()];
     this.seated.fill(null);
     this.spectators.clear();
-    for (const s of all) {
-      s.room = null;
-      this.feed.forget(s);
-    }
+    for (const s of all) this.gone(s);
+    this.emptyFrom = now;
     return all;
+  }
+
+  private arrived(session: Session): void {
+    this.emptyFrom = null;
+    this.whereabouts(session, true);
+  }
+
+  private gone(session: Session): void {
+    this.feed.forget(session);
+    this.whereabouts(session, false);
   }
 
   // -------------------------------------------------------------------------------------------

@@ -3,11 +3,13 @@ import type { Move, SeatView } from '../../shared/engine';
 import type { BotBrain } from './bot-brain';
 import { botWaitMs } from './bot-pace';
 import type { HostLimits } from './limits';
-import type { Table } from './table';
+import type { Clock } from './clock';
+import { sleepFor } from './clock';
+import type { HostedTable } from './hosted-table';
 
 /** A table the host plays seats of: `playFor` applies a move like a person's and says whether it stands. */
 export interface BotTable {
-  readonly table: Table;
+  readonly table: HostedTable;
   playFor(seat: number, move: Move, moveCount: number): boolean;
 }
 
@@ -31,6 +33,7 @@ export class BotDriver {
     private readonly brain: BotBrain,
     private readonly timing: Pick<HostLimits, 'botPaces' | 'botDelayMs'>,
     private readonly report: (problem: string) => void,
+    private readonly clock: Clock,
   ) {}
 
   /** Call after any change to a table: if a seat the host plays is to act, it will. */
@@ -43,7 +46,7 @@ export class BotDriver {
     const state = table.state;
     const view = viewFor(state, seat);
     const votedOut = table.seats[seat].votedOut;
-    const started = performance.now();
+    const started = this.clock.now();
     const thinking = votedOut
       ? Promise.resolve(passFor(view))
       : this.brain.choose(view, state.moveCount, table.botLevel, table.botThink);
@@ -54,8 +57,8 @@ export class BotDriver {
       })
       .then(async (move) => {
         const pace = botWaitMs(table.botPace, state, this.timing.botPaces, this.timing.botDelayMs);
-        const wait = pace - (performance.now() - started);
-        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        const wait = pace - (this.clock.now() - started);
+        if (wait > 0) await sleepFor(this.clock, wait);
         this.busy.delete(table.id);
         // The position may have moved on (a person took the seat back, the table was removed).
         if (

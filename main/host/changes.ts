@@ -1,19 +1,18 @@
 import { TableError } from './errors';
-import { StorageError, type TableStore } from './store';
-import type { Table } from './table';
+import { StorageError } from './store';
 
-/** What a change may have altered: the table's info (default), the game's views, the lobby list. */
-export interface Changes {
-  table?: boolean;
+/** Who must hear of a change: everyone at the table its info (default), the game's views, the lobby list. */
+export interface Announcement {
+  tableInfo?: boolean;
   views?: boolean;
-  list?: boolean;
+  lobbyList?: boolean;
 }
 
 /**
  * A request that took effect. A refusal, or an unexpected error before anything was kept, is thrown
  * instead (and nothing changed); `failedAfter` is a bug met after the change was kept, while telling people.
  */
-export interface Done {
+export interface Carried {
   failedAfter?: Error;
 }
 
@@ -35,30 +34,8 @@ export function keepOrUndo(write: () => void, undo: () => void, report: (problem
   }
 }
 
-/**
- * A seating change is on disk (snapshot written and fsynced) before anyone hears of it: a host killed
- * right after would otherwise come back without it, and a `joined` token would open nothing.
- */
-export function keepSeatChange<T>(
-  table: Table,
-  store: Pick<TableStore, 'saveDurably'>,
-  change: () => T,
-  report: (problem: string) => void,
-): T {
-  const undo = table.checkpoint();
-  let result: T;
-  try {
-    result = change();
-  } catch (e) {
-    undo(); // a refusal (TableError) is thrown before any change, but an unexpected error may not be
-    throw e;
-  }
-  keepOrUndo(() => store.saveDurably(table.id), undo, report);
-  return result;
-}
-
 /** Runs what follows a kept change: it has happened, whatever fails now. */
-export function afterKept(tell: () => void): Done {
+export function afterKept(tell: () => void): Carried {
   try {
     tell();
     return {};

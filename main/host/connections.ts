@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { CLOSE_CODES, parseClientMessage } from '../../shared/protocol';
 import type { ClientMessage, ClientMessageType } from '../../shared/protocol';
+import type { Cancel, Clock } from './clock';
 import type { HostLimits } from './limits';
 import { originAllowed } from './origin';
 import { Session } from './session';
@@ -25,7 +26,7 @@ export class Connections {
   private readonly sessions = new Set<Session>();
   /** Open WebSockets per remote address. */
   private readonly perAddress = new Map<string, number>();
-  private readonly heartbeat: NodeJS.Timeout;
+  private readonly stopHeartbeat: Cancel;
   private closing = false;
 
   constructor(
@@ -34,6 +35,7 @@ export class Connections {
     private readonly allowedOrigins: string[],
     private readonly handler: MessageHandler,
     private readonly report: (problem: string) => void,
+    private readonly clock: Clock,
   ) {
     this.wss = new WebSocketServer({
       noServer: true,
@@ -43,8 +45,7 @@ export class Connections {
     server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) =>
       this.upgrade(req, socket, head),
     );
-    this.heartbeat = setInterval(() => this.beat(), limits.heartbeatMs);
-    this.heartbeat.unref();
+    this.stopHeartbeat = clock.every(limits.heartbeatMs, () => this.beat());
   }
 
   private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -66,15 +67,15 @@ export class Connections {
   private connected(ws: WebSocket, address: string): void {
     const { limits } = this;
     this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
-    const session = new Session(ws, limits);
+    const session = new Session(ws, limits, this.clock.now());
     this.sessions.add(session);
-    const helloTimer = setTimeout(() => {
+    const cancelHello = this.clock.after(limits.helloTimeoutMs, () => {
       if (!session.greeted) session.close(1008, 'no hello');
-    }, limits.helloTimeoutMs);
+    });
     ws.on('pong', () => (session.alive = true));
     ws.on('error', () => {}); // ws closes the socket itself (e.g. an oversized frame: 1009)
     ws.on('close', () => {
-      clearTimeout(helloTimer);
+      cancelHello();
       const n = (this.perAddress.get(address) ?? 1) - 1;
       if (n > 0) this.perAddress.set(address, n);
       else this.perAddress.delete(address);
@@ -83,7 +84,7 @@ export class Connections {
     });
     ws.on('message', (data, isBinary) => {
       session.alive = true;
-      if (!session.bucket.take()) {
+      if (!session.bucket.take(this.clock.now())) {
         session.strikes += 1;
         if (session.strikes > limits.rateStrikes)
           return session.close(CLOSE_CODES.abusive, 'too many messages');
@@ -125,7 +126,7 @@ export class Connections {
   /** Refuses new connections and closes the open ones (code 4002: the host is stopping). */
   closeAll(): void {
     this.closing = true;
-    clearInterval(this.heartbeat);
+    this.stopHeartbeat();
     for (const s of this.sessions) s.close(CLOSE_CODES.shutdown, 'host stopping');
   }
 

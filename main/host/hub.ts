@@ -2,15 +2,16 @@ import { CLOSE_CODES, PROTOCOL_VERSION } from '../../shared/protocol';
 import type { ClientMessage, TableSummary } from '../../shared/protocol';
 import { BotDriver } from './bots';
 import type { BotBrain } from './bot-brain';
+import type { Cancel, Clock } from './clock';
 import { TableError } from './errors';
 import { hashToken, newTableId, newToken } from './ids';
 import type { HostLimits } from './limits';
 import { Lobby } from './lobby';
 import { restoreTable } from './restore';
-import { Room, type Done, type RoomContext } from './room';
+import { HostedTable } from './hosted-table';
+import { Room, type Carried, type RoomContext } from './room';
 import type { Session } from './session';
 import type { TableStore } from './store';
-import { Table } from './table';
 import { SeatTokens } from './tokens';
 
 type Msg<T extends ClientMessage['type']> = Extract<ClientMessage, { type: T }>;
@@ -24,9 +25,11 @@ export class Hub {
   private readonly tokens = new SeatTokens();
   private readonly lobby: Lobby;
   private readonly bots: BotDriver;
+  /** Which table each connection is at (set as rooms seat and unseat it). */
+  private readonly places = new Map<Session, string>();
   private readonly context: RoomContext;
   private stopping = false;
-  private readonly janitor: NodeJS.Timeout;
+  private readonly stopJanitor: Cancel;
 
   constructor(
     private readonly hostInfo: { name: string; version: string },
@@ -34,29 +37,34 @@ export class Hub {
     private readonly store: TableStore,
     brain: BotBrain,
     private readonly report: (problem: string) => void,
+    private readonly clock: Clock,
     /** False: every view goes whole (protocol 1's traffic), for measuring what deltas save. */
     viewDeltas = true,
   ) {
-    this.bots = new BotDriver(brain, limits, report);
-    this.lobby = new Lobby(() => this.summaries(), report);
+    this.bots = new BotDriver(brain, limits, report, clock);
+    this.lobby = new Lobby(() => this.summaries(), report, clock);
     this.context = {
       store,
       tokens: this.tokens,
       bots: this.bots,
+      clock,
       viewDeltas,
-      listChanged: () => this.lobby.changed(),
+      lobbyChanged: () => this.lobby.changed(),
+      placed: (session, tableId, here) => this.placed(session, tableId, here),
       report,
     };
-    this.janitor = setInterval(() => this.removeIdleTables(), Math.min(60_000, limits.idleTableMs));
-    this.janitor.unref();
+    this.stopJanitor = clock.every(Math.min(60_000, limits.idleTableMs), () => this.removeIdleTables());
   }
 
   /** Loads the data folder's tables (a restart). Returns how many were restored. */
   restore(): number {
-    const now = Date.now();
+    const now = this.clock.now();
     for (const stored of this.store.loadAll()) {
-      const table = restoreTable(stored, now, this.limits.awayGraceMs, this.report);
-      if (table) this.rooms.set(table.id, Room.restored(table, this.context));
+      const record = restoreTable(stored, this.report);
+      if (!record) continue;
+      const table = new HostedTable(record, now, this.limits.awayGraceMs);
+      const room = Room.restored(table, record.unattendedSince, stored.log.length, this.context);
+      this.rooms.set(table.id, room);
     }
     for (const room of this.rooms.values()) this.bots.kick(room);
     return this.rooms.size;
@@ -75,7 +83,24 @@ export class Hub {
   /** A connection went away: its seat (if any) stays its person's, away. */
   disconnected(session: Session): void {
     this.lobby.unwatch(session);
-    session.room?.detach(session);
+    this.roomOf(session)?.detach(session);
+  }
+
+  /** A room seated or unseated a connection. A connection is at one table at a time: coming to one leaves the other. */
+  private placed(session: Session, tableId: string, here: boolean): void {
+    const was = this.places.get(session);
+    if (!here) {
+      if (was === tableId) this.places.delete(session);
+      return;
+    }
+    this.places.set(session, tableId);
+    if (was !== undefined && was !== tableId) this.rooms.get(was)?.detach(session);
+  }
+
+  /** The room the connection is at, if any. */
+  private roomOf(session: Session): Room | undefined {
+    const id = this.places.get(session);
+    return id === undefined ? undefined : this.rooms.get(id);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -86,13 +111,13 @@ export class Hub {
     if (this.stopping) return session.error('unavailable', 'the host is stopping', { to: msg.type });
     if (msg.type === 'hello') return this.hello(session, msg);
     if (!session.greeted) return session.error('helloRequired', 'send hello first', { to: msg.type });
-    let done: Done | void;
+    let done: Carried | void;
     try {
       done = this.dispatch(session, msg);
     } catch (e) {
       if (!(e instanceof TableError)) return this.failed(session, msg.type, e, false);
       const moveCount = ['staleMove', 'notYourTurn', 'illegalMove'].includes(e.code)
-        ? session.room?.table.state?.moveCount
+        ? this.roomOf(session)?.table.state?.moveCount
         : undefined;
       return session.error(e.code, e.message, {
         to: msg.type,
@@ -103,7 +128,7 @@ export class Hub {
   }
 
   /** Returns what a request that changed something came to; a refusal is thrown. */
-  private dispatch(session: Session, msg: Exclude<ClientMessage, { type: 'hello' }>): Done | void {
+  private dispatch(session: Session, msg: Exclude<ClientMessage, { type: 'hello' }>): Carried | void {
     switch (msg.type) {
       case 'ping':
         return session.send({ type: 'pong', id: msg.id });
@@ -126,19 +151,19 @@ export class Hub {
       case 'leave':
         return this.leave(session);
       case 'setBot':
-        return this.roomOf(session).setBot(session, msg.seat, msg.bot);
+        return this.roomAt(session).setBot(session, msg.seat, msg.bot);
       case 'start':
-        return this.roomOf(session).start(session);
+        return this.roomAt(session).start(session);
       case 'move':
-        return this.roomOf(session).move(session, msg.move, msg.moveCount);
+        return this.roomAt(session).move(session, msg.move, msg.moveCount);
       case 'rematch':
-        return this.roomOf(session).rematch(session, msg.ready ?? true);
+        return this.roomAt(session).rematch(session, msg.ready ?? true);
       case 'replaceByBot':
-        return this.roomOf(session).replaceByBot(session, msg.seat);
+        return this.roomAt(session).replaceByBot(session, msg.seat);
       case 'voteOut':
-        return this.roomOf(session).voteOut(session, msg.seat);
+        return this.roomAt(session).voteOut(session, msg.seat);
       case 'sync':
-        return this.roomOf(session).sync(session);
+        return this.roomAt(session).sync(session);
     }
   }
 
@@ -159,7 +184,7 @@ export class Hub {
       { to },
     );
     try {
-      session.room?.resend();
+      this.roomOf(session)?.resend();
     } catch (again) {
       this.report(`could not resend the table after that failure: ${(again as Error).message}`);
     }
@@ -189,27 +214,28 @@ export class Hub {
   }
 
   /** The room the session is at, or a notSeated refusal. */
-  private roomOf(session: Session): Room {
-    if (!session.room) throw new TableError('notSeated', 'you hold no seat at a table');
-    return session.room;
+  private roomAt(session: Session): Room {
+    const room = this.roomOf(session);
+    if (!room) throw new TableError('notSeated', 'you hold no seat at a table');
+    return room;
   }
 
   /** A connection at a table no longer watches the lobby list. */
-  private attached(session: Session, done: Done): Done {
+  private attached(session: Session, done: Carried): Carried {
     this.lobby.unwatch(session);
     return done;
   }
 
   /** A person takes part in one table at a time; a finished game or spectating does not hold them. */
   private requireFree(session: Session): void {
-    const room = session.room;
+    const room = this.roomOf(session);
     const seat = room?.seatOf(session) ?? null;
     if (room && seat !== null && room.table.status !== 'finished') {
       throw new TableError('alreadySeated', `you hold seat ${seat} at "${room.table.name}"; leave it first`);
     }
   }
 
-  private createTable(session: Session, msg: Msg<'createTable'>): Done {
+  private createTable(session: Session, msg: Msg<'createTable'>): Carried {
     this.requireFree(session);
     if (this.rooms.size >= this.limits.maxTables && !this.evictUnattendedTable()) {
       throw new TableError('tooManyTables', `this host holds its maximum of ${this.limits.maxTables} tables`);
@@ -218,7 +244,7 @@ export class Hub {
     while (this.rooms.has(id)) id = newTableId();
     const token = newToken();
     const seat = msg.seat ?? 0;
-    const table = Table.create(
+    const table = HostedTable.create(
       {
         id,
         name: msg.name,
@@ -226,7 +252,7 @@ export class Hub {
         creator: { name: msg.player, seat, tokenHash: hashToken(token) },
         bots: msg.bots ?? [],
       },
-      Date.now(),
+      this.clock.now(),
       this.limits.awayGraceMs,
     );
     const room = Room.created(table, this.context);
@@ -234,7 +260,7 @@ export class Hub {
     return room.seatCreator(session, seat, token);
   }
 
-  private resume(session: Session, token: string): Done {
+  private resume(session: Session, token: string): Carried {
     const hash = hashToken(token);
     const entry = this.tokens.find(hash);
     const room = entry && this.rooms.get(entry.tableId);
@@ -244,8 +270,8 @@ export class Hub {
     return room.resume(session, entry.seat, token);
   }
 
-  private leave(session: Session): Done {
-    const room = session.room;
+  private leave(session: Session): Carried {
+    const room = this.roomOf(session);
     if (!room) throw new TableError('notSeated', 'you are not at a table');
     const done = room.leave(session);
     if (room.deserted) this.removeRoom(room);
@@ -263,24 +289,29 @@ export class Hub {
 
   /** Open and finished tables nobody is at are removed after the idle time. */
   private removeIdleTables(): void {
-    const now = Date.now();
+    const now = this.clock.now();
     for (const room of [...this.rooms.values()]) {
-      if (room.unattended && now - room.table.lastAttended > this.limits.idleTableMs) this.removeRoom(room);
+      const since = room.idleSince;
+      if (since !== null && now - since > this.limits.idleTableMs) this.removeRoom(room);
     }
   }
 
   /** At the table cap, the longest-unattended table that may go makes room. */
   private evictUnattendedTable(): boolean {
-    const candidates = [...this.rooms.values()].filter((r) => r.unattended);
-    if (candidates.length === 0) return false;
-    this.removeRoom(candidates.reduce((a, b) => (a.table.lastAttended <= b.table.lastAttended ? a : b)));
+    let longest: { room: Room; since: number } | null = null;
+    for (const room of this.rooms.values()) {
+      const since = room.idleSince;
+      if (since !== null && (longest === null || since < longest.since)) longest = { room, since };
+    }
+    if (longest === null) return false;
+    this.removeRoom(longest.room);
     return true;
   }
 
   /** Stops bots and the lobby; nothing changes after this. The caller closes the sockets and the store. */
   async shutdown(): Promise<void> {
     this.stopping = true;
-    clearInterval(this.janitor);
+    this.stopJanitor();
     this.lobby.stop();
     await this.bots.stop();
   }

@@ -8,7 +8,8 @@ import { waitAtMost } from '../common/wait-at-most';
 import { Connections } from './connections';
 import { httpHandler } from './http';
 import { Hub } from './hub';
-import { reachableAddresses, type InterfaceTable } from './lan-addresses';
+import { systemClock, type Clock } from './clock';
+import { reachableAddresses, type NetworkInterfaces } from './lan-addresses';
 import { ReachWatch } from './reach';
 import type { MdnsInterfaceReach, ReachReport } from '../../shared/reach';
 import { DEFAULT_LIMITS, type HostLimits } from './limits';
@@ -37,7 +38,7 @@ export interface HostOptions {
   /** 'worker' (default): bots think in a worker thread; 'inline': in this thread. */
   bots?: 'worker' | 'inline';
   /** This machine's network interfaces (default `os.networkInterfaces`); tests give a LAN a machine lacks. */
-  interfaces?: () => InterfaceTable;
+  interfaces?: () => NetworkInterfaces;
   /** Damaged files and other problems the host survives. Default: console.warn. */
   onProblem?: (problem: string) => void;
   /**
@@ -47,6 +48,8 @@ export interface HostOptions {
   viewDeltas?: boolean;
   /** Who hosts, for /api/reach's firewall advice: 'app' (the desktop app) or 'command' (default). */
   runtime?: 'app' | 'command';
+  /** Where the host reads the time and sets its timers (default: the machine's); tests move theirs by hand. */
+  clock?: Clock;
 }
 
 export interface Host {
@@ -68,6 +71,7 @@ export interface Host {
 /** Starts a host: HTTP (lobby API, static renderer) and the WebSocket endpoint /ws on one port. */
 export async function startHost(opts: HostOptions): Promise<Host> {
   const limits: HostLimits = { ...DEFAULT_LIMITS, ...opts.limits };
+  const clock = opts.clock ?? systemClock;
   const problems: string[] = [];
   const report = (p: string) => {
     problems.push(p);
@@ -76,7 +80,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   const info = { name: opts.hostName ?? hostname(), version: packageJson.version };
   let store: TableStore;
   try {
-    store = new TableStore(opts.dataDir, limits.snapshotDelayMs, report);
+    store = new TableStore(opts.dataDir, limits.snapshotDelayMs, report, clock);
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     throw new Error(`the data folder ${opts.dataDir} cannot be used (${err.code ?? err.message})`, {
@@ -84,14 +88,14 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     });
   }
   const brain = opts.bots === 'inline' ? inlineBrain() : workerBrain(report);
-  const hub = new Hub(info, limits, store, brain, report, opts.viewDeltas ?? true);
+  const hub = new Hub(info, limits, store, brain, report, clock, opts.viewDeltas ?? true);
   hub.restore();
 
   const bind = opts.bind ?? '0.0.0.0';
   let port = 0;
   const interfaces = opts.interfaces ?? networkInterfaces;
   const addresses = () => reachableAddresses(bind, interfaces());
-  const reachWatch = new ReachWatch(limits.nobodyReachedAfterMs);
+  const reachWatch = new ReachWatch(limits.nobodyReachedAfterMs, undefined, () => clock.now());
   const reach = () =>
     reachWatch.report({
       port,
@@ -109,7 +113,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   );
   // Every TCP connection, HTTP or WebSocket: the first sign that the LAN gets through.
   server.on('connection', (socket) => reachWatch.connected(socket.remoteAddress));
-  const connections = new Connections(server, limits, opts.allowedOrigins ?? [], hub, report);
+  const connections = new Connections(server, limits, opts.allowedOrigins ?? [], hub, report, clock);
 
   port = await listen(server, opts.port ?? DEFAULT_PORT, bind);
   let closed: Promise<void> | null = null;

@@ -1,7 +1,7 @@
 import { networkInterfaces, type NetworkInterfaceInfo } from 'node:os';
 
 /** The shape of `os.networkInterfaces()`, so the choice below is a pure function of it. */
-export type InterfaceTable = Record<string, readonly NetworkInterfaceInfo[] | undefined>;
+export type NetworkInterfaces = Record<string, readonly NetworkInterfaceInfo[] | undefined>;
 
 /**
  * The addresses other machines on the LAN can type (or scan) to reach this host, best first:
@@ -10,7 +10,7 @@ export type InterfaceTable = Record<string, readonly NetworkInterfaceInfo[] | un
  * Loopback is left out (nobody else can use it), and so is link-local IPv6 (fe80::), which needs
  * a zone id that differs on every machine. An empty list means: not on any network.
  */
-export function lanAddresses(interfaces: InterfaceTable): string[] {
+export function lanAddresses(interfaces: NetworkInterfaces): string[] {
   const ipv4: string[] = [];
   const linkLocalV4: string[] = [];
   const ipv6: string[] = [];
@@ -36,7 +36,7 @@ function isLinkLocalV6(address: string): boolean {
 }
 
 /** Where a listener on `bind` can be reached from the LAN: every address, or the bound one. */
-export function reachableAddresses(bind: string, interfaces: InterfaceTable): string[] {
+export function reachableAddresses(bind: string, interfaces: NetworkInterfaces): string[] {
   if (bind === '0.0.0.0' || bind === '::') return lanAddresses(interfaces);
   return lanAddresses(interfaces).filter((a) => a === bind.toLowerCase());
 }

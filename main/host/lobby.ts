@@ -1,4 +1,5 @@
 import type { TableSummary } from '../../shared/protocol';
+import type { Cancel, Clock } from './clock';
 import type { Session } from './session';
 
 /** How long lobby changes gather before one list goes out (a burst of joins sends one list). */
@@ -11,11 +12,12 @@ const COALESCE_MS = 50;
 export class Lobby {
   private readonly watchers = new Set<Session>();
   private readonly listeners = new Set<(tables: TableSummary[]) => void>();
-  private timer: NodeJS.Timeout | null = null;
+  private cancelTimer: Cancel | null = null;
 
   constructor(
     private readonly list: () => TableSummary[],
     private readonly report: (problem: string) => void,
+    private readonly clock: Clock,
   ) {}
 
   /** The connection gets the list now and whenever it changes. */
@@ -34,8 +36,8 @@ export class Lobby {
   }
 
   changed(): void {
-    this.timer ??= setTimeout(() => {
-      this.timer = null;
+    this.cancelTimer ??= this.clock.after(COALESCE_MS, () => {
+      this.cancelTimer = null;
       const tables = this.list();
       const text = JSON.stringify({ type: 'tables', tables });
       for (const s of this.watchers) s.sendText(text);
@@ -46,11 +48,11 @@ export class Lobby {
           this.report(`tables listener failed: ${(e as Error).message}`);
         }
       }
-    }, COALESCE_MS);
+    });
   }
 
   stop(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.cancelTimer?.();
+    this.cancelTimer = null;
   }
 }

@@ -12,6 +12,6 @@ export function tallyWin(wins: number[], before: GameState | null, after: GameSt
 }
 
 /** The match as a lobby shows it: every named seat in seat order with its wins. */
-export function matchEntries(seats: SeatRecord[], wins: number[]): MatchEntry[] {
+export function matchEntries(seats: readonly SeatRecord[], wins: readonly number[]): MatchEntry[] {
   return seats.flatMap((s, seat) => (s.name === null ? [] : [{ name: s.name, wins: wins[seat] ?? 0 }]));
 }

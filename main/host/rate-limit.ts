@@ -6,14 +6,14 @@ export class TokenBucket {
   constructor(
     private readonly perSecond: number,
     private readonly burst: number,
-    now = performance.now(),
+    now: number,
   ) {
     this.tokens = burst;
     this.last = now;
   }
 
   /** Takes one token if there is one. */
-  take(now = performance.now()): boolean {
+  take(now: number): boolean {
     this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.perSecond);
     this.last = now;
     if (this.tokens < 1) return false;

@@ -1,26 +1,31 @@
-import { applyMove, newGame, viewFor } from '../../shared/engine';
+import { applyMove, newGame, upgradeLog, viewFor } from '../../shared/engine';
 import type { GameState } from '../../shared/engine';
 import { tallyWin } from './match';
 import type { LogLine, StoredTable } from './store';
-import { Table } from './table';
+import type { TableRecord } from './table-record';
 
 /**
- * Rebuilds a table from its snapshot and move log: the snapshot gives seats and a recent state, the log
- * replays every move accepted after it (and a game started after it). Returns null when the two cannot be
- * made to agree; the reason goes to `report`.
+ * Rebuilds a table's record from its snapshot (or its log's first line) and its log: the last seat change
+ * after the snapshot gives who sits where, the log replays every move accepted after the snapshot (and a
+ * game started after it). Returns null when the two cannot be made to agree; the reason goes to `report`.
  */
-export function restoreTable(
-  stored: StoredTable,
-  now: number,
-  awayGraceMs: number,
-  report: (problem: string) => void,
-): Table | null {
-  const { record, log } = stored;
+export function restoreTable(stored: StoredTable, report: (problem: string) => void): TableRecord | null {
+  const { log } = stored;
+  const seating = log.slice(stored.logLinesInRecord).findLast((l) => 'seating' in l);
+  const record = seating && 'seating' in seating ? { ...stored.record, ...seating.seating } : stored.record;
   const id = record.id;
+  if (record.seats.length !== record.options.players) {
+    report(
+      `table ${id}: the log's last seat change has ${record.seats.length} seats, not ${record.options.players}; skipped`,
+    );
+    return null;
+  }
   let game = record.game;
   let state: GameState | null = record.state;
   let wins = record.wins;
   try {
+    // A snapshot from before turns were logged (protocol 2): its game is played again from its seed to log them.
+    if (state !== null) state = upgradeLog(state) ?? fail('its saved game cannot be played again');
     // The moves of the snapshot's game first: one that ended it (after the snapshot) counts in the match.
     if (state !== null) ({ state, wins } = replay(state, game, log, wins, id, report));
     const lastStart = log.findLast((l) => 'start' in l && l.g >= game);
@@ -39,8 +44,12 @@ export function restoreTable(
     report(`table ${id}: cannot rebuild the game (${(e as Error).message}); skipped`);
     return null;
   }
-  return new Table({ ...record, game, state, wins }, now, awayGraceMs);
+  return { ...record, game, state, wins };
 }
+
+const fail = (reason: string): never => {
+  throw new Error(reason);
+};
 
 /** Applies the logged moves of `game` after the state's own; a game they end counts for its winners. */
 function replay(

@@ -1,11 +1,13 @@
 import type { BotDriver } from './bots';
+import type { Clock } from './clock';
+import type { Session } from './session';
 import type { TableStore } from './store';
 import type { SeatTokens } from './tokens';
 
 /** The room reaches the data folder only through these calls, always for its own table. */
 export type RoomStore = Pick<
   TableStore,
-  'track' | 'save' | 'saveDurably' | 'appendStart' | 'appendMove' | 'remove'
+  'track' | 'save' | 'appendCreated' | 'appendSeating' | 'appendStart' | 'appendMove' | 'remove'
 >;
 
 /** What a room needs from the host around it: narrow ports, so a room never reaches another table. */
@@ -13,9 +15,12 @@ export interface RoomContext {
   store: RoomStore;
   tokens: SeatTokens;
   bots: Pick<BotDriver, 'kick'>;
+  clock: Clock;
   /** False: every view goes whole (protocol 1's traffic), for measuring what deltas save. */
   viewDeltas: boolean;
   /** The lobby list may have changed (seats taken, a game begun). */
-  listChanged: () => void;
+  lobbyChanged: () => void;
+  /** A connection came to the table (`here`) or left it: the hub keeps which table each one is at. */
+  placed: (session: Session, tableId: string, here: boolean) => void;
   report: (problem: string) => void;
 }

@@ -1,62 +1,89 @@
 import type { Move } from '../../shared/engine';
 import type { TableInfo, TableSummary } from '../../shared/protocol';
 import { Audience } from './audience';
+import type { BotTable } from './bots';
+import { afterKept, keepOrUndo, type Announcement, type Carried } from './changes';
 import { TableError } from './errors';
+import type { HostedTable } from './hosted-table';
 import { hashToken, newToken } from './ids';
-import type { Session } from './session';
-import { afterKept, keepOrUndo, keepSeatChange, type Changes, type Done } from './changes';
 import type { RoomContext } from './room-context';
 import { RoomPlay } from './room-play';
-import type { Table } from './table';
-import * as seating from './seating';
+import { SeatLog } from './seat-log';
+import type { Session } from './session';
+import type { TableRecord } from './table-record';
 import { tableInfo, tableSummary } from './table-info';
 
-export type { Done } from './changes';
+export type { Carried } from './changes';
 export type { RoomContext } from './room-context';
 
+/** How soon the host tries again a bot's move that the disk refused. */
+const STORAGE_RETRY_MS = 1000;
+
 /**
- * One table and the connections at it: who sits where (held here and nowhere else), its persistence,
- * its requests (seating here, games and moves through `RoomPlay`), and every frame about it. Changes are
- * kept on disk before anyone hears of them.
+ * One table and the connections at it: its requests (seating here, games and moves through `RoomPlay`),
+ * its log (each change is in it before anyone hears of it) and every frame about it.
  */
-export class Room {
+export class Room implements BotTable {
   private readonly audience: Audience;
   private readonly play: RoomPlay;
   /** Removed from the host: a bot's late move no longer lands. */
   private closed = false;
+  /** Seat changes and attendance, into the table's log. */
+  private readonly seatLog: SeatLog;
 
   private constructor(
-    readonly table: Table,
+    readonly table: HostedTable,
     private readonly ctx: RoomContext,
+    unattendedSince: number | null,
   ) {
-    this.audience = new Audience(table, this, ctx.viewDeltas);
-    this.play = new RoomPlay(this, ctx);
+    this.audience = new Audience(
+      table,
+      (session, here) => ctx.placed(session, table.id, here),
+      ctx.viewDeltas,
+      unattendedSince ?? ctx.clock.now(),
+    );
+    this.seatLog = new SeatLog(table, () => this.audience.emptySince, ctx, unattendedSince);
+    this.play = new RoomPlay(table, ctx);
   }
 
   get id(): string {
     return this.table.id;
   }
 
-  /** A table restored from the data folder: its folder is kept from now on, its tokens open it again. */
-  static restored(table: Table, ctx: RoomContext): Room {
-    const room = new Room(table, ctx);
-    ctx.store.track(table.id, () => table.record(!room.audience.empty));
+  /**
+   * A table restored from the data folder: its folder is kept from now on, its tokens open it again.
+   * `unattendedSince`: null when someone was at it when it was last saved (it counts as attended until now).
+   */
+  static restored(
+    table: HostedTable,
+    unattendedSince: number | null,
+    logLines: number,
+    ctx: RoomContext,
+  ): Room {
+    const room = new Room(table, ctx, unattendedSince);
+    ctx.store.track(table.id, () => room.record(), logLines);
     table.seats.forEach((s, seat) => {
       if (s.tokenHash) ctx.tokens.grant(s.tokenHash, table.id, seat);
     });
-    ctx.store.save(table.id, true);
+    ctx.store.save(table.id);
     return room;
   }
 
-  /** A new table, on disk before anyone hears of it. Throws (and leaves no folder) if the disk refuses. */
-  static created(table: Table, ctx: RoomContext): Room {
-    const room = new Room(table, ctx);
-    room.persist(() => ctx.store.track(table.id, () => table.record(!room.audience.empty)));
-    room.persist(
-      () => ctx.store.saveDurably(table.id),
+  /** A new table, in its log before anyone hears of it. Throws (and leaves no folder) if the disk refuses. */
+  static created(table: HostedTable, ctx: RoomContext): Room {
+    const room = new Room(table, ctx, null);
+    const keep = (write: () => void, undo: () => void = () => {}) => keepOrUndo(write, undo, ctx.report);
+    keep(() => ctx.store.track(table.id, () => room.record()));
+    keep(
+      () => ctx.store.appendCreated(table.id, { ...table.record(), unattendedSince: null }),
       () => void ctx.store.remove(table.id),
     );
+    ctx.store.save(table.id);
     return room;
+  }
+
+  private record(): TableRecord {
+    return { ...this.table.record(), unattendedSince: this.audience.emptySince };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -67,9 +94,9 @@ export class Room {
     return this.audience.seatOf(session);
   }
 
-  /** Open or finished, and nobody attached: such a table may go (a game in play is always kept). */
-  get unattended(): boolean {
-    return this.table.status !== 'playing' && this.audience.empty;
+  /** Since when an open or finished table has had nobody at it (null: someone is, or a game is in play). */
+  get idleSince(): number | null {
+    return this.table.status === 'playing' ? null : this.audience.emptySince;
   }
 
   summary(): TableSummary {
@@ -78,7 +105,7 @@ export class Room {
 
   private info(): TableInfo {
     const { spectatorCount, watching, connected } = this.audience;
-    return tableInfo(this.table, spectatorCount, watching, connected, Date.now());
+    return tableInfo(this.table, spectatorCount, watching, connected, this.ctx.clock.now());
   }
 
   /** The seat held by the connection, or a notSeated refusal. */
@@ -92,51 +119,50 @@ export class Room {
   // Seating
 
   /** The creator's seat of a just created table. */
-  seatCreator(session: Session, seat: number, token: string): Done {
+  seatCreator(session: Session, seat: number, token: string): Carried {
     return afterKept(() => {
       this.ctx.tokens.grant(hashToken(token), this.id, seat);
       this.attach(session, seat, token);
     });
   }
 
-  join(session: Session, name: string, wanted: number | undefined): Done {
+  join(session: Session, name: string, wanted: number | undefined): Carried {
     const token = newToken();
-    const seat = this.changeSeats(() => seating.join(this.table, name, wanted, hashToken(token), Date.now()));
+    const seat = this.seatLog.keep(() => this.table.seating.join(name, wanted, hashToken(token)));
     return afterKept(() => {
       this.ctx.tokens.grant(hashToken(token), this.id, seat);
       this.attach(session, seat, token);
     });
   }
 
-  /** The same person again (a new socket, a restarted app) with their seat's token. */
-  resume(session: Session, seat: number, token: string): Done {
-    const wasStandIn = this.table.seats[seat].standIn;
+  /** The same person again (a new socket, a restarted app) with their seat's token; they take it back from a stand-in. */
+  resume(session: Session, seat: number, token: string): Carried {
+    this.seatLog.keep(() => this.table.seating.arrived(seat));
     return afterKept(() => {
       this.attach(session, seat, token);
-      if (wasStandIn) this.ctx.store.save(this.id, true);
       this.sendView(session);
     });
   }
 
   /** Attaches the session to its seat and tells it and the table. */
   private attach(session: Session, seat: number, token: string): void {
-    session.room?.detach(session);
+    this.detach(session); // a spectator here taking a seat
     const previous = this.audience.sit(session, seat);
     // The same person on a new socket: the old one no longer speaks for the seat.
     previous?.send({ type: 'left', tableId: this.id });
-    seating.arrived(this.table, seat, Date.now());
-    this.ctx.store.save(this.id); // the table is attended: a restart must not take it for abandoned
+    this.table.seating.arrived(seat);
+    this.seatLog.attendanceChanged();
     session.send({ type: 'joined', tableId: this.id, seat, token });
-    this.changed({ list: true });
+    this.announce({ lobbyList: true });
   }
 
-  spectate(session: Session, name: string | null): Done {
+  spectate(session: Session, name: string | null): Carried {
     return afterKept(() => {
-      session.room?.detach(session);
+      this.detach(session);
       this.audience.watch(session, name);
-      this.ctx.store.save(this.id); // attended (see attach)
+      this.seatLog.attendanceChanged();
       session.send({ type: 'spectating', tableId: this.id });
-      this.changed({ list: true });
+      this.announce({ lobbyList: true });
       this.sendView(session);
     });
   }
@@ -145,95 +171,120 @@ export class Room {
    * Leaves the table; a seat is given up only before the game (its token then opens nothing). After a game
    * a bot stands in for the seat, so the others may play a rematch.
    */
-  leave(session: Session): Done {
+  leave(session: Session): Carried {
     const seat = this.seatOf(session);
     if (seat !== null && this.table.status === 'finished') {
-      this.changeSeats(() => seating.leaveFinished(this.table, seat, Date.now()));
+      this.seatLog.keep(() => this.table.seating.leaveFinished(seat));
     } else if (seat !== null) {
       // A seat given up stays given up after a restart, its token void (in play: alreadyStarted).
-      const freed = this.changeSeats(() => seating.leave(this.table, seat, Date.now()));
-      this.ctx.tokens.revoke(freed);
+      this.ctx.tokens.revoke(this.seatLog.keep(() => this.table.seating.leave(seat)));
     }
     return afterKept(() => {
       this.detach(session);
       session.send({ type: 'left', tableId: this.id });
-      if (!this.deserted) this.ctx.store.save(this.id, true);
-      this.play.rematchIfAgreed();
+      const begun = this.play.rematchIfAgreed();
+      if (begun) this.announce(begun);
     });
   }
 
   /** An open table nobody holds a seat at any more: the hub removes it. */
   get deserted(): boolean {
-    return this.table.status === 'open' && this.table.deserted;
+    return this.table.status === 'open' && this.table.seating.deserted;
   }
 
   /** Unhooks a session (gone, or off to another table); a person's seat stays theirs (away) unless they left it. */
   detach(session: Session): void {
-    if (session.room !== this) return;
-    const seat = this.audience.remove(session);
-    if (seat !== null) seating.wentAway(this.table, seat, Date.now());
-    else this.table.lastAttended = Date.now();
-    if (this.audience.empty) this.ctx.store.save(this.id); // unattended from now, also after a restart
-    this.changed({ list: true });
+    if (!this.audience.has(session)) return;
+    const now = this.ctx.clock.now();
+    const seat = this.audience.remove(session, now);
+    if (seat !== null) this.table.seating.wentAway(seat, now);
+    this.seatLog.attendanceChanged();
+    this.announce({ lobbyList: true });
   }
 
-  setBot(session: Session, seat: number, bot: boolean): Done {
+  setBot(session: Session, seat: number, bot: boolean): Carried {
     const by = this.seatHeldBy(session);
-    this.changeSeats(() => seating.setBot(this.table, by, seat, bot, Date.now()));
-    return afterKept(() => this.changed({ list: true }));
+    this.seatLog.keep(() => this.table.seating.setBot(by, seat, bot));
+    return afterKept(() => this.announce({ lobbyList: true }));
   }
 
-  replaceByBot(session: Session, seat: number): Done {
+  replaceByBot(session: Session, seat: number): Carried {
     const by = this.seatHeldBy(session);
-    this.changeSeats(() => seating.replaceByBot(this.table, by, seat, this.audience.connected, Date.now()));
-    return afterKept(() => this.play.rematchIfAgreed() || this.changed({}));
+    const now = this.ctx.clock.now();
+    this.seatLog.keep(() => this.table.seating.replaceByBot(by, seat, this.audience.connected, now));
+    return afterKept(() => this.announce(this.play.rematchIfAgreed() ?? {}));
   }
 
-  voteOut(session: Session, seat: number): Done {
+  voteOut(session: Session, seat: number): Carried {
     const by = this.seatHeldBy(session);
-    const { out, revoked } = this.changeSeats(() =>
-      seating.voteOut(this.table, by, seat, this.audience.connected, Date.now()),
+    const now = this.ctx.clock.now();
+    const { out, revoked } = this.seatLog.keep(() =>
+      this.table.seating.voteOut(by, seat, this.audience.connected, now),
     );
     return afterKept(() => {
       this.ctx.tokens.revoke(revoked);
-      if (!this.play.rematchIfAgreed()) this.changed({ list: out });
+      this.announce(this.play.rematchIfAgreed() ?? { lobbyList: out });
     });
   }
 
   // -------------------------------------------------------------------------------------------
   // Play: who asks is checked here; starting games and keeping moves is RoomPlay's
 
-  start(session: Session): Done {
-    return this.play.start(this.seatHeldBy(session));
+  start(session: Session): Carried {
+    const announcement = this.play.start(this.seatHeldBy(session));
+    return afterKept(() => this.announce(announcement));
   }
 
   /** A vote for a rematch (or its withdrawal); the last vote needed starts the game for everyone. */
-  rematch(session: Session, ready: boolean): Done {
-    return this.play.rematch(this.seatHeldBy(session), ready);
+  rematch(session: Session, ready: boolean): Carried {
+    const announcement = this.play.rematch(this.seatHeldBy(session), ready);
+    return afterKept(() => this.announce(announcement));
   }
 
   /** The whole view again, for a client whose view a delta did not fit (it missed a frame). */
-  sync(session: Session): Done {
+  sync(session: Session): Carried {
     if (!this.table.state)
       throw new TableError('notStarted', 'the game has not started: there is no view yet');
     return afterKept(() => this.sendView(session));
   }
 
-  move(session: Session, move: Move, moveCount: number): Done {
-    return this.play.move(this.seatHeldBy(session), move, moveCount);
+  move(session: Session, move: Move, moveCount: number): Carried {
+    return this.moveFor(this.seatHeldBy(session), move, moveCount);
+  }
+
+  private moveFor(seat: number, move: Move, moveCount: number): Carried {
+    const announcement = this.play.move(seat, move, moveCount);
+    return afterKept(() => this.announce(announcement));
   }
 
   /** The host's move for a bot or voted-out seat. Returns whether the move stands. */
   playFor(seat: number, move: Move, moveCount: number): boolean {
-    return !this.closed && this.play.playFor(seat, move, moveCount);
-  }
-
-  private persist(write: () => void, undo: () => void = () => {}): void {
-    keepOrUndo(write, undo, this.ctx.report);
-  }
-
-  private changeSeats<T>(change: () => T): T {
-    return keepSeatChange(this.table, this.ctx.store, change, this.ctx.report);
+    if (this.closed) return false;
+    let carried: Carried;
+    try {
+      carried = this.moveFor(seat, move, moveCount);
+    } catch (e) {
+      this.ctx.report(
+        `table ${this.id}: the host's move for seat ${seat} was refused (${(e as Error).message})`,
+      );
+      // A disk that refused the move may take it later; nobody else can move meanwhile, so try again.
+      if (e instanceof TableError && e.code === 'unavailable') {
+        this.ctx.clock.after(STORAGE_RETRY_MS, () => this.ctx.bots.kick(this));
+      }
+      return false;
+    }
+    if (carried.failedAfter) {
+      // The move is logged and stands; something after it failed (a bug): tell everyone the game as it is.
+      this.ctx.report(
+        `table ${this.id}: after the host's move for seat ${seat}: ${carried.failedAfter.message}`,
+      );
+      try {
+        this.announce({ views: true });
+      } catch {
+        /* reported above */
+      }
+    }
+    return true;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -243,27 +294,27 @@ export class Room {
    * The one notification after a change: the table's info (and the game's views) to everyone here, the
    * lobby list if it may show, and the bots, in case one is now to move.
    */
-  changed({ table = true, views = false, list = false }: Changes): void {
-    if (table) this.audience.sendTable(this.info());
+  private announce({ tableInfo = true, views = false, lobbyList = false }: Announcement): void {
+    if (tableInfo) this.audience.sendTable(this.info());
     if (views) this.audience.sendViews();
-    if (list) this.ctx.listChanged();
+    if (lobbyList) this.ctx.lobbyChanged();
     this.ctx.bots.kick(this);
   }
 
   /** After a bug half way through telling people: everything again, as the table now is. */
   resend(): void {
-    this.changed({ views: true, list: true });
+    this.announce({ views: true, lobbyList: true });
   }
 
   /** The one place a view goes to one connection, whole (on its arrival: resume, spectate; and sync). */
-  sendView(session: Session): void {
+  private sendView(session: Session): void {
     this.audience.sendView(session, true);
   }
 
   /** The table goes: everyone here is told, its tokens open nothing, its files are deleted. */
   close(): void {
     this.closed = true;
-    for (const s of this.audience.removeAll()) s.send({ type: 'left', tableId: this.id });
+    for (const s of this.audience.removeAll(this.ctx.clock.now())) s.send({ type: 'left', tableId: this.id });
     for (const s of this.table.seats) this.ctx.tokens.revoke(s.tokenHash);
     void this.ctx.store.remove(this.id);
   }

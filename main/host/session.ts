@@ -2,18 +2,15 @@ import { WebSocket } from 'ws';
 import type { ErrorCode, ServerMessage, ClientMessageType } from '../../shared/protocol';
 import type { HostLimits } from './limits';
 import { TokenBucket } from './rate-limit';
-import type { Room } from './room';
 
 let lastId = 0;
 
-/** One client connection: the room it is at, its send path and its rate budget. */
+/** One client connection: its send path and its rate budget (which table it is at is the hub's to know). */
 export class Session {
   readonly id = ++lastId;
   greeted = false;
   /** Answered the last heartbeat ping (or sent something since). */
   alive = true;
-  /** The room this connection is at; the room says as what (a seat, or a spectator), and only its audience sets this. */
-  room: Room | null = null;
   /** Messages dropped for rate since the connection opened. */
   strikes = 0;
   readonly bucket: TokenBucket;
@@ -21,8 +18,9 @@ export class Session {
   constructor(
     private readonly ws: WebSocket,
     private readonly limits: HostLimits,
+    now: number,
   ) {
-    this.bucket = new TokenBucket(limits.ratePerSecond, limits.rateBurst);
+    this.bucket = new TokenBucket(limits.ratePerSecond, limits.rateBurst, now);
   }
 
   get open(): boolean {

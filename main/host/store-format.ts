@@ -12,10 +12,18 @@ import {
 import type { GameState, Move, NormalizedOptions } from '../../shared/engine';
 import type { Same } from '../../shared/same-type';
 import { hintsByDefault } from './table-record';
-import type { TableRecord } from './table-record';
+import type { Seating, TableRecord } from './table-record';
 
-/** One line of a table's move log: a game's start (options and seed) or an accepted move. */
+/** Who sits where, and since when nobody has been at the table (null: someone is). */
+export type SeatingLine = Seating & { unattendedSince: number | null };
+
+/**
+ * One line of a table's log: the table as it was made (the first line), a change of who sits where or of
+ * whether anyone is at the table, a game's start (options and seed), or an accepted move.
+ */
 export type LogLine =
+  | { created: TableRecord }
+  | { seating: SeatingLine }
   | { g: number; start: { options: NormalizedOptions; seed: number } }
   | { g: number; n: number; s: number | null; m: Move };
 
@@ -26,11 +34,6 @@ const seatNo = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(3));
 const OptionsSchema = v.required(v.omit(TableOptionsSchema, ['botLevel', 'botPace', 'botThink', 'hints']));
 const _optionsAgree: Same<v.InferOutput<typeof OptionsSchema>, NormalizedOptions> = true;
 void _optionsAgree;
-
-const LogLineSchema = v.union([
-  v.object({ g: int, start: v.object({ options: OptionsSchema, seed: int }) }),
-  v.object({ g: int, n: int, s: v.nullable(seatNo), m: MoveSchema }),
-]);
 
 const SeatSchema = v.object({
   name: v.nullable(v.string()),
@@ -64,36 +67,84 @@ const StateSchema = v.looseObject({
   moveCount: int,
 });
 
-const SnapshotSchema = v.pipe(
-  v.object({
-    format: v.literal(1),
-    id: v.string(),
-    name: v.string(),
-    options: OptionsSchema,
-    /** Snapshots from before bot levels have none: their bots keep playing as they did. */
-    botLevel: v.optional(v.picklist(BOT_LEVEL_NAMES), DEFAULT_BOT_LEVEL),
-    /** Snapshots from before paces and match scores: relaxed bots, no games counted yet. */
-    botPace: v.optional(v.picklist(BOT_PACE_NAMES), DEFAULT_BOT_PACE),
-    /** Snapshots from before think times: hard bots think as long as they always did. */
-    botThink: v.optional(v.picklist(BOT_THINK_NAMES), DEFAULT_BOT_THINK),
-    wins: v.optional(v.array(int)),
-    /** Snapshots from before hints have none: they get the default a new table gets (see hintsByDefault). */
-    hints: v.optional(v.boolean()),
-    creator: seatNo,
-    seats: v.array(SeatSchema),
-    game: int,
-    state: v.nullable(StateSchema),
-    createdAt: v.number(),
-    /** Snapshots from before it was kept have none: the table counts as attended until the restart. */
-    unattendedSince: v.optional(v.nullable(v.number()), null),
-  }),
-  v.check((s) => s.seats.length === s.options.players, 'seat count differs from the table size'),
-  v.check((s) => !s.wins || s.wins.length === s.options.players, 'win count differs from the table size'),
-  v.check(
-    (s) => s.state === null || s.state.hands.length === s.options.players,
-    'hand count differs from the table size',
-  ),
+const recordEntries = {
+  id: v.string(),
+  name: v.string(),
+  options: OptionsSchema,
+  /** Snapshots from before bot levels have none: their bots keep playing as they did. */
+  botLevel: v.optional(v.picklist(BOT_LEVEL_NAMES), DEFAULT_BOT_LEVEL),
+  /** Snapshots from before paces and match scores: relaxed bots, no games counted yet. */
+  botPace: v.optional(v.picklist(BOT_PACE_NAMES), DEFAULT_BOT_PACE),
+  /** Snapshots from before think times: hard bots think as long as they always did. */
+  botThink: v.optional(v.picklist(BOT_THINK_NAMES), DEFAULT_BOT_THINK),
+  wins: v.optional(v.array(int)),
+  /** Snapshots from before hints have none: they get the default a new table gets (see hintsByDefault). */
+  hints: v.optional(v.boolean()),
+  creator: seatNo,
+  seats: v.array(SeatSchema),
+  game: int,
+  state: v.nullable(StateSchema),
+  createdAt: v.number(),
+  /** Snapshots from before it was kept have none: the table counts as attended until the restart. */
+  unattendedSince: v.optional(v.nullable(v.number()), null),
+};
+
+/** What every count of a table must agree with: its size. */
+interface Sized {
+  options: { players: number };
+  seats: unknown[];
+  wins?: unknown[];
+  state: { hands: unknown[] } | null;
+}
+/** A table's counts must agree with its size. */
+const sizeChecked = <T extends Sized>(schema: v.GenericSchema<unknown, T>) =>
+  v.pipe(
+    schema,
+    v.check((s: T) => s.seats.length === s.options.players, 'seat count differs from the table size'),
+    v.check(
+      (s: T) => !s.wins || s.wins.length === s.options.players,
+      'win count differs from the table size',
+    ),
+    v.check(
+      (s: T) => s.state === null || s.state.hands.length === s.options.players,
+      'hand count differs from the table size',
+    ),
+  );
+
+/** The table as it was made: the first line of its log. */
+const RecordSchema = sizeChecked(v.object(recordEntries));
+
+/**
+ * The snapshot file: a table's record, and how many lines its log held when the record was taken (the
+ * seat changes after them are newer than the record; snapshots from before seat changes were logged have
+ * no count: every seat change in their log is newer).
+ */
+const SnapshotSchema = sizeChecked(
+  v.object({ format: v.literal(1), ...recordEntries, logLines: v.optional(int, 0) }),
 );
+
+const SeatingSchema = v.object({
+  creator: seatNo,
+  seats: v.pipe(v.array(SeatSchema), v.minLength(2), v.maxLength(4)),
+  unattendedSince: v.nullable(v.number()),
+});
+
+const LogLineSchema = v.union([
+  v.object({ created: RecordSchema }),
+  v.object({ seating: SeatingSchema }),
+  v.object({ g: int, start: v.object({ options: OptionsSchema, seed: int }) }),
+  v.object({ g: int, n: int, s: v.nullable(seatNo), m: MoveSchema }),
+]);
+
+/** A parsed record with the defaults of older files filled in. */
+function toRecord({ wins, ...record }: v.InferOutput<typeof RecordSchema>): TableRecord {
+  return {
+    ...record,
+    wins: wins ?? record.seats.map(() => 0),
+    hints: record.hints ?? hintsByDefault(record.seats.filter((s) => s.bot && !s.standIn).length),
+    state: record.state as unknown as GameState | null,
+  };
+}
 
 const reasonOf = (issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]) => {
   const path = v.getDotPath(issues[0]);
@@ -102,7 +153,7 @@ const reasonOf = (issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]) => 
 
 export function parseSnapshot(
   text: string,
-): { ok: true; record: TableRecord } | { ok: false; reason: string } {
+): { ok: true; record: TableRecord; logLines: number } | { ok: false; reason: string } {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -111,16 +162,8 @@ export function parseSnapshot(
   }
   const r = v.safeParse(SnapshotSchema, data);
   if (!r.success) return { ok: false, reason: reasonOf(r.issues) };
-  const { format: _format, wins, ...record } = r.output;
-  return {
-    ok: true,
-    record: {
-      ...record,
-      wins: wins ?? record.seats.map(() => 0),
-      hints: record.hints ?? hintsByDefault(record.seats.filter((s) => s.bot && !s.standIn).length),
-      state: record.state as unknown as GameState | null,
-    },
-  };
+  const { format: _format, logLines, ...record } = r.output;
+  return { ok: true, record: toRecord(record), logLines };
 }
 
 export function parseLogLine(text: string): { ok: true; line: LogLine } | { ok: false; reason: string } {
@@ -131,5 +174,7 @@ export function parseLogLine(text: string): { ok: true; line: LogLine } | { ok: 
     return { ok: false, reason: 'not JSON' };
   }
   const r = v.safeParse(LogLineSchema, data);
-  return r.success ? { ok: true, line: r.output } : { ok: false, reason: reasonOf(r.issues) };
+  if (!r.success) return { ok: false, reason: reasonOf(r.issues) };
+  const line = r.output;
+  return { ok: true, line: 'created' in line ? { created: toRecord(line.created) } : line };
 }

@@ -1,19 +1,22 @@
 import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic, writeFileAtomicSync } from '../common/atomic-write';
+import { writeFileAtomic } from '../common/atomic-write';
+import { systemClock, type Clock, type Cancel } from './clock';
 import type { NormalizedOptions } from '../../shared/engine';
 import { readMoveLog } from './move-log';
-import { parseSnapshot, type LogLine } from './store-format';
+import { parseSnapshot, type LogLine, type SeatingLine } from './store-format';
 import type { AcceptedMove, TableRecord } from './table-record';
 
-export type { LogLine } from './store-format';
+export type { LogLine, SeatingLine } from './store-format';
 
-/** What the data folder holds for one table: the last snapshot and the log lines written after it began. */
+/** What the data folder holds for one table: its last snapshot (or its log's first line) and its log. */
 export interface StoredTable {
   record: TableRecord;
-  /** Every intact line of the move log, oldest first. */
+  /** Every intact line of the log, oldest first. */
   log: LogLine[];
+  /** How many of those lines the record already holds: the seat changes after them are newer. */
+  logLinesInRecord: number;
 }
 
 /**
@@ -30,32 +33,35 @@ export class StorageError extends Error {
 }
 
 const SNAPSHOT = 'snapshot.json';
-const MOVES = 'moves.jsonl';
+/** The log keeps its first name from when it held moves only. */
+const LOG = 'moves.jsonl';
 const TABLE_DIR = /^[A-Za-z0-9_-]{4,32}$/;
 
 interface Entry {
   getRecord: () => TableRecord;
-  fd: number | null;
+  /** Lines were appended since the host started (they are fsynced at close). */
+  appended: boolean;
+  /** Lines were appended since the last fsync. */
   unsynced: boolean;
-  timer: NodeJS.Timeout | null;
+  /** Lines in the log (those read at the start and those appended since): a snapshot records the count. */
+  lines: number;
+  cancelTimer: Cancel | null;
   writing: Promise<void> | null;
   again: boolean;
-  /** Cancels the delayed snapshot's rename while the OS carries it out (see `saveDurably`). */
-  cancelRename: (() => void) | null;
-  /** Snapshots are numbered as their record is taken; an older one never replaces a newer one on disk. */
-  taken: number;
-  onDisk: number;
 }
 
 /**
- * A data folder of tables. Each table has an append-only move log (one JSON line per accepted move, written
- * before anyone is told of the move) and a snapshot replaced atomically (writeFileAtomic).
+ * A data folder of tables. Each table has an append-only log and a snapshot. The log holds everything
+ * people are told of, each line written before they are: the table as made, every change of who sits
+ * where, each game's start and every accepted move. The snapshot is a shortcut for loading (the record
+ * as it was a moment ago, with the number of log lines it already holds): written late, off the event
+ * loop, one write at a time per table, each replacing the file atomically (writeFileAtomic).
  * Nothing here throws at the host for a damaged file: problems go to `report` and the table is skipped.
  */
 export class TableStore {
   private readonly root: string;
   private readonly entries = new Map<string, Entry>();
-  private readonly syncTimer: NodeJS.Timeout;
+  private readonly stopSyncing: Cancel;
   /** Closed: the final snapshots are written; later saves (sockets closing after them) are not. */
   private closed = false;
 
@@ -63,13 +69,13 @@ export class TableStore {
     dataDir: string,
     private readonly snapshotDelayMs: number,
     private readonly report: (problem: string) => void,
+    private readonly clock: Clock = systemClock,
   ) {
     this.root = join(dataDir, 'tables');
     fs.mkdirSync(this.root, { recursive: true });
     // The log is in the OS cache as soon as it is written (safe from a killed process); fsync it now and
-    // then for safety from power loss without paying an fsync per move.
-    this.syncTimer = setInterval(() => this.syncLogs(), 1000);
-    this.syncTimer.unref();
+    // then for safety from power loss without paying an fsync per line.
+    this.stopSyncing = clock.every(1000, () => this.syncLogs());
   }
 
   /** Reads every table in the folder. Damaged tables are reported and left on disk untouched. */
@@ -85,12 +91,19 @@ export class TableStore {
 
   private load(id: string): StoredTable | null {
     const dir = join(this.root, id);
-    let text: string;
+    let text: string | null = null;
     try {
       text = fs.readFileSync(join(dir, SNAPSHOT), 'utf8');
     } catch (e) {
-      this.report(`table ${id}: no readable snapshot (${(e as Error).message}); skipped`);
-      return null;
+      // A table killed before its first snapshot is rebuilt from its log alone.
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') return this.skip(id, e as Error);
+    }
+    const log = readMoveLog(join(dir, LOG), id, this.report);
+    if (log === null) return null;
+    if (text === null) {
+      const first = log[0];
+      if (first === undefined || !('created' in first)) return this.skip(id, new Error('ENOENT'));
+      return { record: first.created, log, logLinesInRecord: 1 };
     }
     const parsed = parseSnapshot(text);
     if (!parsed.ok) {
@@ -101,12 +114,19 @@ export class TableStore {
       this.report(`table ${id}: snapshot names table ${parsed.record.id}; skipped`);
       return null;
     }
-    const log = readMoveLog(join(this.root, id, MOVES), id, this.report);
-    return log === null ? null : { record: parsed.record, log };
+    return { record: parsed.record, log, logLinesInRecord: parsed.logLines };
   }
 
-  /** Starts keeping a table: `getRecord` gives its current state whenever a snapshot is due. */
-  track(id: string, getRecord: () => TableRecord): void {
+  private skip(id: string, e: Error): null {
+    this.report(`table ${id}: no readable snapshot (${e.message}); skipped`);
+    return null;
+  }
+
+  /**
+   * Starts keeping a table: `getRecord` gives its current state whenever a snapshot is due; `logLines`:
+   * how many lines its log holds already (a restored table's).
+   */
+  track(id: string, getRecord: () => TableRecord, logLines = 0): void {
     if (this.entries.has(id)) return;
     try {
       fs.mkdirSync(join(this.root, id), { recursive: true });
@@ -115,15 +135,22 @@ export class TableStore {
     }
     this.entries.set(id, {
       getRecord,
-      fd: null,
+      appended: false,
       unsynced: false,
-      timer: null,
+      lines: logLines,
+      cancelTimer: null,
       writing: null,
       again: false,
-      cancelRename: null,
-      taken: 0,
-      onDisk: 0,
     });
+  }
+
+  /** The first line of a new table's log: a table killed before its first snapshot loads from it. */
+  appendCreated(id: string, record: TableRecord): void {
+    this.append(id, { created: record });
+  }
+
+  appendSeating(id: string, seating: SeatingLine): void {
+    this.append(id, { seating });
   }
 
   appendStart(id: string, game: number, options: NormalizedOptions, seed: number): void {
@@ -134,104 +161,73 @@ export class TableStore {
     this.append(id, { g: m.game, n: m.n, s: m.seat, m: m.move });
   }
 
-  /** Throws StorageError when the line is not on disk whole; the log is then as it was before. */
+  /**
+   * Throws StorageError when the line is not on disk whole; the log is then as it was before. The file is
+   * opened for each line, so a folder taken away (or a disk that has room again) counts at once.
+   */
   private append(id: string, line: LogLine): void {
     const e = this.entry(id);
     const bytes = Buffer.from(`${JSON.stringify(line)}\n`);
+    let fd: number | null = null;
     let size = -1;
     try {
-      e.fd ??= fs.openSync(join(this.root, id, MOVES), 'a');
-      size = fs.fstatSync(e.fd).size;
-      const written = fs.writeSync(e.fd, bytes);
+      fd = fs.openSync(this.logOf(id), 'a');
+      size = fs.fstatSync(fd).size;
+      const written = fs.writeSync(fd, bytes);
       if (written !== bytes.length) {
         throw Object.assign(new Error(`wrote ${written} of ${bytes.length} bytes`), { code: 'ENOSPC' });
       }
     } catch (err) {
-      // A torn line would end the log at the next load: cut it off. The file is reopened at the next
-      // append, so a disk that gets room again (or a folder put back) works again.
-      if (e.fd !== null) {
-        try {
-          if (size >= 0) fs.ftruncateSync(e.fd, size);
-          fs.closeSync(e.fd);
-        } catch {
-          /* the refusal below is what matters */
-        }
-        e.fd = null;
+      // A torn line would end the log at the next load: cut it off.
+      try {
+        if (fd !== null && size >= 0) fs.ftruncateSync(fd, size);
+      } catch {
+        /* the refusal below is what matters */
       }
-      throw new StorageError(`table ${id}: move log not written`, err as NodeJS.ErrnoException);
+      throw new StorageError(`table ${id}: log not written`, err as NodeJS.ErrnoException);
+    } finally {
+      if (fd !== null) closeQuietly(fd);
     }
-    e.unsynced = true;
+    e.appended = e.unsynced = true;
+    e.lines += 1;
+  }
+
+  private logOf(id: string): string {
+    return join(this.root, id, LOG);
   }
 
   private syncLogs(): void {
-    for (const e of this.entries.values()) {
-      if (e.fd === null || !e.unsynced) continue;
+    for (const [id, e] of this.entries) {
+      if (!e.unsynced) continue;
       e.unsynced = false;
-      fs.fdatasync(e.fd, () => {});
+      // Best effort: a log that will not sync now is synced at close, and reported then.
+      fs.open(this.logOf(id), 'r+', (err, fd) => {
+        if (!err) fs.fdatasync(fd, () => fs.close(fd, () => {}));
+      });
     }
   }
 
   /** Schedules a snapshot; changes within `snapshotDelayMs` share one write. */
-  save(id: string, now = false): void {
+  save(id: string): void {
     if (this.closed) return;
     const e = this.entry(id);
-    if (now) {
-      if (e.timer) clearTimeout(e.timer);
-      e.timer = null;
+    e.cancelTimer ??= this.clock.after(this.snapshotDelayMs, () => {
+      e.cancelTimer = null;
       void this.write(id, e);
-      return;
-    }
-    e.timer ??= setTimeout(() => {
-      e.timer = null;
-      void this.write(id, e);
-    }, this.snapshotDelayMs);
+    });
   }
 
-  /**
-   * Writes the snapshot now and returns only once it is on disk (fsynced, renamed): for changes a client
-   * is told of that no log line records (a seat taken). Throws StorageError; the old snapshot then stays.
-   */
-  saveDurably(id: string): void {
-    const e = this.entry(id);
-    if (e.timer) clearTimeout(e.timer);
-    e.timer = null;
-    const n = ++e.taken;
-    // A delayed snapshot being renamed holds an older record: it must not land after this one.
-    const cancel = e.cancelRename;
-    e.cancelRename = null;
-    try {
-      cancel?.();
-      writeFileAtomicSync(join(this.root, id, SNAPSHOT), JSON.stringify({ format: 1, ...e.getRecord() }));
-    } catch (err) {
-      // The snapshot cancelled above is owed still: a later one is written in its place.
-      if (cancel) this.save(id);
-      throw new StorageError(`table ${id}: snapshot not written`, err as NodeJS.ErrnoException);
-    }
-    e.onDisk = n;
-  }
-
+  /** One write at a time per table: a save during a write writes again after it, with the newer record. */
   private write(id: string, e: Entry): Promise<void> {
     if (e.writing) {
       e.again = true;
       return e.writing;
     }
-    const n = ++e.taken;
-    const json = JSON.stringify({ format: 1, ...e.getRecord() });
-    // A durable save made meanwhile holds a newer record: this one is then dropped, not renamed over it.
-    const newest = () => {
-      if (n < e.onDisk) return false;
-      e.onDisk = n;
-      return true;
-    };
-    e.writing = writeFileAtomic(join(this.root, id, SNAPSHOT), json, {
-      stillWanted: newest,
-      renaming: (cancel) => (e.cancelRename = cancel),
-    })
-      .then(() => {})
+    const json = JSON.stringify({ format: 1, ...e.getRecord(), logLines: e.lines });
+    e.writing = writeFileAtomic(join(this.root, id, SNAPSHOT), json)
       .catch((err: Error) => this.report(`table ${id}: snapshot not written (${err.message})`))
       .finally(() => {
         e.writing = null;
-        e.cancelRename = null;
         if (e.again && this.entries.get(id) === e) {
           e.again = false;
           void this.write(id, e);
@@ -244,9 +240,9 @@ export class TableStore {
   async flush(): Promise<void> {
     const pending: Promise<void>[] = [];
     for (const [id, e] of this.entries) {
-      if (e.timer) {
-        clearTimeout(e.timer);
-        e.timer = null;
+      if (e.cancelTimer) {
+        e.cancelTimer();
+        e.cancelTimer = null;
         e.again = false;
         pending.push(this.write(id, e));
       } else if (e.writing) {
@@ -264,8 +260,7 @@ export class TableStore {
       const e = this.entries.get(id);
       if (e) {
         this.entries.delete(id);
-        if (e.timer) clearTimeout(e.timer);
-        if (e.fd !== null) fs.closeSync(e.fd);
+        e.cancelTimer?.();
         await e.writing;
       }
       await fsp.rm(join(this.root, id), { recursive: true, force: true });
@@ -281,22 +276,20 @@ export class TableStore {
    * log the disk will not sync is reported (its lines were written; only power loss could still lose them).
    */
   async close(): Promise<void> {
-    clearInterval(this.syncTimer);
+    this.stopSyncing();
     this.closed = true;
     await this.flush();
     for (const [id, e] of this.entries) {
-      if (e.fd === null) continue;
+      if (!e.appended) continue;
+      let fd: number | null = null;
       try {
-        fs.fsyncSync(e.fd);
+        fd = fs.openSync(this.logOf(id), 'r+');
+        fs.fsyncSync(fd);
       } catch (err) {
         this.report(`table ${id}: move log not synced at shutdown (${(err as NodeJS.ErrnoException).code})`);
+      } finally {
+        if (fd !== null) closeQuietly(fd);
       }
-      try {
-        fs.closeSync(e.fd);
-      } catch {
-        /* the descriptor is gone either way */
-      }
-      e.fd = null;
     }
   }
 
@@ -304,5 +297,14 @@ export class TableStore {
     const e = this.entries.get(id);
     if (!e) throw new Error(`table ${id} is not tracked by the store`);
     return e;
+  }
+}
+
+/** The descriptor is gone either way; what mattered (the write, the sync) has been checked already. */
+function closeQuietly(fd: number): void {
+  try {
+    fs.closeSync(fd);
+  } catch {
+    /* nothing to do */
   }
 }

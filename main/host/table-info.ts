@@ -1,9 +1,9 @@
 import type { SeatInfo, TableInfo, TableSummary } from '../../shared/protocol';
 import { matchEntries } from './match';
-import type { Presence, Table } from './table';
+import type { HostedTable, Presence } from './hosted-table';
 
 /** What the lobby shows of a table (and GET /api/tables serves). */
-export function tableSummary(table: Table, spectators: number): TableSummary {
+export function tableSummary(table: HostedTable, spectators: number): TableSummary {
   const { options } = table;
   return {
     id: table.id,
@@ -24,24 +24,27 @@ export function tableSummary(table: Table, spectators: number): TableSummary {
  * play again, the match. Never a token.
  */
 export function tableInfo(
-  table: Table,
+  table: HostedTable,
   spectators: number,
   watching: string[],
   connected: Presence,
   now: number,
 ): TableInfo {
   const seatList: SeatInfo[] = table.seats.map((s, seat) => {
-    const away = table.away.since[seat];
+    const { seating } = table;
+    const away = seating.awaySince(seat);
     return {
       seat,
       name: s.name,
       connected: connected(seat),
       bot: s.bot,
       standIn: s.standIn,
-      creator: seat === table.creator,
+      creator: seat === seating.creator,
       votedOut: s.votedOut,
+      person: seating.isPerson(seat),
+      away: seating.isPerson(seat) && !connected(seat),
       awayMs: away === null ? null : Math.max(0, now - away),
-      votes: [...table.away.votes[seat]].sort((a, b) => a - b),
+      votes: seating.votesAgainst(seat),
     };
   });
   return {
@@ -54,9 +57,9 @@ export function tableInfo(
       hints: table.hints,
     },
     seatList,
-    awayGraceMs: table.away.graceMs,
+    awayGraceMs: table.seating.awayGraceMs,
     game: table.game,
-    rematch: [...table.rematchVotes].sort((a, b) => a - b),
+    rematch: table.rematchAskedBy(),
     watching,
   };
 }

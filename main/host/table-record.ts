@@ -46,6 +46,9 @@ export interface TableRecord {
   unattendedSince: number | null;
 }
 
+/** Who sits where: the part of a table that seat changes alter, as the move log records each change. */
+export type Seating = Pick<TableRecord, 'creator' | 'seats'>;
+
 /** A move the table accepted, as the move log records it. */
 export interface AcceptedMove {
   game: number;

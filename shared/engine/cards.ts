@@ -39,3 +39,6 @@ export const compareCards = (a: CardId, b: CardId): number => cardRank(a) - card
 /** Strongest first. */
 export const sortCards = (cards: readonly CardId[]): CardId[] =>
   [...cards].sort((a, b) => compareCards(b, a));
+
+/** The cards but `card` (cards are unique, so at most one goes). */
+export const without = (cards: readonly CardId[], card: CardId): CardId[] => cards.filter((c) => c !== card);

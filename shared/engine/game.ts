@@ -1,4 +1,5 @@
-import { ALL_CARDS, cardColor, cardRank, cardValue, isCardId } from './cards';
+import { ALL_CARDS, cardColor, cardRank, cardValue, isCardId, without } from './cards';
+import { applyEntry, nextTurnNumber } from './entries';
 import { countingSet } from './rules';
 import { sentence } from './illegal';
 import type { IllegalReason } from './illegal';
@@ -20,7 +21,8 @@ export class IllegalMoveError extends Error {
   override name = 'IllegalMoveError';
 }
 
-const HAND_SIZE = 7;
+/** Cards dealt to each hand. */
+export const HAND_SIZE = 7;
 
 /** The Advanced game's default target score: 40 / 35 / 30 for 2 / 3 / 4 players. */
 export const defaultTargetScore = (players: GameOptions['players']): number =>
@@ -123,8 +125,6 @@ function emptyState(options: NormalizedOptions, seed: number): GameState {
   };
 }
 
-const freshTurn = () => ({ actionCard: null, played: 0, discarded: false, pending: null });
-
 /** The seat after the one holding the highest palette card. */
 function firstPlayer(palettes: CardId[][]): number {
   let bestSeat = 0;
@@ -154,9 +154,20 @@ function dealRound(s: GameState): void {
   s.out = s.out.map(() => false);
   s.roundWinner = null;
   s.phase = 'turn';
-  s.current = firstPlayer(s.palettes);
-  s.turn = freshTurn();
-  s.log.push({ kind: 'deal', round: s.round, palettes: s.palettes.map((p) => [...p]), first: s.current });
+  const first = firstPlayer(s.palettes);
+  s.log.push({ kind: 'deal', round: s.round, palettes: s.palettes.map((p) => [...p]), first });
+  beginTurn(s, first);
+}
+
+/** Opens `seat`'s turn, and says so in the log. */
+function beginTurn(s: GameState, seat: number): void {
+  record(s, { kind: 'turn', seat, turn: nextTurnNumber(s.log), moveCount: s.moveCount });
+}
+
+/** Applies `entry` to the table and appends it to the log: every change a move makes to the table goes through here. */
+function record(s: GameState, entry: LogEntry): void {
+  applyEntry(s, entry);
+  s.log.push(entry);
 }
 
 /** A new game: same options and seed, same game. */
@@ -202,9 +213,17 @@ export function setupState(options: GameOptions, setup: RoundSetup, seed = 0): G
   s.out = setup.out ? [...setup.out] : s.out;
   s.scores = setup.scores ? [...setup.scores] : s.scores;
   s.scored = setup.scored ? setup.scored.map((c) => [...c]) : s.scored;
-  s.current = setup.current ?? firstPlayer(s.palettes);
-  s.turn = freshTurn();
-  s.log.push({ kind: 'deal', round: s.round, palettes: s.palettes.map((p) => [...p]), first: s.current });
+  const first = setup.current ?? firstPlayer(s.palettes);
+  // Unlike a deal, a hand-made table is not known from the options alone: its public facts are logged.
+  const facts = {
+    canvas: [...s.canvas],
+    handSizes: s.hands.map((h) => h.length),
+    deckSize: s.deck.length,
+    deckKnownTop: s.deck.slice(s.deck.length - s.knownTop).reverse(),
+    out: [...s.out],
+  };
+  s.log.push({ kind: 'deal', round: s.round, palettes: s.palettes.map((p) => [...p]), first, setup: facts });
+  beginTurn(s, first);
   return s;
 }
 
@@ -228,7 +247,6 @@ function cloneState(state: GameState): GameState {
 // ---------------------------------------------------------------------------------------------
 // Legality: one function (illegalReason) says why a move is not legal now; legalMoves is everything it accepts.
 
-const without = (cards: readonly CardId[], card: CardId): CardId[] => cards.filter((c) => c !== card);
 const isOdd = (card: CardId): boolean => cardValue(card) % 2 === 1;
 
 /** Seats `seat` may aim a 1 at, with the cards each offers. */
@@ -387,16 +405,16 @@ export function legalMoves(state: GameState): Move[] {
 export function applyMove(state: GameState, move: Move): GameState {
   const reason = whyIllegal(state, move);
   if (reason !== null) throw new IllegalMoveError(reason);
-  const next = step(state, move);
-  next.moveCount = state.moveCount + 1;
-  return next;
+  return step(state, move);
 }
 
+/** The state after `move`, which must be legal. Table changes are log entries (see record). */
 function step(state: GameState, move: Move): GameState {
   const s = cloneState(state);
+  s.moveCount += 1;
   const seat = s.current!;
   const turn = s.turn!;
-  const log = (entry: LogEntry) => s.log.push(entry);
+  const log = (entry: LogEntry) => record(s, entry);
   switch (move.type) {
     case 'nextRound':
       dealRound(s);
@@ -406,8 +424,6 @@ function step(state: GameState, move: Move): GameState {
       advance(s);
       break;
     case 'play':
-      s.hands[seat] = without(s.hands[seat], move.card);
-      s.palettes[seat].push(move.card);
       turn.played += 1;
       turn.pending = null;
       turn.actionCard = null;
@@ -415,8 +431,6 @@ function step(state: GameState, move: Move): GameState {
       if (s.options.actionRule && isOdd(move.card)) startAction(s, seat, move.card);
       break;
     case 'discard': {
-      s.hands[seat] = without(s.hands[seat], move.card);
-      s.canvas.push(move.card);
       turn.discarded = true;
       log({ kind: 'discard', seat, card: move.card });
       const drawOffered = advancedDrawOffered(s.options, move.card, s.palettes[seat].length, s.deck.length);
@@ -436,16 +450,11 @@ function step(state: GameState, move: Move): GameState {
       endTurn(s);
       break;
     case 'seven':
-      s.palettes[seat] = without(s.palettes[seat], move.card);
-      if (move.to === 'canvas') s.canvas.push(move.card);
-      else putOnDeck(s, move.card);
       turn.pending = null;
       turn.actionCard = null;
       log({ kind: 'seven', seat, card: move.card, to: move.to });
       break;
     case 'one':
-      s.palettes[move.seat] = without(s.palettes[move.seat], move.card);
-      putOnDeck(s, move.card);
       turn.pending = null;
       turn.actionCard = null;
       log({ kind: 'one', seat, target: move.seat, card: move.card });
@@ -460,7 +469,7 @@ function step(state: GameState, move: Move): GameState {
 /** An odd card was played under the Action rule: do what it says, or set up the choice it asks for. */
 function startAction(s: GameState, seat: number, card: CardId): void {
   const turn = s.turn!;
-  const skip = () => s.log.push({ kind: 'actionSkipped', seat, card });
+  const skip = () => record(s, { kind: 'actionSkipped', seat, card });
   switch (cardValue(card)) {
     case 7:
       turn.pending = 'seven';
@@ -495,21 +504,11 @@ function startAction(s: GameState, seat: number, card: CardId): void {
 }
 
 function drawCard(s: GameState, seat: number, cause: 'advanced' | 'three'): void {
-  const known = s.knownTop > 0;
-  const card = s.deck.pop()!;
-  if (known) s.knownTop -= 1;
-  s.hands[seat].push(card);
-  s.log.push({ kind: 'draw', seat, card, cause, known });
-}
-
-function putOnDeck(s: GameState, card: CardId): void {
-  s.deck.push(card);
-  s.knownTop += 1;
+  record(s, { kind: 'draw', seat, card: s.deck[s.deck.length - 1], cause, known: s.knownTop > 0 });
 }
 
 function eliminate(s: GameState, seat: number, reason: 'notLeading' | 'emptyHand' | 'pass'): void {
-  s.out[seat] = true;
-  s.log.push({ kind: 'out', seat, reason });
+  record(s, { kind: 'out', seat, reason });
 }
 
 function endTurn(s: GameState): void {
@@ -530,25 +529,18 @@ function advance(s: GameState): void {
     if (s.hands[seat].length > 0) break;
     eliminate(s, seat, 'emptyHand');
   }
-  s.current = seat;
-  s.turn = freshTurn();
+  beginTurn(s, seat);
 }
 
 function endRound(s: GameState, winner: number): void {
   const rule = ruleOf(s);
-  s.current = null;
-  s.turn = null;
-  s.roundWinner = winner;
   if (s.options.mode === 'basic') {
-    s.log.push({ kind: 'roundWon', seat: winner, round: s.round, rule, scored: [], points: 0 });
+    record(s, { kind: 'roundWon', seat: winner, round: s.round, rule, scored: [], points: 0 });
     return endGame(s, [winner]);
   }
   const scored = countingSet(s.palettes[winner], rule);
   const points = scored.reduce((sum, card) => sum + cardValue(card), 0);
-  s.palettes[winner] = s.palettes[winner].filter((card) => !scored.includes(card));
-  s.scored[winner].push(...scored);
-  s.scores[winner] += points;
-  s.log.push({ kind: 'roundWon', seat: winner, round: s.round, rule, scored, points });
+  record(s, { kind: 'roundWon', seat: winner, round: s.round, rule, scored, points });
   const top = Math.max(...s.scores);
   if (top >= s.options.targetScore || cardsInPlay(s).length < 8 * s.options.players) {
     return endGame(
@@ -556,11 +548,8 @@ function endRound(s: GameState, winner: number): void {
       s.scores.flatMap((score, seat) => (score === top ? [seat] : [])),
     );
   }
-  s.phase = 'roundOver';
 }
 
 function endGame(s: GameState, winners: number[]): void {
-  s.phase = 'gameOver';
-  s.winners = winners;
-  s.log.push({ kind: 'gameOver', winners, scores: [...s.scores] });
+  record(s, { kind: 'gameOver', winners, scores: [...s.scores] });
 }

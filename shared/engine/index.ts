@@ -26,16 +26,19 @@ export {
   normalizeOptions,
 } from './game';
 export { viewFor } from './view';
+export { upgradeLog, logsNoTurns } from './upgrade';
 export { completeTurns, playout, leadingTurnCount } from './playout';
 export { nextRandom, shuffle } from './rng';
 export { stateFromView, stateWithHidden, unseenCards } from './explain/view-state';
-export { keepingTurns } from './explain/keeping';
+export { isOwnTurn, keepingTurns } from './explain/keeping';
 export { RANKING, seatStandings, explainLead } from './explain/standings';
-export type { SeatStanding, LeadExplanation } from './explain/standings';
+export type { SeatStanding, LeadExplanation, LeadFacts } from './explain/standings';
 export { illegalReason } from './game';
 export type { IllegalReason } from './illegal';
 export { whyNot } from './explain/why-not';
 export { replayRound } from './explain/replay';
+export { turnsInRound, movesOfTurn, isExtraPlay } from './explain/log-turns';
+export type { LoggedTurn } from './explain/log-turns';
 export type { RoundStep } from './explain/replay';
 export { sameMove } from './moves';
 export { advancedDrawOffered, defaultTargetScore } from './game';

@@ -52,7 +52,7 @@ const EVEN_LO = (127 << 7) | (127 << 21);
 const EVEN_HI = 127 << 7;
 const BELOW4_LO = (1 << 21) - 1;
 
-/** Rule indices: 0 Red … 6 Violet, in RULES.md order. */
+/** Rule indices: 0 Red … 6 Violet, in the order of docs/rules.md. */
 export const RULE_INDEX: Readonly<Record<Rule, number>> = { R: 0, O: 1, Y: 2, G: 3, B: 4, I: 5, V: 6 };
 
 const sizedScore = (size: number, rank: number): number => (size === 0 ? 0 : size * 64 + rank);

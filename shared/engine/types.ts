@@ -49,12 +49,29 @@ export interface TurnState {
 export type OutReason = 'notLeading' | 'emptyHand' | 'pass';
 
 /**
- * The public game log. A 'draw' entry carries the card only in the drawer's own view
+ * The public table a hand-made position (setupState) starts from; a dealt round needs none (empty canvas,
+ * 7 cards a hand, every seat in, the rest of the cards in play face down in the deck).
+ */
+export interface SetupFacts {
+  canvas: CardId[];
+  handSizes: number[];
+  deckSize: number;
+  /** Public cards on top of the deck, top first. */
+  deckKnownTop: CardId[];
+  out: boolean[];
+}
+
+/**
+ * The public game log (docs/protocol.md, "The game log"). Each turn opens with a `turn` entry: the
+ * entries after it, up to the next `turn`, `deal` or `roundWon`, are that turn's (an `out` for an empty
+ * hand comes last in the turn it followed). A 'draw' entry carries the card only in the drawer's own view
  * (and in the host's state); everyone else sees `card: null`, unless the card was public (`known`:
  * a 7 or a 1 had put it on top of the deck face up).
  */
 export type LogEntry =
-  | { kind: 'deal'; round: number; palettes: CardId[][]; first: number }
+  | { kind: 'deal'; round: number; palettes: CardId[][]; first: number; setup?: SetupFacts }
+  /** A turn begins: the round's `turn`-th (1-based, every seat's turns counted), `seat`'s, after `moveCount` moves. */
+  | { kind: 'turn'; seat: number; turn: number; moveCount: number }
   | { kind: 'play'; seat: number; card: CardId }
   | { kind: 'discard'; seat: number; card: CardId }
   | { kind: 'draw'; seat: number; card: CardId | null; cause: 'advanced' | 'three'; known: boolean }

@@ -1,8 +1,16 @@
 /** The wire protocol between a Red7 LAN host and its clients. See docs/protocol.md. */
 export { PROTOCOL_VERSION } from './version';
 export * from './limits';
-export type { TableSummary, TableOptions, TableInfo, SeatInfo, MatchEntry, BotPace } from './tables';
-export { BOT_PACE_NAMES, DEFAULT_BOT_PACE } from './tables';
+export type {
+  TableSummary,
+  TableOptions,
+  TableInfo,
+  SeatInfo,
+  MatchEntry,
+  BotPace,
+  TableState,
+} from './tables';
+export { BOT_PACE_NAMES, DEFAULT_BOT_PACE, TABLE_STATES } from './tables';
 export {
   BOT_LEVEL_NAMES,
   DEFAULT_BOT_LEVEL,

@@ -13,6 +13,10 @@ export interface MatchEntry {
   wins: number;
 }
 
+/** A table is open (seats being taken), playing (a game under way) or finished (the game is over). */
+export const TABLE_STATES = ['open', 'playing', 'finished'] as const;
+export type TableState = (typeof TABLE_STATES)[number];
+
 /** What a lobby shows for one table (also served as JSON by GET /api/tables). */
 export interface TableSummary {
   id: string;
@@ -20,7 +24,7 @@ export interface TableSummary {
   /** Seats taken, by people or bots. */
   players: number;
   seats: number;
-  state: 'open' | 'playing' | 'finished';
+  state: TableState;
   mode: 'basic' | 'advanced';
   actionRule: boolean;
   rulesVersion: RulesVersion;
@@ -58,6 +62,10 @@ export interface SeatInfo {
   creator: boolean;
   /** The table voted this player out: the host passes for them; their token no longer works. */
   votedOut: boolean;
+  /** A person holds the seat (named, not a bot, not voted out): they vote on a rematch and may be away. */
+  person: boolean;
+  /** A person whose socket is not attached: the table may wait, let a bot stand in, or vote them out. */
+  away: boolean;
   /** Milliseconds since the person's socket dropped; null while connected, for bots and free seats. */
   awayMs: number | null;
   /** Seats that voted to remove this player. */

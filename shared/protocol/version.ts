@@ -1,8 +1,10 @@
 /**
  * The wire protocol's version. Bump it on any change an older peer could misread; the host refuses a
  * `hello` with another version (error `protocolMismatch`) rather than guessing.
- * Version 2: rematch votes, the match score, the bots' pace, spectators' names (and view deltas).
+ * Version 3: turns written into the game log (docs/protocol.md, "The game log").
  */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 // 2: `viewDelta` frames after each move and the `sync` request (a version-1 client would ignore deltas
 // and show a frozen game, so it is refused at `hello`); the next round only as the move {type:'nextRound'}.
+// 3: each turn opens with a `turn` log entry (a version-2 client's view schema refuses the new entry
+// kind, and would read every turn boundary by guessing); a hand-made position's `deal` has `setup`.

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { ALL_CARDS, COLORS } from '../engine/cards';
 import type { LogEntry, SeatView } from '../engine/types';
+import type { Same } from '../same-type';
 import { MoveSchema } from './client-messages';
 
 /**
@@ -16,6 +17,11 @@ const perSeat = <T extends v.GenericSchema>(item: T) => v.pipe(v.array(item), v.
 const count = int(0, 1_000_000);
 const points = int(0, 10_000);
 const round = int(1, 10_000);
+
+/** A game's log never grows past this many entries in one message (a long game logs about a thousand). */
+export const LOG_ENTRIES_MAX = 100_000;
+/** A round's turns: far fewer than its log's entries. */
+const LOG_TURNS_MAX = LOG_ENTRIES_MAX;
 
 const OptionsSchema = v.strictObject({
   players: v.picklist([2, 3, 4]),
@@ -33,8 +39,24 @@ const TurnSchema = v.strictObject({
   pending: v.nullable(v.picklist(['seven', 'five', 'one', 'draw'])),
 });
 
+/** What a hand-made position (a tool's or a test's, never a host's deal) logs of its table. */
+const SetupSchema = v.strictObject({
+  canvas: cards,
+  handSizes: perSeat(int(0, ALL_CARDS.length)),
+  deckSize: int(0, ALL_CARDS.length),
+  deckKnownTop: cards,
+  out: perSeat(v.boolean()),
+});
+
 export const LogEntrySchema = v.variant('kind', [
-  v.strictObject({ kind: v.literal('deal'), round, palettes: perSeat(cards), first: seat }),
+  v.strictObject({
+    kind: v.literal('deal'),
+    round,
+    palettes: perSeat(cards),
+    first: seat,
+    setup: v.optional(SetupSchema),
+  }),
+  v.strictObject({ kind: v.literal('turn'), seat, turn: int(1, LOG_TURNS_MAX), moveCount: count }),
   v.strictObject({ kind: v.literal('play'), seat, card }),
   v.strictObject({ kind: v.literal('discard'), seat, card }),
   v.strictObject({
@@ -63,9 +85,6 @@ export const LogEntrySchema = v.variant('kind', [
     scores: perSeat(points),
   }),
 ]);
-
-/** A game's log never grows past this many entries in one message (a long game logs about a thousand). */
-export const LOG_ENTRIES_MAX = 100_000;
 
 /** Every field of a view except `log` and `moveCount`, which a delta carries in its own way. */
 export const ViewFieldsSchema = v.strictObject({
@@ -102,7 +121,6 @@ export const SeatViewSchema = v.strictObject({
 });
 
 // Compile-time guard: the schemas describe exactly the engine's types.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const _logAgrees: Same<v.InferOutput<typeof LogEntrySchema>, LogEntry> = true;
 const _viewAgrees: Same<v.InferOutput<typeof SeatViewSchema>, SeatView> = true;
 void _logAgrees;

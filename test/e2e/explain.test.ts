@@ -1,21 +1,9 @@
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { setupState } from '../../shared/engine';
 import type { GameState } from '../../shared/engine/types';
-import {
-  buildRenderer,
-  chromiumAvailable,
-  launchChromium,
-  newPlayer,
-  plantTable,
-  resumeSeat,
-  serveHost,
-  tempDir,
-  type Player,
-  type Served,
-  screenshotDir,
-} from './harness';
+import { describeInChromium, plantTable, resumeSeat, screenshotDir, type Player } from './harness';
 
 /*
  * The table explains a knock-out by a tie-break, in real Chromium against a real host. The host starts
@@ -71,155 +59,141 @@ const RUNS: Run[] = [
 const moveCount = async (page: Page): Promise<number> =>
   Number(await page.getByTestId('table-view').getAttribute('data-move-count'));
 
-describe.skipIf(!chromiumAvailable())('the table explains a knock-out (Chromium)', () => {
-  let scratch: ReturnType<typeof tempDir>;
-  let served: Served;
-  let browser: Browser;
-  const players: Player[] = [];
+describeInChromium(
+  'the table explains a knock-out (Chromium)',
+  {
+    plant: (dataDir) => {
+      for (const run of RUNS)
+        plantTable(dataDir, {
+          id: run.id,
+          name: `Explain ${run.id}`,
+          options: OPTIONS,
+          state: position(),
+          seats: [
+            { name: 'Ada', token: `token-${run.id}-0123456789abcdef` },
+            { name: 'Bot 2', bot: true },
+            { name: 'Bot 3', bot: true },
+          ],
+        });
+    },
+  },
+  (stage) => {
+    async function seat(run: Run): Promise<Player> {
+      const p = await stage.player(
+        `Ada ${run.id}`,
+        run.width,
+        run.phone ? 844 : 900,
+        run.phone
+          ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: run.locale }
+          : { locale: run.locale },
+      );
+      // This tab holds seat 0 (as after a reload): the page resumes it by itself.
+      await resumeSeat(p, stage.served, run.id, `token-${run.id}-0123456789abcdef`);
+      return p;
+    }
 
-  beforeAll(async () => {
-    scratch = tempDir('red7-e2e-explain-');
-    const dataDir = join(scratch.path, 'data');
-    for (const run of RUNS)
-      plantTable(dataDir, {
-        id: run.id,
-        name: `Explain ${run.id}`,
-        options: OPTIONS,
-        state: position(),
-        seats: [
-          { name: 'Ada', token: `token-${run.id}-0123456789abcdef` },
-          { name: 'Bot 2', bot: true },
-          { name: 'Bot 3', bot: true },
-        ],
+    const shot = (p: Player, name: string, run: Run, fullPage = true) =>
+      p.page.screenshot({
+        path: join(
+          shots,
+          `explain-${name}-${run.width}${run.locale.startsWith('en') ? '' : `-${run.locale}`}.png`,
+        ),
+        fullPage,
       });
-    await buildRenderer(join(scratch.path, 'build'));
-    served = await serveHost(join(scratch.path, 'build'), dataDir);
-    browser = await launchChromium(scratch.path);
-  }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await served?.close();
-    scratch?.remove();
-  });
+    it.each(RUNS)('$id: the ranking, the standings, the lead, then why Ada is out', async (run) => {
+      const en = run.locale.startsWith('en');
+      const p = await seat(run);
+      const { page } = p;
 
-  async function seat(run: Run): Promise<Player> {
-    const p = await newPlayer(
-      browser,
-      `Ada ${run.id}`,
-      run.width,
-      run.phone ? 844 : 900,
-      run.phone
-        ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: run.locale }
-        : { locale: run.locale },
-    );
-    players.push(p);
-    // This tab holds seat 0 (as after a reload): the page resumes it by itself.
-    await resumeSeat(p, served, run.id, `token-${run.id}-0123456789abcdef`);
-    return p;
-  }
+      // Before moving: the ranking strip (Red marked), each standing, and who leads and why.
+      const ranking = page.getByTestId('color-ranking');
+      await ranking.waitFor();
+      await expect(ranking.locator('[aria-current="true"]').getAttribute('data-color')).resolves.toBe('R');
+      if (en) {
+        await expect(page.getByTestId('leader').textContent()).resolves.toBe(
+          'Bot 2 leads: 1 card each, Red 6 beats Orange 6. Same number: Red ranks above Orange.',
+        );
+        await expect(page.locator('.my-seat [data-testid="standing"]').textContent()).resolves.toBe(
+          '1 card: Orange 6',
+        );
+        await expect(page.locator('[data-seat="1"] [data-testid="standing"]').textContent()).resolves.toBe(
+          '1 card: Red 6',
+        );
+      }
 
-  const shot = (p: Player, name: string, run: Run, fullPage = true) =>
-    p.page.screenshot({
-      path: join(
-        shots,
-        `explain-${name}-${run.width}${run.locale.startsWith('en') ? '' : `-${run.locale}`}.png`,
-      ),
-      fullPage,
+      // Quiet marks under the hand: how each card keeps Ada in (Green 3: played, then Blue 2 discarded).
+      await expect(
+        page
+          .locator('.my-hand li', { has: page.locator('[data-card="G3"]') })
+          .getByTestId('keep-mark')
+          .textContent(),
+      ).resolves.toEqual(en ? 'play + discard' : expect.any(String));
+      // Nothing sticks out sideways, at 390 px too.
+      await expect(page.locator('html').evaluate((html) => html.scrollWidth)).resolves.toBeLessThanOrEqual(
+        run.width,
+      );
+
+      // Green 3 is tapped: the preview says it does not lead yet.
+      await page.locator('.my-hand [data-card="G3"]').click();
+      await page.locator('.panel.mine .preview').first().waitFor();
+      if (en) {
+        await expect(page.getByTestId('play-preview').textContent()).resolves.toContain(
+          'Play Green 3: you would not lead yet. Then discarding Blue 2 would make you lead.',
+        );
+      }
+      await shot(p, 'turn', run);
+
+      // Play it, end the turn, confirm: Ada is out.
+      let before = await moveCount(page);
+      await page.getByTestId('play').click();
+      await expect.poll(() => moveCount(page)).toBeGreaterThan(before);
+      before = await moveCount(page);
+      await page.getByTestId('end').click();
+      await page.getByTestId('confirm-yes').click();
+      await expect.poll(() => moveCount(page)).toBeGreaterThan(before);
+
+      // Her palette stays face up (dimmed), Orange 6 and Green 3 in sight.
+      const mine = page.locator('.my-seat');
+      await expect.poll(() => mine.getAttribute('class')).toContain('out');
+      await expect(
+        mine.locator('[data-card]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-card'))),
+      ).resolves.toEqual(['O6', 'G3']);
+      // Only Ada sees why: who led and what beat her, and the turns that would have kept her in.
+      const report = page.getByTestId('out-report');
+      await report.waitFor();
+      if (en) {
+        const text = await report.textContent();
+        expect(text).toContain('At the end of your turn you did not lead under Red.');
+        expect(text).toContain(
+          'Bot 2 leads: 1 card each, Red 6 beats Orange 6. Same number: Red ranks above Orange.',
+        );
+        expect(text).toContain(
+          'Playing Yellow 6, then discarding any one of Orange 1, Blue 2, or Green 3, would have kept you in.',
+        );
+      }
+
+      // The bots play the round out; the summary shows every final palette.
+      await page.getByTestId('round-summary').waitFor({ timeout: 20_000 });
+      const finals = page.getByTestId('final-palettes');
+      if (en) {
+        await expect(finals.locator('[data-seat="0"]').textContent()).resolves.toContain(
+          'out on turn 1: did not lead under Red',
+        );
+      }
+      await expect(
+        finals
+          .locator('[data-seat="0"] [data-card]')
+          .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-card'))),
+      ).resolves.toEqual(['O6', 'G3']);
+      await shot(p, 'summary', run, false);
+
+      // Closed, the summary leaves the table as it ended: Ada's palette face up, her report still there.
+      await page.getByTestId('round-summary').press('Escape');
+      await page.getByTestId('round-summary').waitFor({ state: 'detached' });
+      await expect(report.isVisible()).resolves.toBe(true);
+      await shot(p, 'out', run);
+      expect(p.errors).toEqual([]);
     });
-
-  it.each(RUNS)('$id: the ranking, the standings, the lead, then why Ada is out', async (run) => {
-    const en = run.locale.startsWith('en');
-    const p = await seat(run);
-    const { page } = p;
-
-    // Before moving: the ranking strip (Red marked), each standing, and who leads and why.
-    const ranking = page.getByTestId('color-ranking');
-    await ranking.waitFor();
-    await expect(ranking.locator('[aria-current="true"]').getAttribute('data-color')).resolves.toBe('R');
-    if (en) {
-      await expect(page.getByTestId('leader').textContent()).resolves.toBe(
-        'Bot 2 leads: 1 card each, Red 6 beats Orange 6. Same number: Red ranks above Orange.',
-      );
-      await expect(page.locator('.my-seat [data-testid="standing"]').textContent()).resolves.toBe(
-        '1 card: Orange 6',
-      );
-      await expect(page.locator('[data-seat="1"] [data-testid="standing"]').textContent()).resolves.toBe(
-        '1 card: Red 6',
-      );
-    }
-
-    // Quiet marks under the hand: how each card keeps Ada in (Green 3: played, then Blue 2 discarded).
-    await expect(
-      page
-        .locator('.my-hand li', { has: page.locator('[data-card="G3"]') })
-        .getByTestId('keep-mark')
-        .textContent(),
-    ).resolves.toEqual(en ? 'play + discard' : expect.any(String));
-    // Nothing sticks out sideways, at 390 px too.
-    await expect(page.locator('html').evaluate((html) => html.scrollWidth)).resolves.toBeLessThanOrEqual(
-      run.width,
-    );
-
-    // Green 3 is tapped: the preview says it does not lead yet.
-    await page.locator('.my-hand [data-card="G3"]').click();
-    await page.locator('.panel.mine .preview').first().waitFor();
-    if (en) {
-      await expect(page.getByTestId('play-preview').textContent()).resolves.toContain(
-        'Play Green 3: you would not lead yet. Then discarding Blue 2 would make you lead.',
-      );
-    }
-    await shot(p, 'turn', run);
-
-    // Play it, end the turn, confirm: Ada is out.
-    let before = await moveCount(page);
-    await page.getByTestId('play').click();
-    await expect.poll(() => moveCount(page)).toBeGreaterThan(before);
-    before = await moveCount(page);
-    await page.getByTestId('end').click();
-    await page.getByTestId('confirm-yes').click();
-    await expect.poll(() => moveCount(page)).toBeGreaterThan(before);
-
-    // Her palette stays face up (dimmed), Orange 6 and Green 3 in sight.
-    const mine = page.locator('.my-seat');
-    await expect.poll(() => mine.getAttribute('class')).toContain('out');
-    await expect(
-      mine.locator('[data-card]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-card'))),
-    ).resolves.toEqual(['O6', 'G3']);
-    // Only Ada sees why: who led and what beat her, and the turns that would have kept her in.
-    const report = page.getByTestId('out-report');
-    await report.waitFor();
-    if (en) {
-      const text = await report.textContent();
-      expect(text).toContain('At the end of your turn you did not lead under Red.');
-      expect(text).toContain(
-        'Bot 2 leads: 1 card each, Red 6 beats Orange 6. Same number: Red ranks above Orange.',
-      );
-      expect(text).toContain(
-        'Playing Yellow 6, then discarding any one of Orange 1, Blue 2, or Green 3, would have kept you in.',
-      );
-    }
-
-    // The bots play the round out; the summary shows every final palette.
-    await page.getByTestId('round-summary').waitFor({ timeout: 20_000 });
-    const finals = page.getByTestId('final-palettes');
-    if (en) {
-      await expect(finals.locator('[data-seat="0"]').textContent()).resolves.toContain(
-        'out on turn 1: did not lead under Red',
-      );
-    }
-    await expect(
-      finals
-        .locator('[data-seat="0"] [data-card]')
-        .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-card'))),
-    ).resolves.toEqual(['O6', 'G3']);
-    await shot(p, 'summary', run, false);
-
-    // Closed, the summary leaves the table as it ended: Ada's palette face up, her report still there.
-    await page.getByTestId('round-summary').press('Escape');
-    await page.getByTestId('round-summary').waitFor({ state: 'detached' });
-    await expect(report.isVisible()).resolves.toBe(true);
-    await shot(p, 'out', run);
-    expect(p.errors).toEqual([]);
-  });
-});
+  },
+);

@@ -1,18 +1,7 @@
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildRenderer,
-  CHROMIUM,
-  chromiumAvailable,
-  launchChromium,
-  newPlayer,
-  serveHost,
-  tempDir,
-  type Player,
-  type Served,
-  screenshotDir,
-} from './harness';
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import { describeInChromium, screenshotDir, type Player } from './harness';
 import { createTable, enterName, joinTable, myTurn, takeStep } from './ui';
 
 /*
@@ -25,18 +14,6 @@ import { createTable, enterName, joinTable, myTurn, takeStep } from './ui';
 const shots = screenshotDir();
 /** High enough that a game almost always takes several rounds, low enough to stay well under a minute or two. */
 const TARGET = 20;
-
-const hasBrowser = chromiumAvailable();
-if (!hasBrowser && process.env.CI) {
-  // CI installs Chromium (.ci/run); its absence there is a failure, never a skip.
-  describe('end to end in Chromium', () => {
-    it('has Chromium', () => {
-      throw new Error(
-        `Chromium not found at ${CHROMIUM}; install it (apt-get install chromium) or set CHROMIUM_PATH`,
-      );
-    });
-  });
-}
 
 const moveCount = async (page: Page): Promise<number> =>
   Number(await page.getByTestId('table-view').getAttribute('data-move-count'));
@@ -57,28 +34,15 @@ function summarize(steps: string[]): string {
 const phase = async (page: Page): Promise<string | null> =>
   page.getByTestId('table-view').getAttribute('data-phase');
 
-describe.skipIf(!hasBrowser)('end to end in Chromium', () => {
-  let scratch: ReturnType<typeof tempDir>;
-  let served: Served;
-  let browser: Browser;
+describeInChromium('end to end in Chromium', {}, (stage) => {
   let ada: Player;
   let bo: Player;
   let cy: Player;
 
   beforeAll(async () => {
-    scratch = tempDir('red7-e2e-');
-    await buildRenderer(join(scratch.path, 'build'));
-    served = await serveHost(join(scratch.path, 'build'));
-    browser = await launchChromium(scratch.path);
-    ada = await newPlayer(browser, 'Ada', 1280, 900);
-    bo = await newPlayer(browser, 'Bo', 360, 780);
-    cy = await newPlayer(browser, 'Cy', 1920, 1080);
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await served?.close();
-    scratch?.remove();
+    ada = await stage.player('Ada', 1280, 900);
+    bo = await stage.player('Bo', 360, 780);
+    cy = await stage.player('Cy', 1920, 1080);
   });
 
   it('two browser players and a bot play a full Advanced game with the Action rule', async () => {
@@ -87,7 +51,7 @@ describe.skipIf(!hasBrowser)('end to end in Chromium', () => {
 
     // The lobby, at both widths.
     for (const p of [ada, bo]) {
-      await p.page.goto(served.url);
+      await p.page.goto(stage.served.url);
       await p.page.getByTestId('player-name').waitFor();
     }
     await enterName(ada.page, 'Ada');
@@ -121,7 +85,7 @@ describe.skipIf(!hasBrowser)('end to end in Chromium', () => {
     for (const p of [ada, bo]) await p.page.getByTestId('table-view').waitFor();
 
     // A spectator on a big screen sees every palette, the canvas and the log, and no hand.
-    await cy.page.goto(served.url);
+    await cy.page.goto(stage.served.url);
     await cy.page.getByTestId('table-row').filter({ hasText: 'Friday table' }).getByTestId('watch').click();
     await cy.page.getByTestId('table-view').waitFor();
     await expect

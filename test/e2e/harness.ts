@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,9 +10,17 @@ import {
   type Page,
 } from 'playwright-core';
 import { build } from 'vite';
-import { startHost, type Host, type HostLimits } from '../../main/host';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { startHost, type Host, type HostLimits, type HostOptions } from '../../main/host';
 import { hashToken } from '../../main/host/ids';
 import type { GameState } from '../../shared/engine/types';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The renderer built once for this run ('' when there is no Chromium to show it). */
+    rendererDir: string;
+  }
+}
 
 /** Test kit for the end-to-end tests: the built renderer, a real host serving it, real Chromium. */
 
@@ -21,13 +29,38 @@ export const chromiumAvailable = (): boolean => existsSync(CHROMIUM);
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Builds the renderer exactly as `npm run build` does, into a temporary folder. */
-export async function buildRenderer(outDir: string): Promise<void> {
+/** Builds the renderer exactly as `npm run build` does, into `outDir` (the e2e global setup's one build). */
+export async function buildRendererInto(outDir: string): Promise<void> {
   await build({
     configFile: join(root, 'renderer/vite.config.ts'),
     build: { outDir, emptyOutDir: true },
     logLevel: 'warn',
   });
+}
+
+let ownBuild: Promise<string> | undefined;
+
+/**
+ * The folder of this run's renderer build. The e2e project's global setup builds it once for every
+ * file; a file run under another config builds it once for its worker.
+ */
+export function builtRenderer(): Promise<string> {
+  const shared = inject('rendererDir');
+  if (shared) return Promise.resolve(shared);
+  ownBuild ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'red7-e2e-renderer-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    await buildRendererInto(dir);
+    return dir;
+  })();
+  return ownBuild;
+}
+
+/** The renderer, as `npm run build` builds it, in `outDir`: a copy of this run's one build. */
+export async function buildRenderer(outDir: string): Promise<void> {
+  const from = await builtRenderer();
+  rmSync(outDir, { recursive: true, force: true });
+  cpSync(from, outDir, { recursive: true });
 }
 
 export interface Served {
@@ -42,13 +75,15 @@ export async function serveHost(
   staticDir: string,
   dataDir = mkdtempSync(join(tmpdir(), 'red7-e2e-data-')),
   limits: Partial<HostLimits> = {},
+  options: Partial<HostOptions> = {},
 ): Promise<Served> {
   const host = await startHost({
     port: 0,
     bind: '127.0.0.1',
+    hostName: 'E2E host',
+    ...options,
     dataDir,
     staticDir,
-    hostName: 'E2E host',
     limits: { botDelayMs: 150, ...limits },
   });
   return {
@@ -184,4 +219,87 @@ export function screenshotDir(): string {
   const dir = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
   mkdirSync(dir, { recursive: true });
   return dir;
+}
+
+/** What a `describeInChromium` block's tests share: one host, one browser, their players. */
+export interface Stage {
+  /** The host serving this run's renderer build, with its data in `<scratch>/data`. */
+  readonly served: Served;
+  readonly browser: Browser;
+  /** This block's temporary folder, removed at its end. */
+  readonly scratch: string;
+  /** A player as `newPlayer` opens one; its context is closed at the block's end. */
+  player(
+    ...args: Parameters<typeof newPlayer> extends [Browser, ...infer Rest] ? Rest : never
+  ): Promise<Player>;
+}
+
+export interface StageOptions {
+  /** Fills the host's data folder before the host starts (e.g. `plantTable`). */
+  plant?(dataDir: string): void;
+  limits?: Partial<HostLimits>;
+  /** More host options (e.g. `bind`, `interfaces`). */
+  host?: Partial<HostOptions>;
+}
+
+/**
+ * A describe block of tests in real Chromium against a real host serving the built renderer (one
+ * host and one browser for the block). Skipped where Chromium is missing, except in CI, which installs
+ * it: there its absence is a failure.
+ */
+export function describeInChromium(title: string, options: StageOptions, body: (stage: Stage) => void): void {
+  if (!chromiumAvailable() && process.env.CI) {
+    describe(title, () => {
+      it('has Chromium', () => {
+        throw new Error(
+          `Chromium not found at ${CHROMIUM}; install it (apt-get install chromium) or set CHROMIUM_PATH`,
+        );
+      });
+    });
+    return;
+  }
+  describe.skipIf(!chromiumAvailable())(title, () => {
+    let scratch: ReturnType<typeof tempDir> | undefined;
+    let served: Served | undefined;
+    let browser: Browser | undefined;
+    const players: Player[] = [];
+    const ready = <T>(value: T | undefined, name: string): T => {
+      if (value === undefined) throw new Error(`the stage's ${name} is used before its beforeAll ran`);
+      return value;
+    };
+    const stage: Stage = {
+      get served() {
+        return ready(served, 'host');
+      },
+      get browser() {
+        return ready(browser, 'browser');
+      },
+      get scratch() {
+        return ready(scratch, 'folder').path;
+      },
+      async player(...args) {
+        const p = await newPlayer(ready(browser, 'browser'), ...args);
+        players.push(p);
+        return p;
+      },
+    };
+
+    beforeAll(async () => {
+      scratch = tempDir('red7-e2e-');
+      const dataDir = join(scratch.path, 'data');
+      mkdirSync(dataDir, { recursive: true });
+      options.plant?.(dataDir);
+      served = await serveHost(await builtRenderer(), dataDir, options.limits, options.host);
+      browser = await launchChromium(scratch.path);
+    }, 120_000);
+
+    afterAll(async () => {
+      for (const p of players) await p.context.close().catch(() => {});
+      await browser?.close();
+      await served?.close().catch(() => {});
+      scratch?.remove();
+    });
+
+    body(stage);
+  });
 }

@@ -1,21 +1,9 @@
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { setupState } from '../../shared/engine';
 import type { CardId, GameState } from '../../shared/engine/types';
-import {
-  buildRenderer,
-  chromiumAvailable,
-  launchChromium,
-  newPlayer,
-  plantTable,
-  resumeSeat,
-  serveHost,
-  tempDir,
-  type Player,
-  type Served,
-  screenshotDir,
-} from './harness';
+import { describeInChromium, plantTable, resumeSeat, screenshotDir, type Player } from './harness';
 
 /*
  * The table on a phone, in real Chromium against a real host. Each table is planted in the host's data
@@ -142,181 +130,165 @@ async function inViewport(page: Page, what: Locator, label: string): Promise<voi
   ).toEqual({ label, top: true, left: true, bottom: true, right: true });
 }
 
-describe.skipIf(!chromiumAvailable())('the table on a phone (Chromium)', () => {
-  let scratch: ReturnType<typeof tempDir>;
-  let served: Served;
-  let browser: Browser;
-  const players: Player[] = [];
+describeInChromium(
+  'the table on a phone (Chromium)',
+  {
+    plant: (dataDir) => {
+      for (const { size, players: n } of LAYOUTS) plant(dataDir, idOf(size, n), n, 0);
+      plant(dataDir, 'korean', 4, 0);
+      plant(dataDir, 'marks', 3, 1);
+      plant(dataDir, 'reconnect', 2, 0);
+    },
+  },
+  (stage) => {
+    async function sit(
+      id: string,
+      size: Size,
+      locale = 'en-US',
+      reducedMotion: 'reduce' | 'no-preference' = 'reduce',
+    ): Promise<Player> {
+      const p = await stage.player(
+        `Ada ${id}`,
+        size.width,
+        size.height,
+        size.phone
+          ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale, reducedMotion }
+          : { locale, reducedMotion },
+      );
+      await p.context.addInitScript({ content: RECORD_FLIGHTS });
+      await resumeSeat(p, stage.served, id, token(id));
+      return p;
+    }
 
-  beforeAll(async () => {
-    scratch = tempDir('red7-e2e-phone-');
-    const dataDir = join(scratch.path, 'data');
-    for (const { size, players: n } of LAYOUTS) plant(dataDir, idOf(size, n), n, 0);
-    plant(dataDir, 'korean', 4, 0);
-    plant(dataDir, 'marks', 3, 1);
-    plant(dataDir, 'reconnect', 2, 0);
-    await buildRenderer(join(scratch.path, 'build'));
-    served = await serveHost(join(scratch.path, 'build'), dataDir);
-    browser = await launchChromium(scratch.path);
-  }, 120_000);
+    const shot = (page: Page, name: string) => page.screenshot({ path: join(shots, `phone-${name}.png`) });
 
-  afterAll(async () => {
-    for (const p of players) await p.context.close().catch(() => {});
-    await browser?.close();
-    await served?.close().catch(() => {});
-    scratch?.remove();
-  });
-
-  async function sit(
-    id: string,
-    size: Size,
-    locale = 'en-US',
-    reducedMotion: 'reduce' | 'no-preference' = 'reduce',
-  ): Promise<Player> {
-    const p = await newPlayer(
-      browser,
-      `Ada ${id}`,
-      size.width,
-      size.height,
-      size.phone
-        ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale, reducedMotion }
-        : { locale, reducedMotion },
+    it.each(LAYOUTS)(
+      '$size.width×$size.height, $players players: rule, palette, hand and buttons at once on your turn',
+      async ({ size, players: n }) => {
+        const id = idOf(size, n);
+        const p = await sit(id, size);
+        const { page } = p;
+        await page.locator('.panel.mine').waitFor();
+        // Tap a card: its preview shows next to the buttons.
+        await page
+          .locator('.my-hand [data-card="Y6"]')
+          .tap()
+          .catch(() => page.locator('.my-hand [data-card="Y6"]').click());
+        await page.getByTestId('play-preview').waitFor();
+        await shot(page, `${size.width}-${n}p`);
+        await inViewport(page, page.getByTestId('rule-name'), 'the rule');
+        await inViewport(page, page.locator('.my-seat .palette'), 'your palette');
+        await inViewport(page, page.locator('.my-hand .hand'), 'your hand');
+        await inViewport(page, page.getByTestId('play'), 'Play');
+        await inViewport(page, page.getByTestId('discard'), 'Discard');
+        await inViewport(page, page.getByTestId('end'), 'End turn');
+        await inViewport(page, page.getByTestId('play-preview'), 'the preview');
+        // Nothing sticks out sideways.
+        await expect(page.locator('html').evaluate((h) => h.scrollWidth)).resolves.toBeLessThanOrEqual(
+          size.width,
+        );
+        if (size.width === 390 && n === 4) {
+          // 200 % text: everything grows and wraps, nothing sticks out sideways.
+          await page.locator('html').evaluate((h) => (h.style.fontSize = '200%'));
+          await expect
+            .poll(() => page.locator('html').evaluate((h) => h.scrollWidth))
+            .toBeLessThanOrEqual(size.width);
+          await page.screenshot({ path: join(shots, 'phone-390-4p-text200.png'), fullPage: true });
+        }
+        expect(p.errors).toEqual([]);
+      },
     );
-    await p.context.addInitScript({ content: RECORD_FLIGHTS });
-    players.push(p);
-    await resumeSeat(p, served, id, token(id));
-    return p;
-  }
 
-  const shot = (page: Page, name: string) => page.screenshot({ path: join(shots, `phone-${name}.png`) });
-
-  it.each(LAYOUTS)(
-    '$size.width×$size.height, $players players: rule, palette, hand and buttons at once on your turn',
-    async ({ size, players: n }) => {
-      const id = idOf(size, n);
-      const p = await sit(id, size);
+    it('touch: no keyboard hints, every button and hand card at least 44 px; Korean fits too', async () => {
+      const p = await sit('korean', PHONES[0], 'ko-KR');
       const { page } = p;
       await page.locator('.panel.mine').waitFor();
-      // Tap a card: its preview shows next to the buttons.
-      await page
-        .locator('.my-hand [data-card="Y6"]')
-        .tap()
-        .catch(() => page.locator('.my-hand [data-card="Y6"]').click());
+      await expect(page.locator('.panel.mine kbd').first().isVisible()).resolves.toBe(false);
+      const small = await page
+        .locator('button:visible')
+        .evaluateAll((buttons) =>
+          buttons
+            .map((b) => ({ text: b.textContent?.trim(), ...b.getBoundingClientRect().toJSON() }))
+            .filter((r) => r.height < 44 || (r.width < 44 && r.width > 0)),
+        );
+      expect(small).toEqual([]);
+      await page.locator('.my-hand [data-card="O1"]').tap();
       await page.getByTestId('play-preview').waitFor();
-      await shot(page, `${size.width}-${n}p`);
+      await shot(page, '360-4p-ko');
       await inViewport(page, page.getByTestId('rule-name'), 'the rule');
       await inViewport(page, page.locator('.my-seat .palette'), 'your palette');
       await inViewport(page, page.locator('.my-hand .hand'), 'your hand');
-      await inViewport(page, page.getByTestId('play'), 'Play');
-      await inViewport(page, page.getByTestId('discard'), 'Discard');
       await inViewport(page, page.getByTestId('end'), 'End turn');
-      await inViewport(page, page.getByTestId('play-preview'), 'the preview');
-      // Nothing sticks out sideways.
-      await expect(page.locator('html').evaluate((h) => h.scrollWidth)).resolves.toBeLessThanOrEqual(
-        size.width,
-      );
-      if (size.width === 390 && n === 4) {
-        // 200 % text: everything grows and wraps, nothing sticks out sideways.
-        await page.locator('html').evaluate((h) => (h.style.fontSize = '200%'));
-        await expect
-          .poll(() => page.locator('html').evaluate((h) => h.scrollWidth))
-          .toBeLessThanOrEqual(size.width);
-        await page.screenshot({ path: join(shots, 'phone-390-4p-text200.png'), fullPage: true });
-      }
+      await expect(page.locator('html').evaluate((h) => h.scrollWidth)).resolves.toBeLessThanOrEqual(360);
+      // A folded opponent opens on tap: the palette in full, with its standing.
+      await page.locator('[data-seat="1"] [data-testid="seat-row"]').tap();
+      await page.locator('[data-seat="1"] .meta [data-testid="standing"]').waitFor();
+      await shot(page, '360-4p-ko-open');
       expect(p.errors).toEqual([]);
-    },
-  );
-
-  it('touch: no keyboard hints, every button and hand card at least 44 px; Korean fits too', async () => {
-    const p = await sit('korean', PHONES[0], 'ko-KR');
-    const { page } = p;
-    await page.locator('.panel.mine').waitFor();
-    await expect(page.locator('.panel.mine kbd').first().isVisible()).resolves.toBe(false);
-    const small = await page
-      .locator('button:visible')
-      .evaluateAll((buttons) =>
-        buttons
-          .map((b) => ({ text: b.textContent?.trim(), ...b.getBoundingClientRect().toJSON() }))
-          .filter((r) => r.height < 44 || (r.width < 44 && r.width > 0)),
-      );
-    expect(small).toEqual([]);
-    await page.locator('.my-hand [data-card="O1"]').tap();
-    await page.getByTestId('play-preview').waitFor();
-    await shot(page, '360-4p-ko');
-    await inViewport(page, page.getByTestId('rule-name'), 'the rule');
-    await inViewport(page, page.locator('.my-seat .palette'), 'your palette');
-    await inViewport(page, page.locator('.my-hand .hand'), 'your hand');
-    await inViewport(page, page.getByTestId('end'), 'End turn');
-    await expect(page.locator('html').evaluate((h) => h.scrollWidth)).resolves.toBeLessThanOrEqual(360);
-    // A folded opponent opens on tap: the palette in full, with its standing.
-    await page.locator('[data-seat="1"] [data-testid="seat-row"]').tap();
-    await page.locator('[data-seat="1"] .meta [data-testid="standing"]').waitFor();
-    await shot(page, '360-4p-ko-open');
-    expect(p.errors).toEqual([]);
-  });
-
-  it("a bot's move stays marked: its played card, and the rule it set on the canvas", async () => {
-    // Bea and Cyd (bots) move first; Ada's turn comes after both. Motion is on for this player.
-    const p = await sit('marks', PHONES[1], 'en-US', 'no-preference');
-    const { page } = p;
-    await page.locator('.panel.mine').waitFor({ timeout: 20_000 });
-    // Whatever each bot did (play, discard or both), its cards carry the mark; Ada's carry none.
-    await page.locator('[data-testid="moved-mark"]').first().waitFor({ timeout: 15_000 });
-    const marked = await page
-      .locator('[data-fly]:has([data-testid="moved-mark"])')
-      .evaluateAll((cards) =>
-        cards.map((c) => c.closest('[data-seat]')?.getAttribute('data-seat') ?? 'canvas'),
-      );
-    expect(marked.length).toBeGreaterThan(0);
-    expect(marked.every((where) => where === '1' || where === 'canvas' || where === '2')).toBe(true);
-    if (marked.includes('canvas')) await page.getByTestId('rule-changed').waitFor();
-    await shot(page, '390-3p-marks');
-    // Ada's own play: the card flies from her hand to her palette, and now carries her mark.
-    const played = await playSomeCard(page);
-    await expect
-      .poll(async () =>
-        (await flightsOf(page)).some((f) => f.card === played && f.keyframes.includes('translate(')),
-      )
-      .toBe(true);
-    await page.locator(`.my-seat [data-card="${played}"] [data-testid="moved-mark"]`).waitFor();
-    expect(p.errors).toEqual([]);
-  });
-
-  it('the lobby on a phone: the brand and every tool in one header row', async () => {
-    const p = await newPlayer(browser, 'Lobby visitor', 360, 740, {
-      isMobile: true,
-      hasTouch: true,
-      deviceScaleFactor: 2,
     });
-    players.push(p);
-    await p.page.goto(served.url);
-    await p.page.getByTestId('player-name').waitFor();
-    await expect(p.page.locator('.brand-name').isVisible()).resolves.toBe(true);
-    const bar = await p.page.locator('header.bar').boundingBox();
-    expect(bar!.height).toBeLessThan(64);
-    await expect(p.page.locator('html').evaluate((h) => h.scrollWidth)).resolves.toBeLessThanOrEqual(360);
-    await shot(p.page, '360-lobby');
-    expect(p.errors).toEqual([]);
-  });
 
-  it('the host goes away: the board greys with "Reconnecting…" over it', async () => {
-    const p = await sit('reconnect', PHONES[1]);
-    const { page } = p;
-    await page.locator('.panel.mine').waitFor();
-    // With reduced motion a moving card fades in where it lands instead of flying.
-    const played = await playSomeCard(page);
-    await expect.poll(async () => (await flightsOf(page)).filter((f) => f.card === played)).not.toEqual([]);
-    for (const f of (await flightsOf(page)).filter((x) => x.card))
-      expect(f.keyframes, `${f.card} fades`).not.toContain('translate');
-    await served.close();
-    const veil = page.getByTestId('reconnect-overlay');
-    await veil.waitFor({ timeout: 10_000 });
-    await expect(veil.textContent()).resolves.toMatch(/Reconnecting…|Connection lost/);
-    await expect(
-      page.locator('.felt').evaluate((f) => f.ownerDocument.defaultView!.getComputedStyle(f).filter),
-    ).resolves.toContain('grayscale');
-    await inViewport(page, veil, 'the reconnect notice');
-    await shot(page, '390-2p-reconnecting');
-    p.errors.length = 0; // the lost socket logs to the console; that is expected here
-  });
-});
+    it("a bot's move stays marked: its played card, and the rule it set on the canvas", async () => {
+      // Bea and Cyd (bots) move first; Ada's turn comes after both. Motion is on for this player.
+      const p = await sit('marks', PHONES[1], 'en-US', 'no-preference');
+      const { page } = p;
+      await page.locator('.panel.mine').waitFor({ timeout: 20_000 });
+      // Whatever each bot did (play, discard or both), its cards carry the mark; Ada's carry none.
+      await page.locator('[data-testid="moved-mark"]').first().waitFor({ timeout: 15_000 });
+      const marked = await page
+        .locator('[data-fly]:has([data-testid="moved-mark"])')
+        .evaluateAll((cards) =>
+          cards.map((c) => c.closest('[data-seat]')?.getAttribute('data-seat') ?? 'canvas'),
+        );
+      expect(marked.length).toBeGreaterThan(0);
+      expect(marked.every((where) => where === '1' || where === 'canvas' || where === '2')).toBe(true);
+      if (marked.includes('canvas')) await page.getByTestId('rule-changed').waitFor();
+      await shot(page, '390-3p-marks');
+      // Ada's own play: the card flies from her hand to her palette, and now carries her mark.
+      const played = await playSomeCard(page);
+      await expect
+        .poll(async () =>
+          (await flightsOf(page)).some((f) => f.card === played && f.keyframes.includes('translate(')),
+        )
+        .toBe(true);
+      await page.locator(`.my-seat [data-card="${played}"] [data-testid="moved-mark"]`).waitFor();
+      expect(p.errors).toEqual([]);
+    });
+
+    it('the lobby on a phone: the brand and every tool in one header row', async () => {
+      const p = await stage.player('Lobby visitor', 360, 740, {
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+      });
+      await p.page.goto(stage.served.url);
+      await p.page.getByTestId('player-name').waitFor();
+      await expect(p.page.locator('.brand-name').isVisible()).resolves.toBe(true);
+      const bar = await p.page.locator('header.bar').boundingBox();
+      expect(bar!.height).toBeLessThan(64);
+      await expect(p.page.locator('html').evaluate((h) => h.scrollWidth)).resolves.toBeLessThanOrEqual(360);
+      await shot(p.page, '360-lobby');
+      expect(p.errors).toEqual([]);
+    });
+
+    it('the host goes away: the board greys with "Reconnecting…" over it', async () => {
+      const p = await sit('reconnect', PHONES[1]);
+      const { page } = p;
+      await page.locator('.panel.mine').waitFor();
+      // With reduced motion a moving card fades in where it lands instead of flying.
+      const played = await playSomeCard(page);
+      await expect.poll(async () => (await flightsOf(page)).filter((f) => f.card === played)).not.toEqual([]);
+      for (const f of (await flightsOf(page)).filter((x) => x.card))
+        expect(f.keyframes, `${f.card} fades`).not.toContain('translate');
+      await stage.served.close();
+      const veil = page.getByTestId('reconnect-overlay');
+      await veil.waitFor({ timeout: 10_000 });
+      await expect(veil.textContent()).resolves.toMatch(/Reconnecting…|Connection lost/);
+      await expect(
+        page.locator('.felt').evaluate((f) => f.ownerDocument.defaultView!.getComputedStyle(f).filter),
+      ).resolves.toContain('grayscale');
+      await inViewport(page, veil, 'the reconnect notice');
+      await shot(page, '390-2p-reconnecting');
+      p.errors.length = 0; // the lost socket logs to the console; that is expected here
+    });
+  },
+);

@@ -3,16 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import jsQR from 'jsqr';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHost, type Host } from '../../main/host';
-import {
-  buildRenderer,
-  CHROMIUM,
-  chromiumAvailable,
-  launchChromium,
-  tempDir,
-  screenshotDir,
-} from './harness';
+import { beforeAll, expect, it } from 'vitest';
+import { describeInChromium, screenshotDir } from './harness';
 import { createTable, enterName, joinTable, myTurn, takeStep } from './ui';
 
 /*
@@ -28,15 +20,6 @@ import { createTable, enterName, joinTable, myTurn, takeStep } from './ui';
 
 const shots = screenshotDir();
 const LAN = '10.77.0.5';
-const hasBrowser = chromiumAvailable();
-if (!hasBrowser && process.env.CI) {
-  describe('table flow in Chromium', () => {
-    it('has Chromium', () => {
-      throw new Error(`Chromium not found at ${CHROMIUM}; install it (apt-get install chromium)`);
-    });
-  });
-}
-
 interface Person {
   name: string;
   context: BrowserContext;
@@ -91,150 +74,139 @@ async function decodeShot(qr: Locator, decoder: Page): Promise<string | null> {
 
 const phase = (p: Page) => p.getByTestId('table-view').getAttribute('data-phase');
 
-describe.skipIf(!hasBrowser)('table flow in Chromium', () => {
-  let scratch: ReturnType<typeof tempDir>;
-  let host: Host;
-  let url: string;
-  let browser: Browser;
-  let ann: Person;
-  let bob: Person;
-  let decoder: Page;
-
-  beforeAll(async () => {
-    scratch = tempDir('red7-e2e-flow-');
-    await buildRenderer(join(scratch.path, 'build'));
-    host = await startHost({
-      port: 0,
+describeInChromium(
+  'table flow in Chromium',
+  {
+    host: {
       bind: '0.0.0.0',
-      dataDir: join(scratch.path, 'data'),
-      staticDir: join(scratch.path, 'build'),
-      hostName: 'E2E host',
-      limits: { botDelayMs: 150 },
       interfaces: () => ({
         lo: [{ address: '127.0.0.1', netmask: '255.0.0.0', family: 'IPv4', mac: '00:00:00:00:00:00', internal: true, cidr: '127.0.0.1/8' }],
         eth0: [{ address: LAN, netmask: '255.255.255.0', family: 'IPv4', mac: '02:00:00:00:00:05', internal: false, cidr: `${LAN}/24` }],
       }), // prettier-ignore
+    },
+  },
+  (stage) => {
+    let ann: Person;
+    let bob: Person;
+    let decoder: Page;
+
+    beforeAll(async () => {
+      ann = await person(stage.browser, 'Ann', false);
+      bob = await person(stage.browser, 'Bob', true);
+      decoder = await (await stage.browser.newContext()).newPage();
     });
-    url = `http://127.0.0.1:${host.port}/`;
-    browser = await launchChromium(scratch.path);
-    ann = await person(browser, 'Ann', false);
-    bob = await person(browser, 'Bob', true);
-    decoder = await (await browser.newContext()).newPage();
-  }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await host?.close({ timeoutMs: 1000 });
-    scratch?.remove();
-  });
+    it('joins by QR and address, and plays a rematch only when both people want it', async () => {
+      const shot = (p: Person, name: string) =>
+        p.page.screenshot({
+          path: join(shots, `${name}-${p.page.viewportSize()!.width}.png`),
+          fullPage: true,
+        });
 
-  it('joins by QR and address, and plays a rematch only when both people want it', async () => {
-    const shot = (p: Person, name: string) =>
-      p.page.screenshot({ path: join(shots, `${name}-${p.page.viewportSize()!.width}.png`), fullPage: true });
-
-    // Join by address to a closed port: a clear reason, and the page stays the app.
-    const closed = await closedPort();
-    for (const p of [ann, bob]) {
-      await p.page.goto(url);
-      await p.page.getByTestId('player-name').waitFor();
-      await enterName(p.page, p.name);
-      await p.page.getByTestId('address').fill(`127.0.0.1:${closed}`);
-      await p.page.getByTestId('look-up').click();
-      await expect
-        .poll(() => p.page.getByTestId('address-error').textContent(), { timeout: 10_000 })
-        .toContain('Nothing answers at that address');
-      expect(p.page.url()).toBe(url);
-      await p.page.getByTestId('address-error').scrollIntoViewIfNeeded();
-      await shot(p, 'lobby-join-error');
-    }
-
-    // Ann hosts; the waiting room names the LAN address and its QR code decodes to it, on both screens.
-    await createTable(ann.page, {
-      name: 'Rematch table',
-      players: 3,
-      bots: [2],
-      advanced: false,
-      actionRule: true,
-    });
-    await joinTable(bob.page, 'Rematch table');
-    const lanUrl = `http://${LAN}:${host.port}/`;
-    expect(host.addresses()).toEqual([LAN]);
-    for (const p of [ann, bob]) {
-      const qr = p.page.getByTestId('join-qr');
-      await qr.waitFor();
-      await expect(p.page.getByTestId('join-url').allTextContents()).resolves.toEqual([lanUrl]);
-      expect(await decodeShot(qr, decoder)).toBe(lanUrl);
-      expect(await p.page.getByTestId('join-address').textContent()).not.toContain('127.0.0.1');
-      await expect.poll(() => p.page.getByTestId('seat').count()).toBe(3);
-      await shot(p, 'waiting-room');
-    }
-
-    // Play the game out through the UI (Basic: one round).
-    await ann.page.getByTestId('start').click();
-    for (const p of [ann, bob]) await p.page.getByTestId('table-view').waitFor();
-    const deadline = Date.now() + 120_000;
-    while ((await phase(ann.page)) !== 'gameOver' || (await phase(bob.page)) !== 'gameOver') {
-      expect(Date.now()).toBeLessThan(deadline);
-      let acted = false;
+      // Join by address to a closed port: a clear reason, and the page stays the app.
+      const closed = await closedPort();
       for (const p of [ann, bob]) {
-        if ((await phase(p.page)) !== 'turn' || !(await myTurn(p.page))) continue;
-        const before = await p.page.getByTestId('table-view').getAttribute('data-move-count');
-        await takeStep(p.page);
+        await p.page.goto(stage.served.url);
+        await p.page.getByTestId('player-name').waitFor();
+        await enterName(p.page, p.name);
+        await p.page.getByTestId('address').fill(`127.0.0.1:${closed}`);
+        await p.page.getByTestId('look-up').click();
         await expect
-          .poll(async () => {
-            const now = await p.page.getByTestId('table-view').getAttribute('data-move-count');
-            return now !== before || (await phase(p.page)) === 'gameOver';
-          })
-          .toBe(true);
-        acted = true;
+          .poll(() => p.page.getByTestId('address-error').textContent(), { timeout: 10_000 })
+          .toContain('Nothing answers at that address');
+        expect(p.page.url()).toBe(stage.served.url);
+        await p.page.getByTestId('address-error').scrollIntoViewIfNeeded();
+        await shot(p, 'lobby-join-error');
       }
-      if (!acted) await ann.page.waitForTimeout(100);
-    }
 
-    // Ann says yes first. Bob's end screen stays; both see who is ready.
-    for (const p of [ann, bob]) await p.page.getByTestId('rematch').waitFor();
-    await ann.page.getByTestId('rematch').click();
-    await expect
-      .poll(() => ann.page.getByTestId('rematch-waiting').textContent(), { timeout: 10_000 })
-      .toBe('You are ready. Waiting for Bob.');
-    await expect
-      .poll(() => bob.page.getByTestId('rematch-voter').allTextContents(), { timeout: 10_000 })
-      .toEqual([expect.stringContaining('ready'), expect.stringContaining('not yet')]);
-    await bob.page.waitForTimeout(1500); // the bot always agrees: still, nothing starts without Bob
-    for (const p of [ann, bob]) {
-      expect(await phase(p.page)).toBe('gameOver');
-      await expect(p.page.getByTestId('round-summary').isVisible()).resolves.toBe(true);
-      await expect(
-        p.page.locator('[data-testid="round-summary"] [data-testid="match"]').textContent(),
-      ).resolves.toMatch(/Match: Ann \d · Bob \d · Bot 3 \d/);
-    }
-    await shot(ann, 'rematch-waiting');
-    await shot(bob, 'rematch-waiting');
-    const matchBefore = await ann.page.locator('.tableinfo [data-testid="match"]').textContent();
+      // Ann hosts; the waiting room names the LAN address and its QR code decodes to it, on both screens.
+      await createTable(ann.page, {
+        name: 'Rematch table',
+        players: 3,
+        bots: [2],
+        advanced: false,
+        actionRule: true,
+      });
+      await joinTable(bob.page, 'Rematch table');
+      const lanUrl = `http://${LAN}:${stage.served.host.port}/`;
+      expect(stage.served.host.addresses()).toEqual([LAN]);
+      for (const p of [ann, bob]) {
+        const qr = p.page.getByTestId('join-qr');
+        await qr.waitFor();
+        await expect(p.page.getByTestId('join-url').allTextContents()).resolves.toEqual([lanUrl]);
+        expect(await decodeShot(qr, decoder)).toBe(lanUrl);
+        expect(await p.page.getByTestId('join-address').textContent()).not.toContain('127.0.0.1');
+        await expect.poll(() => p.page.getByTestId('seat').count()).toBe(3);
+        await shot(p, 'waiting-room');
+      }
 
-    // Bob says yes: the new game starts for both, the match score stays.
-    await bob.page.getByTestId('rematch').click();
-    for (const p of [ann, bob]) {
-      await expect.poll(() => phase(p.page), { timeout: 10_000 }).toBe('turn');
-      await expect(p.page.locator('.tableinfo [data-testid="match"]').textContent()).resolves.toBe(
-        matchBefore,
-      );
-    }
+      // Play the game out through the UI (Basic: one round).
+      await ann.page.getByTestId('start').click();
+      for (const p of [ann, bob]) await p.page.getByTestId('table-view').waitFor();
+      const deadline = Date.now() + 120_000;
+      while ((await phase(ann.page)) !== 'gameOver' || (await phase(bob.page)) !== 'gameOver') {
+        expect(Date.now()).toBeLessThan(deadline);
+        let acted = false;
+        for (const p of [ann, bob]) {
+          if ((await phase(p.page)) !== 'turn' || !(await myTurn(p.page))) continue;
+          const before = await p.page.getByTestId('table-view').getAttribute('data-move-count');
+          await takeStep(p.page);
+          await expect
+            .poll(async () => {
+              const now = await p.page.getByTestId('table-view').getAttribute('data-move-count');
+              return now !== before || (await phase(p.page)) === 'gameOver';
+            })
+            .toBe(true);
+          acted = true;
+        }
+        if (!acted) await ann.page.waitForTimeout(100);
+      }
 
-    // Carol watches from the lobby's list, which shows the match too; the players see her name.
-    const carol = await person(browser, 'Carol', false);
-    await carol.page.goto(url);
-    await enterName(carol.page, 'Carol');
-    const row = carol.page.getByTestId('table-row').filter({ hasText: 'Rematch table' });
-    await expect.poll(() => row.getByTestId('match').textContent(), { timeout: 10_000 }).toBe(matchBefore);
-    await row.getByTestId('watch').click();
-    await carol.page.getByTestId('table-view').waitFor();
-    for (const p of [ann, bob])
+      // Ann says yes first. Bob's end screen stays; both see who is ready.
+      for (const p of [ann, bob]) await p.page.getByTestId('rematch').waitFor();
+      await ann.page.getByTestId('rematch').click();
       await expect
-        .poll(() => p.page.getByTestId('watching').textContent(), { timeout: 10_000 })
-        .toBe('watching: Carol');
-    await carol.context.close();
+        .poll(() => ann.page.getByTestId('rematch-waiting').textContent(), { timeout: 10_000 })
+        .toBe('You are ready. Waiting for Bob.');
+      await expect
+        .poll(() => bob.page.getByTestId('rematch-voter').allTextContents(), { timeout: 10_000 })
+        .toEqual([expect.stringContaining('ready'), expect.stringContaining('not yet')]);
+      await bob.page.waitForTimeout(1500); // the bot always agrees: still, nothing starts without Bob
+      for (const p of [ann, bob]) {
+        expect(await phase(p.page)).toBe('gameOver');
+        await expect(p.page.getByTestId('round-summary').isVisible()).resolves.toBe(true);
+        await expect(
+          p.page.locator('[data-testid="round-summary"] [data-testid="match"]').textContent(),
+        ).resolves.toMatch(/Match: Ann \d · Bob \d · Bot 3 \d/);
+      }
+      await shot(ann, 'rematch-waiting');
+      await shot(bob, 'rematch-waiting');
+      const matchBefore = await ann.page.locator('.tableinfo [data-testid="match"]').textContent();
 
-    expect([...ann.errors, ...bob.errors]).toEqual([]);
-  }, 240_000);
-});
+      // Bob says yes: the new game starts for both, the match score stays.
+      await bob.page.getByTestId('rematch').click();
+      for (const p of [ann, bob]) {
+        await expect.poll(() => phase(p.page), { timeout: 10_000 }).toBe('turn');
+        await expect(p.page.locator('.tableinfo [data-testid="match"]').textContent()).resolves.toBe(
+          matchBefore,
+        );
+      }
+
+      // Carol watches from the lobby's list, which shows the match too; the players see her name.
+      const carol = await person(stage.browser, 'Carol', false);
+      await carol.page.goto(stage.served.url);
+      await enterName(carol.page, 'Carol');
+      const row = carol.page.getByTestId('table-row').filter({ hasText: 'Rematch table' });
+      await expect.poll(() => row.getByTestId('match').textContent(), { timeout: 10_000 }).toBe(matchBefore);
+      await row.getByTestId('watch').click();
+      await carol.page.getByTestId('table-view').waitFor();
+      for (const p of [ann, bob])
+        await expect
+          .poll(() => p.page.getByTestId('watching').textContent(), { timeout: 10_000 })
+          .toBe('watching: Carol');
+      await carol.context.close();
+
+      expect([...ann.errors, ...bob.errors]).toEqual([]);
+    }, 240_000);
+  },
+);

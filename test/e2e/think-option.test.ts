@@ -1,17 +1,6 @@
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildRenderer,
-  chromiumAvailable,
-  launchChromium,
-  newPlayer,
-  serveHost,
-  tempDir,
-  type Player,
-  type Served,
-  screenshotDir,
-} from './harness';
+import { expect, it } from 'vitest';
+import { describeInChromium, screenshotDir } from './harness';
 import { enterName } from './ui';
 
 /*
@@ -31,31 +20,11 @@ const SIZES = [
 /** How the waiting room names a quick think time, per language. */
 const QUICK = { 'en-US': 'Quick thinking', 'it-IT': 'riflessione Rapida', 'ko-KR': '생각 시간 짧게' };
 
-describe.skipIf(!chromiumAvailable())('hard bots’ think time (Chromium)', () => {
-  let scratch: ReturnType<typeof tempDir>;
-  let served: Served;
-  let browser: Browser;
-  const players: Player[] = [];
-
-  beforeAll(async () => {
-    scratch = tempDir('red7-e2e-think-');
-    await buildRenderer(join(scratch.path, 'build'));
-    served = await serveHost(join(scratch.path, 'build'), join(scratch.path, 'data'));
-    browser = await launchChromium(scratch.path);
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const p of players) await p.context.close();
-    await browser?.close();
-    await served?.close();
-    scratch?.remove();
-  });
-
+describeInChromium('hard bots’ think time (Chromium)', {}, (stage) => {
   it.each(SIZES)(
     '$name: chosen from the keyboard, fits the screen, named in the waiting room',
     async (size) => {
-      const p = await newPlayer(
-        browser,
+      const p = await stage.player(
         `Ada ${size.name}`,
         size.width,
         size.height,
@@ -63,9 +32,8 @@ describe.skipIf(!chromiumAvailable())('hard bots’ think time (Chromium)', () =
           ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: size.locale }
           : { locale: size.locale },
       );
-      players.push(p);
       const { page } = p;
-      await page.goto(served.url);
+      await page.goto(stage.served.url);
       await page.getByTestId('player-name').waitFor();
       await enterName(page, 'Ada');
       await page.getByTestId('table-name').fill(`Think ${size.name}`);

@@ -12,7 +12,7 @@ import { registerIpcHandlers, UNTRUSTED_SENDER, type IpcHandlers } from '../../m
 import { bridgeFromIpcRenderer, createDesktopApi } from '../../main/electron/preload-api';
 import { openSettingsStore } from '../../main/electron/settings-store';
 import { createTableFeed } from '../../main/electron/table-feed';
-import type { BrowseEvent, FoundTable } from '../../main/discovery/types';
+import type { BrowseEvent, DiscoveredTable } from '../../main/discovery/types';
 import { FakeWebContents } from './electron-mock';
 
 type Invoke = (event: unknown, ...args: unknown[]) => Promise<unknown>;
@@ -110,7 +110,7 @@ async function wirePage() {
   const settings = await openSettingsStore(join(dir, 'settings.json'), vi.fn());
   let emit: (e: BrowseEvent) => void = () => {};
   const browserStop = vi.fn(async () => {});
-  const found: FoundTable[] = [];
+  const found: DiscoveredTable[] = [];
   const browse = vi.fn((onEvent: (e: BrowseEvent) => void) => {
     emit = (e) => {
       if (e.type !== 'down') found.push(e.table);
@@ -181,7 +181,7 @@ async function wirePage() {
   };
 }
 
-const table = (n: number): FoundTable => ({
+const table = (n: number): DiscoveredTable => ({
   id: `t${n}`,
   name: `Table ${n}`,
   players: 1,

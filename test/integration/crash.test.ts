@@ -117,9 +117,10 @@ describe('the table cap after a SIGKILL', () => {
           c.send({ type: 'resume', token: tokens.get(id)! });
           await c.next('joined');
           await c.close();
-          await sleep(50);
+          // The departure is in the table's log as soon as the host has seen the socket close.
+          await expect.poll(() => unattendedSince(dir, id)).not.toBeNull();
+          await sleep(50); // departures far enough apart in time to be told apart
         }
-        await sleep(1500); // the snapshots that record the departures (written within a second)
         host.proc.kill('SIGKILL');
         await host.exited;
 
@@ -147,6 +148,10 @@ describe('the table cap after a SIGKILL', () => {
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Since when nobody has been at the table, as its log last says (null: someone is, or nothing said yet). */
+const unattendedSince = (dir: string, id: string): number | null =>
+  readMoveLog(dir, id).findLast((l) => 'seating' in l)?.seating?.unattendedSince ?? null;
 
 describe('the host command', () => {
   it('refuses bad arguments with a reason and the usage, exit code 2', () => {

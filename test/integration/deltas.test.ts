@@ -21,7 +21,7 @@ function truthOf(dataDir: string, tableId: string, game = 1) {
       for (const line of lines) {
         if ('start' in line) {
           if (states.length === 0) states.push(newGame(line.start.options, line.start.seed));
-        } else if (line.n === states.length - 1) {
+        } else if ('m' in line && line.n === states.length - 1) {
           states.push(applyMove(states[states.length - 1], line.m));
         }
       }

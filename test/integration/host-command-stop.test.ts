@@ -2,14 +2,17 @@
  * `npm run host` stopped the way service managers and `docker stop` do it: SIGTERM to the npm
  * process only. npm and its shell end at once; the host must notice, close its sockets with the
  * goodbye code, save, free its port and exit, instead of running on as an orphan.
+ * `npm run host` runs the built host (out/main/cli.js): it is built here as `npm run build` builds it,
+ * into a folder holding only package.json and out/ (no node_modules, no tsx), and run from there.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from './helpers/client';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -46,10 +49,20 @@ async function within<T>(ms: number, read: () => Promise<T> | T, ok: (v: T) => b
 // POSIX signals; on Windows a service stops a process by other means.
 describe.skipIf(process.platform === 'win32')('npm run host, when only npm is signalled', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'red7-npm-host-'));
+  const appDir = mkdtempSync(join(tmpdir(), 'red7-npm-host-app-'));
   const leftovers: number[] = [];
+  beforeAll(async () => {
+    copyFileSync(join(ROOT, 'package.json'), join(appDir, 'package.json'));
+    await build({
+      configFile: join(ROOT, 'main/vite.config.ts'),
+      build: { outDir: join(appDir, 'out/main') },
+      logLevel: 'warn',
+    });
+  }, 120_000);
   afterAll(() => {
     for (const pid of leftovers) if (alive(pid)) process.kill(pid, 'SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(appDir, { recursive: true, force: true });
   });
 
   it('exits with its goodbyes: sockets closed with 4002, tables saved, port freed, no orphan', async () => {
@@ -57,8 +70,8 @@ describe.skipIf(process.platform === 'win32')('npm run host, when only npm is si
     const npm = process.env.npm_execpath;
     const args = ['run', 'host', '--', '--no-discovery', '--bind', '127.0.0.1', '--port', '0', '--data-dir', dataDir, '--name', 'npm stop test']; // prettier-ignore
     const proc = npm
-      ? spawn(process.execPath, [npm, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
-      : spawn('npm', args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+      ? spawn(process.execPath, [npm, ...args], { cwd: appDir, stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn('npm', args, { cwd: appDir, stdio: ['ignore', 'pipe', 'pipe'] });
     leftovers.push(proc.pid!);
     let out = '';
     proc.stdout!.on('data', (d) => (out += d));

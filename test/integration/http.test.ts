@@ -8,6 +8,7 @@ import { lanAddresses } from '../../main/host/lan-addresses';
 import { PROTOCOL_VERSION } from '../../shared/protocol';
 import type { ReachReport } from '../../shared/reach';
 import { testHost, type TestHost } from './helpers/host';
+import { ManualClock } from './helpers/manual-clock';
 
 /** A raw GET, so paths reach the host exactly as written (fetch would normalise `..`). */
 function get(
@@ -78,7 +79,8 @@ describe('the host over HTTP', () => {
   });
 
   it('answers /api/reach: what the LAN can see of this host, and a warning once nobody came for a while', async () => {
-    const quiet = await testHost({ limits: { nobodyReachedAfterMs: 300 } });
+    const clock = new ManualClock();
+    const quiet = await testHost({ clock, limits: { nobodyReachedAfterMs: 300 } });
     try {
       const first = JSON.parse((await get(quiet.port, '/api/reach')).body) as ReachReport;
       expect(first).toEqual({
@@ -91,7 +93,9 @@ describe('the host over HTTP', () => {
         mdns: null, // no publisher attached
         nobodyReached: false,
       });
-      await new Promise((r) => setTimeout(r, 350));
+      clock.advance(299);
+      expect(JSON.parse((await get(quiet.port, '/api/reach')).body)).toMatchObject({ nobodyReached: false });
+      clock.advance(1);
       const later = JSON.parse((await get(quiet.port, '/api/reach')).body) as ReachReport;
       expect(later.nobodyReached).toBe(true);
       expect(quiet.host.reach()).toMatchObject({ nobodyReached: true, lastRemote: null });

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SeatInfo, TableInfo } from '../../shared/protocol';
 import { TestClient } from './helpers/client';
 import { testHost, type TestHost } from './helpers/host';
+import { ManualClock } from './helpers/manual-clock';
 import { moveMessage, playRandomly, startedTable, viewAt } from './helpers/play';
 import { pick, rng } from '../helpers/random';
 
@@ -87,7 +88,8 @@ describe('reconnection', () => {
 
 describe('a long-gone player', () => {
   it('may be replaced by a bot after the grace period, and takes the seat back on return', async () => {
-    h = await testHost({ limits: { awayGraceMs: 300 } });
+    const clock = new ManualClock();
+    h = await testHost({ clock, limits: { awayGraceMs: 300 } });
     const random = rng(5);
     const { clients } = await startedTable(h.port, { players: 2, mode: 'basic', actionRule: false });
     const [a, b] = clients;
@@ -97,7 +99,12 @@ describe('a long-gone player', () => {
     const early = await a.next('error');
     expect(early.code).toBe('notAway');
     expect(early.reason).toMatch(/grace/);
-    await new Promise((r) => setTimeout(r, 350));
+    clock.advance(299);
+    a.send({ type: 'replaceByBot', seat: 1 });
+    const stillEarly = await a.next('error');
+    expect(stillEarly).toMatchObject({ code: 'notAway', to: 'replaceByBot' });
+    expect(stillEarly.reason).toMatch(/1 s left/);
+    clock.advance(1); // the grace period is over to the millisecond
     a.send({ type: 'replaceByBot', seat: 1 });
     await seatInfo(a, 1, (s) => s.bot && s.standIn);
     // The bot plays seat 1's turns: a full game needs only seat 0's client.
@@ -113,7 +120,8 @@ describe('a long-gone player', () => {
   });
 
   it('may be voted out by a majority: the host passes for them and their token stops working', async () => {
-    h = await testHost({ limits: { awayGraceMs: 100 } });
+    const clock = new ManualClock();
+    h = await testHost({ clock, limits: { awayGraceMs: 100 } });
     const random = rng(8);
     // Deals are random: play until the absent seat 2 is the one to move (a new table if the game ends first).
     let players: TestClient[] = [];
@@ -129,7 +137,9 @@ describe('a long-gone player', () => {
     }
     const [a, b] = players;
     const waiting = a.view!.moveCount;
-    await new Promise((r) => setTimeout(r, 150));
+    a.send({ type: 'voteOut', seat: 2 });
+    expect(await a.next('error')).toMatchObject({ code: 'notAway', to: 'voteOut' }); // within the grace
+    clock.advance(100);
     a.send({ type: 'voteOut', seat: 2 });
     const one = await seatInfo(b, 2, (s) => s.votes.length > 0);
     expect(one.seatList[2].votedOut).toBe(false); // 1 vote of the 2 needed

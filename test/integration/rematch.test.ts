@@ -1,9 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { GameState } from '../../shared/engine';
 import type { ServerMessage, TableInfo, TableOptions, TableSummary } from '../../shared/protocol';
 import { TestClient } from './helpers/client';
 import { testHost, type TestHost } from './helpers/host';
+import { ManualClock } from './helpers/manual-clock';
 import { playRandomly, seatTable, viewAt } from './helpers/play';
 import { rng } from '../helpers/random';
 
@@ -152,13 +154,21 @@ describe('the match score', () => {
   });
 
   it('counts a game that ended after the last snapshot, from the move log', async () => {
-    // Snapshots wait a minute here, so the game's end is only in the move log when the host dies.
-    const h1 = await testHost({ limits: { snapshotDelayMs: 60_000 } });
+    // Snapshots are written only when this clock says, so the game's end is only in the log when the host dies.
+    const clock = new ManualClock();
+    const h1 = await testHost({ clock, limits: { snapshotDelayMs: 5000 } });
     hosts.push(h1);
-    const { tableId, clients } = await finishedTable(h1.port, 8);
-    const expected = [0, 1, 2].map((s) => (clients[0].view!.winners.includes(s) ? 1 : 0));
+    const { tableId, clients } = await seatTable(h1.port, basic3, { bots: [2], name: 'Match' });
+    clients[0].send({ type: 'start' });
+    await Promise.all(clients.map((c) => viewAt(c, 0)));
+    clock.advance(5000);
     const file = join(h1.dataDir, 'tables', tableId, 'snapshot.json');
+    const snapshotAt = () =>
+      existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { state: GameState | null }) : null;
+    await expect.poll(() => snapshotAt()?.state?.moveCount).toBe(0);
     const before = readFileSync(file, 'utf8');
+    await playRandomly(clients, rng(8));
+    const expected = [0, 1, 2].map((s) => (clients[0].view!.winners.includes(s) ? 1 : 0));
     const tokens = clients.map((c) => c.token!);
     await Promise.all(clients.map((c) => c.close()));
     await h1.host.close();

@@ -147,6 +147,8 @@ describe('the waiting room', () => {
     standIn: false,
     creator: n === 0,
     votedOut: false,
+    person: !bot,
+    away: false,
     awayMs: null,
     votes: [],
   });

@@ -15,7 +15,7 @@ import { setCoachWorker } from '../../renderer/src/coach/client';
 import { handleCoachMessage } from '../../renderer/src/coach/handler';
 import { useTableStore } from '../../renderer/src/stores/table';
 import type { Locale } from '../../renderer/src/i18n/locales';
-import { mountApp, seatInfo, tableInfo, useTestServices } from './mount';
+import { mountApp, seatInfo, tableInfo, turnPanelProps, useTestServices } from './mount';
 
 /*
  * The coach in the page: "Suggest a move" and "Review your round". The worker is stood in for by an
@@ -77,7 +77,7 @@ function atTable<C extends Parameters<typeof mountApp>[0]>(
 ) {
   const pinia = createPinia();
   setActivePinia(pinia);
-  const info = tableInfo([seatInfo(0, 'Ada'), seatInfo(1, 'Bot 2', { bot: true })]);
+  const info = tableInfo([seatInfo(0, 'Ada'), seatInfo(1, 'Bot 2', { bot: true, person: false })]);
   useTableStore().table = { ...info, options: { ...info.options, hints } };
   return mountApp(component, { props } as never, pinia, locale);
 }
@@ -205,7 +205,7 @@ describe('Suggest a move', () => {
 
   it('sits in the turn panel', async () => {
     const view = viewFor(game(3), 0);
-    const w = atTable(TurnPanel, { view, names, selected: null, sevenCard: null, busy: false }, true);
+    const w = atTable(TurnPanel, { ...turnPanelProps(view), names }, true);
     await flushPromises();
     expect(w.find('[data-testid="coach"]').exists()).toBe(true);
   });
@@ -261,7 +261,7 @@ describe('the hints option', () => {
   });
 
   it("is told in the table's options line", () => {
-    const info = tableInfo([seatInfo(0, 'Ada'), seatInfo(1, 'Bot 2', { bot: true })]);
+    const info = tableInfo([seatInfo(0, 'Ada'), seatInfo(1, 'Bot 2', { bot: true, person: false })]);
     const line = (hints: boolean) =>
       mountApp(WaitingRoom, {
         props: { info: { ...info, state: 'open', options: { ...info.options, hints } } },

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyMove, countingSet, seatStandings, setupState, viewFor } from '../../shared/engine';
 import type { GameOptions, Move, SeatView } from '../../shared/engine/types';
+import type { SeatInfo } from '../../shared/protocol';
 import GameCard from '../../renderer/src/components/GameCard.vue';
 import HandView from '../../renderer/src/components/HandView.vue';
 import NoticeToasts from '../../renderer/src/components/NoticeToasts.vue';
@@ -11,7 +12,7 @@ import SeatPanel from '../../renderer/src/components/SeatPanel.vue';
 import TurnPanel from '../../renderer/src/components/TurnPanel.vue';
 import { COLOR_SHAPES } from '../../renderer/src/game/symbols';
 import { RULE_EXAMPLES } from '../../renderer/src/game/ruleExamples';
-import { mountApp, seatView } from './mount';
+import { mountApp, seatInfo, seatView, turnOf } from './mount';
 
 const basic: GameOptions = { players: 2, mode: 'basic', actionRule: false };
 const action: GameOptions = { players: 2, mode: 'advanced', actionRule: true };
@@ -113,6 +114,18 @@ describe('SeatPanel', () => {
     expect(w.classes()).toContain('out');
   });
 
+  it('shows the away badge only on a seat the host calls away (never on a voted-out one)', () => {
+    const view = seatView(basic, { hands: [['G6'], ['I7']], palettes: [['O3'], ['Y5']], current: 0 });
+    const seat = (info: Partial<SeatInfo>) =>
+      mountApp(SeatPanel, {
+        props: { view, seat: 1, name: 'Bo', info: seatInfo(1, 'Bo', info), standing: null },
+      });
+    expect(seat({ connected: false, away: true }).find('.badge.away').exists()).toBe(true);
+    const out = seat({ connected: false, votedOut: true, person: false, away: false });
+    expect(out.find('.badge.away').exists()).toBe(false);
+    expect(out.find('.sr-only').text()).not.toContain('away');
+  });
+
   it('makes only the offered cards pickable', async () => {
     const view = seatView(basic, { hands: [['G6'], ['I7']], palettes: [['O3'], ['Y5', 'B6']], current: 0 });
     const w = mountApp(SeatPanel, {
@@ -130,9 +143,11 @@ function panel(
   selected: SeatView['hand'][number] | null = null,
   sevenCard: SeatView['hand'][number] | null = null,
 ) {
-  return mountApp(TurnPanel, { props: { view, names: ['Ada', 'Bo'], selected, sevenCard, busy: false } });
+  const { turn, sent } = turnOf(view, { selected, sevenCard });
+  return Object.assign(mountApp(TurnPanel, { props: { model: turn, view, names: ['Ada', 'Bo'] } }), { sent });
 }
-const moves = (w: ReturnType<typeof panel>): Move[] => (w.emitted('move') ?? []).map((e) => e[0] as Move);
+/** The moves the panel's buttons handed on. */
+const moves = (w: ReturnType<typeof panel>): Move[] => w.sent;
 
 describe('TurnPanel', () => {
   const setup = {

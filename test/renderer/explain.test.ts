@@ -1,15 +1,7 @@
 // @vitest-environment happy-dom
 import { createPinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  adviseTurn,
-  applyMove,
-  explainOut,
-  oneChoices,
-  seatStandings,
-  setupState,
-  viewFor,
-} from '../../shared/engine';
+import { applyMove, explainOut, oneChoices, seatStandings, setupState, viewFor } from '../../shared/engine';
 import type { CardId, GameOptions, RoundSetup, SeatView } from '../../shared/engine/types';
 import CanvasArea from '../../renderer/src/components/CanvasArea.vue';
 import OutReport from '../../renderer/src/components/OutReport.vue';
@@ -19,7 +11,7 @@ import TurnPanel from '../../renderer/src/components/TurnPanel.vue';
 import TableView from '../../renderer/src/views/TableView.vue';
 import type { Locale } from '../../renderer/src/i18n/locales';
 import { MemoryStorage } from './memory-storage';
-import { mountApp, seatInfo, seatView, tableInfo as tableOf, useTestServices } from './mount';
+import { mountApp, seatInfo, seatView, tableInfo as tableOf, turnPanelProps, useTestServices } from './mount';
 
 /*
  * The table explains itself: each seat's standing and who leads and why, in words, from the
@@ -122,7 +114,7 @@ describe('before you move', () => {
   const action2: GameOptions = { players: 2, mode: 'advanced', actionRule: true };
   const turnPanel = (view: SeatView, selected: CardId | null = null, sevenCard: CardId | null = null) =>
     mountApp(TurnPanel, {
-      props: { view, names: ['Ada', 'Bo'], selected, sevenCard, busy: false, advice: adviseTurn(view) },
+      props: { ...turnPanelProps(view, { selected, sevenCard }), names: ['Ada', 'Bo'] },
     });
 
   it('marks each hand card quietly with what keeps you in', async () => {
@@ -163,14 +155,7 @@ describe('before you move', () => {
     const it = mountApp(
       TurnPanel,
       {
-        props: {
-          view,
-          names: ['Ada', 'Bo'],
-          selected: null,
-          sevenCard: null,
-          busy: false,
-          advice: adviseTurn(view),
-        },
+        props: { ...turnPanelProps(view), names: ['Ada', 'Bo'] },
       },
       undefined,
       'it',

@@ -5,7 +5,7 @@ import type { GameOptions, Move, RoundSetup, SeatView } from '../../shared/engin
 import { canDiscard, canPlay, isLegal } from '../../renderer/src/game/moves';
 import { createApp } from 'vue';
 import { useGameText } from '../../renderer/src/game/text';
-import { makeI18n } from '../../renderer/src/i18n';
+import { i18nWithAllLocales } from './mount';
 import type { Locale } from '../../renderer/src/i18n/locales';
 
 /** The renderer's words, outside a component: a throwaway app gives useGameText its i18n. */
@@ -17,7 +17,7 @@ function gameText(locale: Locale) {
       return () => null;
     },
   });
-  app.use(makeI18n(locale));
+  app.use(i18nWithAllLocales(locale));
   app.mount(document.createElement('div'));
   return words;
 }

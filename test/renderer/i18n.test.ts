@@ -1,9 +1,10 @@
 import { baseCompile } from '@intlify/message-compiler';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import en from '../../renderer/src/i18n/locales/en.json';
 import itMessages from '../../renderer/src/i18n/locales/it.json';
 import ko from '../../renderer/src/i18n/locales/ko.json';
-import { makeI18n } from '../../renderer/src/i18n';
+import { loadLocale, makeI18n } from '../../renderer/src/i18n';
+import { i18nWithAllLocales } from './mount';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -84,7 +85,7 @@ describe('translations', () => {
   });
 
   it('formats plurals and parameters at run time', () => {
-    const i18n = makeI18n('en');
+    const i18n = i18nWithAllLocales('en');
     const t = i18n.global.t;
     expect(t('canvas.deck', { n: 0 }, 0)).toBe('deck empty');
     expect(t('canvas.deck', { n: 1 }, 1)).toBe('1 card in the deck');
@@ -94,5 +95,25 @@ describe('translations', () => {
     expect(t('canvas.deck', { n: 12 }, 12)).toBe('12 carte nel mazzo');
     i18n.global.locale.value = 'ko';
     expect(t('rule.I.name')).toBe('남색');
+  });
+
+  it('holds only English up front and fetches a language when it is chosen', async () => {
+    const i18n = makeI18n('en');
+    const t = i18n.global.t;
+    expect(i18n.global.availableLocales).toEqual(['en']);
+    i18n.global.locale.value = 'ko';
+    // English stands in until Korean arrives.
+    expect(t('rule.I.name')).toBe(en.rule.I.name);
+    await vi.waitFor(() => expect(t('rule.I.name')).toBe('남색'));
+    expect(i18n.global.availableLocales).toEqual(['en', 'ko']);
+    await loadLocale(i18n, 'it');
+    expect(i18n.global.availableLocales).toEqual(['en', 'it', 'ko']);
+    expect(i18n.global.locale.value).toBe('ko');
+  });
+
+  it('starts with the chosen language fetched, not the others', async () => {
+    const i18n = makeI18n('it');
+    await vi.waitFor(() => expect(i18n.global.t('canvas.deck', { n: 12 }, 12)).toBe('12 carte nel mazzo'));
+    expect(i18n.global.availableLocales).toEqual(['en', 'it']);
   });
 });

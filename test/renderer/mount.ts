@@ -2,12 +2,15 @@ import { mount, type ComponentMountingOptions } from '@vue/test-utils';
 import { createPinia, setActivePinia, type Pinia } from 'pinia';
 import type { Component } from 'vue';
 import { applyMove, setupState, viewFor } from '../../shared/engine';
-import type { GameOptions, Move, RoundSetup, SeatView } from '../../shared/engine/types';
+import type { CardId, GameOptions, Move, RoundSetup, SeatView } from '../../shared/engine/types';
 import type { SeatInfo, TableInfo } from '../../shared/protocol';
 import { makeI18n } from '../../renderer/src/i18n';
+import itMessages from '../../renderer/src/i18n/locales/it.json';
+import koMessages from '../../renderer/src/i18n/locales/ko.json';
 import type { Locale } from '../../renderer/src/i18n/locales';
 import { webBridge } from '../../renderer/src/bridge/web';
 import { GameClient } from '../../renderer/src/net/client';
+import { createTurn, type Turn } from '../../renderer/src/game/turn';
 import { setServices } from '../../renderer/src/services';
 import { MemoryStorage } from './memory-storage';
 
@@ -27,6 +30,10 @@ export function useTestServices(local: Storage = new MemoryStorage()): void {
 }
 
 /** Mounts a component with the app's plugins (English unless told, a fresh Pinia). */
+/** The app's i18n with every language there from the start (the app fetches all but English when chosen). */
+export const i18nWithAllLocales = (locale: Locale = 'en') =>
+  makeI18n(locale, { it: itMessages, ko: koMessages });
+
 export function mountApp<C extends Component>(
   component: C,
   options: ComponentMountingOptions<C> = {},
@@ -38,7 +45,7 @@ export function mountApp<C extends Component>(
   return mount(component, {
     attachTo: document.body,
     ...options,
-    global: { plugins: [makeI18n(locale), store], ...options.global },
+    global: { plugins: [i18nWithAllLocales(locale), store], ...options.global },
   } as ComponentMountingOptions<C>);
 }
 
@@ -75,6 +82,8 @@ export function seatInfo(seat: number, name: string, extra: Partial<SeatInfo> = 
     standIn: false,
     creator: seat === 0,
     votedOut: false,
+    person: true,
+    away: false,
     awayMs: null,
     votes: [],
     ...extra,
@@ -112,4 +121,31 @@ export function tableInfo(seats: SeatInfo[]): TableInfo {
     rematch: [],
     watching: [],
   };
+}
+
+/**
+ * The turn model over a fixed view, as the table would build it: `sent` collects the moves its steps hand
+ * on. `selected` and `sevenCard` are chosen as a player would (a click on the card, a pick in the palette).
+ */
+export function turnOf(
+  view: SeatView,
+  o: { selected?: CardId | null; sevenCard?: CardId | null; busy?: boolean } = {},
+): { turn: Turn; sent: Move[] } {
+  const sent: Move[] = [];
+  const turn = createTurn(() => view, {
+    send: (m) => sent.push(m),
+    busy: () => o.busy ?? false,
+    suggestion: () => null,
+  });
+  if (o.selected) turn.select(o.selected);
+  if (o.sevenCard && view.seat !== null) turn.pick(view.seat, o.sevenCard);
+  return { turn, sent };
+}
+
+/** A TurnPanel's props for a fixed view (its steps go nowhere). */
+export function turnPanelProps(
+  view: SeatView,
+  o: { selected?: CardId | null; sevenCard?: CardId | null; busy?: boolean } = {},
+): { model: Turn; view: SeatView } {
+  return { model: turnOf(view, o).turn, view };
 }

@@ -7,7 +7,7 @@ import { desktopBridge } from '../../renderer/src/bridge/desktop';
 import ReachPanel from '../../renderer/src/components/ReachPanel.vue';
 import { GameClient } from '../../renderer/src/net/client';
 import { setServices } from '../../renderer/src/services';
-import { NOTHING_FOUND_AFTER_MS } from '../../renderer/src/stores/lobby';
+import { NOTHING_FOUND_AFTER_MS } from '../../renderer/src/stores/lanTables';
 import { hostHttpBase, useReachStore } from '../../renderer/src/stores/reach';
 import LobbyView from '../../renderer/src/views/LobbyView.vue';
 import { MemoryStorage } from './memory-storage';

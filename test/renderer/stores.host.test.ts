@@ -9,7 +9,7 @@ import { webBridge } from '../../renderer/src/bridge/web';
 import { GameClient } from '../../renderer/src/net/client';
 import { setServices } from '../../renderer/src/services';
 import { useConnectionStore } from '../../renderer/src/stores/connection';
-import { useLobbyStore } from '../../renderer/src/stores/lobby';
+import { useLanTablesStore } from '../../renderer/src/stores/lanTables';
 import { useNoticesStore } from '../../renderer/src/stores/notices';
 import { loadSession, savedSeat } from '../../renderer/src/stores/session';
 import { useTableStore } from '../../renderer/src/stores/table';
@@ -81,7 +81,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   useConnectionStore().disconnect();
-  useLobbyStore().stop();
+  useLanTablesStore().stop();
   await host.close({ timeoutMs: 500 });
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -193,7 +193,7 @@ describe('stores with a real host', () => {
   });
 
   it('lists the host’s tables in the lobby and marks the one this browser holds a seat at', async () => {
-    const lobby = useLobbyStore();
+    const lobby = useLanTablesStore();
     const table = useTableStore();
     table.init();
     lobby.start();
@@ -205,7 +205,7 @@ describe('stores with a real host', () => {
       [2],
     );
     await until('the table in the lobby', () => lobby.tables.length === 1 && lobby.tables[0].players === 2);
-    lobby.seatsChanged();
+    // The seat this browser took shows at once: the saved seats store tells the list.
     const row = lobby.tables[0];
     expect(row).toMatchObject({
       name: 'Listed table',

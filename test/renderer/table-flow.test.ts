@@ -20,7 +20,7 @@ import { useSettingsStore } from '../../renderer/src/stores/settings';
 import LobbyView from '../../renderer/src/views/LobbyView.vue';
 import WaitingRoom from '../../renderer/src/views/WaitingRoom.vue';
 import { MemoryStorage } from './memory-storage';
-import { mountApp, seatView } from './mount';
+import { mountApp, seatView, turnPanelProps } from './mount';
 
 /*
  * The way in and the end of a game, as components: the remembered new-table form and its one-line
@@ -64,7 +64,7 @@ const hostInfo = (extra: object = {}) => ({
 });
 
 function seat(n: number, name: string | null, extra: Partial<SeatInfo> = {}): SeatInfo {
-  return { seat: n, name, connected: true, bot: false, standIn: false, creator: n === 0, votedOut: false, awayMs: null, votes: [], ...extra }; // prettier-ignore
+  return { seat: n, name, connected: true, bot: false, standIn: false, creator: n === 0, votedOut: false, person: true, away: false, awayMs: null, votes: [], ...extra }; // prettier-ignore
 }
 function info(seatList: SeatInfo[], extra: Partial<TableInfo> = {}): TableInfo {
   return {
@@ -200,7 +200,7 @@ describe('join by address', () => {
     const cases: [() => void, string][] = [
       [() => fetchStub.mockRejectedValue(new TypeError('fetch failed')), 'Nothing answers at that address'],
       [() => fetchStub.mockImplementation(async () => new Response('<html>router</html>', { status: 200 })), 'not a Red7 LAN host'],
-      [() => fetchStub.mockImplementation(async () => json(hostInfo({ protocol: 1 }))), '(protocol 1, this app 2)'],
+      [() => fetchStub.mockImplementation(async () => json(hostInfo({ protocol: 1 }))), `(protocol 1, this app ${PROTOCOL_VERSION})`],
     ]; // prettier-ignore
     for (const [answer, text] of cases) {
       answer();
@@ -234,7 +234,7 @@ describe('the end of a game', () => {
       seatNo,
     ); // prettier-ignore
   const table = (rematch: number[], bobConnected = true) =>
-    info([seat(0, 'Ann'), seat(1, 'Bob', { connected: bobConnected, awayMs: bobConnected ? null : 5000 }), seat(2, 'Bot 3', { bot: true })], {
+    info([seat(0, 'Ann'), seat(1, 'Bob', { connected: bobConnected, away: !bobConnected, awayMs: bobConnected ? null : 5000 }), seat(2, 'Bot 3', { bot: true, person: false })], {
       state: 'finished', rematch, match: [{ name: 'Ann', wins: 2 }, { name: 'Bob', wins: 1 }, { name: 'Bot 3', wins: 0 }],
     }); // prettier-ignore
   const summary = (t: TableInfo, seatNo: number | null) =>
@@ -283,7 +283,7 @@ describe('following the table', () => {
   const view = seatView({ players: 2, mode: 'basic', actionRule: false }, { hands: [['G6'], ['B4']], palettes: [['O3'], ['Y5']], current: 1 }, 0); // prettier-ignore
   const panel = (seatNo: number | null, away: string | null) =>
     mountApp(TurnPanel, {
-      props: { view: seatNo === null ? { ...view, seat: null, hand: [] } : view, names: ['Ann', 'Bob'], selected: null, sevenCard: null, busy: true, away },
+      props: { ...turnPanelProps(seatNo === null ? { ...view, seat: null, hand: [] } : view, { busy: true }), names: ['Ann', 'Bob'], away },
     }); // prettier-ignore
 
   it('names an away player to move and for how long, to players and spectators', () => {
@@ -326,7 +326,7 @@ describe('following the table', () => {
 
   it('names the bots’ pace in the waiting room’s options line', () => {
     const w = mountApp(WaitingRoom, {
-      props: { info: info([seat(0, 'Ann'), seat(1, 'Bot 2', { bot: true })]) },
+      props: { info: info([seat(0, 'Ann'), seat(1, 'Bot 2', { bot: true, person: false })]) },
     });
     expect(w.get('.variant').text()).toContain('bots: Easy · Fast pace');
   });

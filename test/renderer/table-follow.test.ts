@@ -66,7 +66,7 @@ describe('SeatPanel on a phone (compact)', () => {
     view,
     seat: 1,
     name: 'Bea',
-    info: seatInfo(1, 'Bea', { bot: true }),
+    info: seatInfo(1, 'Bea', { bot: true, person: false }),
     standing: seatStandings(view)[1],
     compact: true,
     ...extra,
@@ -76,8 +76,12 @@ describe('SeatPanel on a phone (compact)', () => {
     const w = mountApp(SeatPanel, { props: props({ moved: ['Y5'] }) });
     const row = w.get('[data-testid="seat-row"]');
     expect(row.attributes('aria-expanded')).toBe('false');
-    expect(row.attributes('aria-label')).toBe(
+    // Its accessible name comes from its content: the spoken summary, the visible parts hidden from speech.
+    expect(row.get('.sr-only').text()).toBe(
       'Bea: leads, A bot plays this seat, 2 in hand, 1 card: Red 6. Show the palette',
+    );
+    expect(row.findAll('.who, .mini, .turnmark').every((el) => el.attributes('aria-hidden') === 'true')).toBe(
+      true,
     );
     // The standing stays in sight, under the name.
     expect(row.get('[data-testid="standing"]').text()).toBe('1 card: Red 6');

@@ -6,10 +6,9 @@ import ColorRanking from '../../renderer/src/components/ColorRanking.vue';
 import GameLog from '../../renderer/src/components/GameLog.vue';
 import RoundSummary from '../../renderer/src/components/RoundSummary.vue';
 import TurnPanel from '../../renderer/src/components/TurnPanel.vue';
-import { makeI18n } from '../../renderer/src/i18n';
 import { resolveParticles } from '../../renderer/src/i18n/korean';
 import { sortForDisplay } from '../../renderer/src/game/sorting';
-import { mountApp } from './mount';
+import { i18nWithAllLocales, mountApp, turnPanelProps } from './mount';
 
 const basic: GameOptions = { players: 2, mode: 'basic', actionRule: false };
 const names = ['Ada', 'Bo', 'Bot 3'];
@@ -26,33 +25,63 @@ const lines = (log: LogEntry[], me: number | null, locale: 'en' | 'it' | 'ko' = 
 describe('the log', () => {
   const log: LogEntry[] = [
     { kind: 'deal', round: 1, palettes: [['O3'], ['Y5'], ['V1']], first: 0 },
+    { kind: 'turn', seat: 0, turn: 1, moveCount: 0 },
     { kind: 'play', seat: 0, card: 'B5' },
     { kind: 'play', seat: 0, card: 'B4' },
+    { kind: 'turn', seat: 1, turn: 2, moveCount: 3 },
+    { kind: 'play', seat: 1, card: 'R5' },
     { kind: 'play', seat: 1, card: 'R4' },
     { kind: 'one', seat: 1, target: 0, card: 'B4' },
+    { kind: 'turn', seat: 2, turn: 3, moveCount: 7 },
+    { kind: 'play', seat: 2, card: 'G4' },
     { kind: 'out', seat: 0, reason: 'notLeading' },
   ];
 
-  it('speaks to you in the second person and labels a 5’s extra card', () => {
+  it('speaks to you in the second person, opens each turn quietly, and labels a 5’s extra card', () => {
     expect(lines(log, 0)).toEqual([
       'Round 1: cards dealt. You start.',
+      'Turn 1 · you',
       'You played Blue 5.',
       'You played Blue 4 (action of the 5).',
-      'Bo played Red 4.',
+      'Turn 2 · Bo',
+      // A new turn: Bo's 5 is no extra card, though it follows yours.
+      'Bo played Red 5.',
+      'Bo played Red 4 (action of the 5).',
       'Bo put your Blue 4 on top of the deck (action of the 1).',
+      'Turn 3 · Bot 3',
+      'Bot 3 played Green 4.',
       'You did not lead at the end of your turn and are out.',
     ]);
     // Everyone else reads the same events in the third person.
     expect(lines(log, 2)).toEqual([
       'Round 1: cards dealt. Ada starts.',
+      'Turn 1 · Ada',
       'Ada played Blue 5.',
       'Ada played Blue 4 (action of the 5).',
-      'Bo played Red 4.',
+      'Turn 2 · Bo',
+      'Bo played Red 5.',
+      'Bo played Red 4 (action of the 5).',
       "Bo put Ada's Blue 4 on top of the deck (action of the 1).",
+      'Turn 3 · you',
+      'You played Green 4.',
       'Ada did not lead at the end of the turn and is out.',
     ]);
-    expect(lines(log, 0, 'it')[2]).toBe('Hai giocato Blu 4 (azione del 5).');
-    expect(lines(log, 0, 'ko')[3]).toBe('Bo가 빨강 4를 냈습니다.');
+    expect(lines(log, 0, 'it').slice(1, 4)).toEqual([
+      'Turno 1 · tu',
+      'Hai giocato Blu 5.',
+      'Hai giocato Blu 4 (azione del 5).',
+    ]);
+    expect(lines(log, 0, 'ko').slice(4, 6)).toEqual(['2번째 차례 · Bo', 'Bo가 빨강 5를 냈습니다.']);
+  });
+
+  // The announcer (announcer.test.ts) speaks the moves; the dividers are only shown.
+  it("shows each turn's divider in the list, in the order the turns were played", () => {
+    const wrapper = mountApp(GameLog, { props: { log: log.slice(0, 5), names, mySeat: 1 } });
+    expect(wrapper.findAll('[data-testid="log-turn"]').map((li) => li.text())).toEqual([
+      'Turn 1 · Ada',
+      'Turn 2 · you',
+    ]);
+    expect(wrapper.find('[aria-live]').exists()).toBe(false);
   });
 
   it('says nothing about points in a Basic game, and tells its end once', () => {
@@ -83,7 +112,7 @@ describe('Korean particles', () => {
     );
     // Nothing to read the ending from: both forms stay.
     expect(resolveParticles('🎲이(가)')).toBe('🎲이(가)');
-    const t = makeI18n('ko').global.t;
+    const t = i18nWithAllLocales('ko').global.t;
     expect(t('lead.alone', { name: '봇 2' })).toMatch(/^봇 2가 1위/);
     expect(t('lead.alone', { name: '지민' })).toMatch(/^지민이 1위/);
   });
@@ -145,7 +174,7 @@ describe('the end of the game and of your hand', () => {
 
   it('the turn panel says the game is over instead of going blank', () => {
     const w = mountApp(TurnPanel, {
-      props: { view: viewFor(over(), 1), names, selected: null, sevenCard: null, busy: false },
+      props: { ...turnPanelProps(viewFor(over(), 1)), names },
     });
     expect(w.get('[data-testid="turn-status"]').text()).toBe('Game over: Ada wins the game!');
   });
@@ -153,13 +182,7 @@ describe('the end of the game and of your hand', () => {
   it('after your last card it asks you to end the turn, not to select a card', () => {
     const s = setupState(basic, { hands: [['R7'], ['B2']], palettes: [['O3'], ['Y5']], current: 0 });
     const w = mountApp(TurnPanel, {
-      props: {
-        view: viewFor(applyMove(s, { type: 'play', card: 'R7' }), 0),
-        names,
-        selected: null,
-        sevenCard: null,
-        busy: false,
-      },
+      props: { ...turnPanelProps(viewFor(applyMove(s, { type: 'play', card: 'R7' }), 0)), names },
     });
     expect(w.get('[data-testid="turn-status"]').text()).toBe('That was your last card: end your turn.');
     expect(w.text()).not.toContain('Select a card');

@@ -206,13 +206,16 @@ describe('TableView', () => {
     connection.status = { state: 'open', attempt: 0, retryAt: null, reason: null };
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
 
+    const selected = () => w.findAll('.my-hand [aria-pressed="true"]').map((c) => c.attributes('data-card'));
     window.dispatchEvent(new KeyboardEvent('keydown', { key: '2' }));
     await flushPromises();
-    expect(table.selected).toBe('V2');
+    expect(selected()).toEqual(['V2']);
     window.dispatchEvent(new KeyboardEvent('keydown', { key: '2' }));
-    expect(table.selected).toBe('V2'); // a digit selects, it does not toggle
+    await flushPromises();
+    expect(selected()).toEqual(['V2']); // a digit selects, it does not toggle
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
-    expect(table.selected).toBeNull();
+    await flushPromises();
+    expect(selected()).toEqual([]);
 
     window.dispatchEvent(new KeyboardEvent('keydown', { key: '1' }));
     await flushPromises();
@@ -231,7 +234,7 @@ describe('TableView', () => {
       { players: 2, mode: 'basic', actionRule: false },
       { hands: [['G6'], ['I7']], palettes: [['O3'], ['Y5']], current: 1 },
     );
-    const away = seatInfo(1, 'Bo', { connected: false, awayMs: 61_000, votes: [] });
+    const away = seatInfo(1, 'Bo', { connected: false, away: true, awayMs: 61_000, votes: [] });
     const pinia = createPinia();
     setActivePinia(pinia);
     // Spy before mounting: the template binds the store's action when it renders.

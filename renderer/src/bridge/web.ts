@@ -51,7 +51,8 @@ export function webBridge(opts: WebBridgeOptions): Bridge {
     return info;
   }
 
-  function toDiscovered(t: TableSummary, host: HostInfo): BridgeTable {
+  /** A table this page's host serves, in the shape the desktop bridge gives a table found on the LAN. */
+  function summaryAsBridgeTable(t: TableSummary, host: HostInfo): BridgeTable {
     return {
       id: t.id,
       name: t.name,
@@ -77,7 +78,9 @@ export function webBridge(opts: WebBridgeOptions): Bridge {
         const poll = async (): Promise<void> => {
           try {
             const host = await hostInfo();
-            const tables = (await getJson<TableSummary[]>('/api/tables')).map((t) => toDiscovered(t, host));
+            const tables = (await getJson<TableSummary[]>('/api/tables')).map((t) =>
+              summaryAsBridgeTable(t, host),
+            );
             if (stopped) return;
             const seen = new Set<string>();
             for (const table of tables) {

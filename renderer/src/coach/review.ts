@@ -1,12 +1,14 @@
 import { analyseTurn } from '../../../shared/bots';
-import { replayRound } from '../../../shared/engine';
+import { movesOfTurn, replayRound, turnsInRound } from '../../../shared/engine';
 import type { TurnEstimate } from '../../../shared/bots';
-import type { LogEntry, Move, SeatView } from '../../../shared/engine/types';
+import type { Move, SeatView } from '../../../shared/engine/types';
 
 /** One of the seat's turns that cost it the most, by the search's estimate. */
 export interface CostlyTurn {
-  /** Which turn of the round (1 = the first, whoever played it). */
+  /** The round's turn number, as the game log shows it (1 = the round's first turn, every seat's counted). */
   turnNumber: number;
+  /** Which of the seat's own reviewed turns it was (1 = its first). */
+  ownNumber: number;
   /** The turn as the seat made it (end left out). */
   played: Move[];
   /** The turn the search likes best. */
@@ -29,21 +31,6 @@ export interface RoundReview {
 export const MIN_COST = 0.05;
 export const MAX_SHOWN = 3;
 
-/** The moves the log records for `seat` between two turn starts; a 3's draw and the auto-draw are no moves. */
-export function movesFromLog(entries: readonly LogEntry[], seat: number, autoDraw: boolean): Move[] {
-  const moves: Move[] = [];
-  for (const e of entries) {
-    if (!('seat' in e) || e.seat !== seat) continue;
-    if (e.kind === 'play' || e.kind === 'discard') moves.push({ type: e.kind, card: e.card });
-    else if (e.kind === 'seven') moves.push({ type: 'seven', card: e.card, to: e.to });
-    else if (e.kind === 'one') moves.push({ type: 'one', seat: e.target, card: e.card });
-    else if (e.kind === 'noDraw') moves.push({ type: 'noDraw' });
-    else if (e.kind === 'draw' && e.cause === 'advanced' && !autoDraw) moves.push({ type: 'draw' });
-    else if (e.kind === 'out' && e.reason === 'pass') moves.push({ type: 'pass' });
-  }
-  return moves;
-}
-
 const withoutEnd = (turn: readonly Move[]): Move[] => turn.filter((m) => m.type !== 'end');
 const sameTurn = (a: readonly Move[], b: readonly Move[]): boolean =>
   JSON.stringify(withoutEnd(a)) === JSON.stringify(withoutEnd(b));
@@ -61,14 +48,13 @@ export function reviewRound(
 ): RoundReview {
   const seat = view.seat;
   if (seat === null) return { reviewed: 0, costly: [] };
-  const steps = replayRound(view);
-  const mine = steps
-    .map((step, index) => ({ step, index, end: steps[index + 1]?.logIndex ?? view.log.length }))
-    .filter(({ step }) => step.seat === seat && step.view.legalMoves.length > 0);
+  const logged = new Map(turnsInRound(view.log).map((turn) => [turn.turn, turn]));
+  const mine = replayRound(view).filter((step) => step.seat === seat && step.view.legalMoves.length > 0);
   const costly: CostlyTurn[] = [];
-  mine.forEach(({ step, index, end }, done) => {
-    const entries = view.log.slice(step.logIndex, end);
-    const played = movesFromLog(entries, seat, view.options.autoDraw);
+  mine.forEach((step, done) => {
+    const turn = logged.get(step.turn);
+    const entries = turn?.entries ?? [];
+    const played = turn ? movesOfTurn(turn, view.options.autoDraw) : [];
     // Seeded by the position, as a suggestion is: the same turn gets the same estimate in both.
     const analysis = analyseTurn(step.view, seed + step.view.moveCount, 'hard');
     const wentOut = entries.some((e) => e.kind === 'out' && e.seat === seat);
@@ -82,7 +68,8 @@ export function reviewRound(
     const betterWin = worth(analysis.options[0]) ?? 0;
     if (playedWin !== null && !sameTurn(analysis.best, played) && betterWin - playedWin >= MIN_COST)
       costly.push({
-        turnNumber: index + 1,
+        turnNumber: step.turn,
+        ownNumber: done + 1,
         played,
         better: withoutEnd(analysis.best),
         playedWin,

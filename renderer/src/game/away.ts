@@ -8,8 +8,8 @@ export function awayClock(ms: number): string {
 }
 
 /**
- * How long each away person has been away now: the host's `awayMs` when the table came, plus the time
- * since, ticking every second. Null for a connected person, a bot and a free seat.
+ * How long each away person (the host's `away`) has been away now: the host's `awayMs` when the table
+ * came, plus the time since, ticking every second. Null for every seat the host does not call away.
  */
 export function useAwayTime(info: () => TableInfo): (seat: number) => number | null {
   const now = ref(Date.now());
@@ -22,7 +22,7 @@ export function useAwayTime(info: () => TableInfo): (seat: number) => number | n
   onBeforeUnmount(() => clearInterval(timer));
   return (seat) => {
     const s = info().seatList[seat];
-    if (!s || s.awayMs === null || s.bot || s.votedOut || s.connected) return null;
+    if (!s?.away || s.awayMs === null) return null;
     return s.awayMs + (now.value - receivedAt.value);
   };
 }

@@ -105,7 +105,8 @@ export function useExplainText() {
       groups.set(key, group);
     }
     const lines = [...groups.values()].slice(0, MAX_WAYS).map(({ steps, discards }) => {
-      const parts = steps.map((m) => stepText(m, names));
+      // `end` (and anything else without words) is no step of its own: it must not leave an empty one.
+      const parts = steps.map((m) => stepText(m, names)).filter((words) => words !== '');
       if (discards.length === 1) parts.push(t('step.discard', { card: cardName(discards[0]) }));
       if (discards.length > 1) parts.push(t('step.discardAny', { cards: orList(discards.map(cardName)) }));
       const key = parts.length > 1 ? 'out.keepSteps' : 'out.keep';

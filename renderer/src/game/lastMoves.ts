@@ -1,3 +1,4 @@
+import { turnsInRound } from '../../../shared/engine';
 import type { CardId, LogEntry, SeatView } from '../../../shared/engine/types';
 
 /** What one seat did in its latest turn of this round, read from the public log. */
@@ -32,31 +33,13 @@ function blank(seat: number): SeatLastMove {
   return { seat, played: [], discarded: null, seven: null, took: null, drew: 0, out: false };
 }
 
-/** The entries that belong to a turn (a round's deal and results do not). */
-function turnSeat(entry: LogEntry): number | null {
-  return entry.kind === 'deal' || entry.kind === 'roundWon' || entry.kind === 'gameOver' ? null : entry.seat;
-}
-
-/**
- * Each seat's latest turn in the current round. A turn is a run of log entries by one seat: every
- * turn logs at least its play, discard or pass, and one seat never has two turns in a row (the round
- * ends first), so a change of seat is a change of turn.
- */
-export function lastMoves(view: Pick<SeatView, 'log' | 'palettes' | 'canvas' | 'deckKnownTop'>): LastMoves {
-  const seats = view.palettes.length;
-  const bySeat: (SeatLastMove | null)[] = Array.from({ length: seats }, () => null);
-  let dealAt = -1;
-  view.log.forEach((e, i) => {
-    if (e.kind === 'deal') dealAt = i;
-  });
-  let turn: SeatLastMove | null = null;
-  for (const entry of view.log.slice(dealAt + 1)) {
-    const seat = turnSeat(entry);
-    if (seat === null || seat < 0 || seat >= seats) continue;
-    if (turn?.seat !== seat) {
-      turn = blank(seat);
-      bySeat[seat] = turn;
-    }
+/** What `seat` did in the entries of one of its turns; null when it has done nothing yet (the turn just opened). */
+function movesIn(seat: number, entries: readonly LogEntry[]): SeatLastMove | null {
+  const turn = blank(seat);
+  let any = false;
+  for (const entry of entries) {
+    if (!('seat' in entry) || entry.seat !== seat) continue;
+    any = true;
     switch (entry.kind) {
       case 'play':
         turn.played.push(entry.card);
@@ -79,6 +62,24 @@ export function lastMoves(view: Pick<SeatView, 'log' | 'palettes' | 'canvas' | '
       default:
         break;
     }
+  }
+  return any ? turn : null;
+}
+
+/**
+ * Each seat's latest turn in the current round, as the log's `turn` entries delimit them. A seat that
+ * went out for want of cards had no turn: that `out` closes the turn before it, and is its latest news.
+ */
+export function lastMoves(view: Pick<SeatView, 'log' | 'palettes' | 'canvas' | 'deckKnownTop'>): LastMoves {
+  const seats = view.palettes.length;
+  const bySeat: (SeatLastMove | null)[] = Array.from({ length: seats }, () => null);
+  const valid = (seat: number) => seat >= 0 && seat < seats;
+  for (const turn of turnsInRound(view.log)) {
+    const mine = valid(turn.seat) ? movesIn(turn.seat, turn.entries) : null;
+    if (mine) bySeat[turn.seat] = mine;
+    for (const e of turn.entries)
+      if (e.kind === 'out' && e.seat !== turn.seat && valid(e.seat))
+        bySeat[e.seat] = { ...blank(e.seat), out: true };
   }
 
   const palette = bySeat.map((m, seat) =>

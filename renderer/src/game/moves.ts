@@ -17,6 +17,3 @@ export function canDiscard(view: SeatView, card: CardId): boolean {
 export function hasMove(view: SeatView, type: Move['type']): boolean {
   return view.legalMoves.some((m) => m.type === type);
 }
-
-export const isMyTurn = (view: SeatView): boolean =>
-  view.seat !== null && view.phase === 'turn' && view.current === view.seat;

@@ -8,14 +8,14 @@ export interface RematchVoter {
   away: boolean;
 }
 
-/** Whose yes a rematch waits for: every seated person (bots, stand-ins and voted-out seats always agree). */
+/** Whose yes a rematch waits for: every person the host seats (bots, stand-ins and voted-out seats always agree). */
 export function rematchVoters(info: TableInfo): RematchVoter[] {
   return info.seatList
-    .filter((s) => s.name !== null && !s.bot && !s.votedOut)
+    .filter((s) => s.person)
     .map((s) => ({
       seat: s.seat,
-      name: s.name!,
+      name: s.name ?? `#${s.seat + 1}`,
       ready: (info.rematch ?? []).includes(s.seat),
-      away: !s.connected,
+      away: s.away,
     }));
 }

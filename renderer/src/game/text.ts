@@ -25,13 +25,13 @@ export function useGameText() {
 
   /**
    * One log entry in words; `names` by seat. Your own moves are told to you ("You played Blue 4").
-   * `prev` (the entry before) tells a 5's extra card; in a Basic game the one round is the game, so
-   * its end says who wins the game and nothing about points.
+   * `extra`: the entry is a play after another play of the same turn, the 5's extra card (isExtraPlay);
+   * in a Basic game the one round is the game, so its end says who wins the game and nothing about points.
    */
   function logText(
     e: LogEntry,
     names: string[],
-    ctx: { me?: number | null; prev?: LogEntry; basic?: boolean } = {},
+    ctx: { me?: number | null; extra?: boolean; basic?: boolean } = {},
   ): string {
     const n = (seat: number): string => names[seat] ?? `#${seat + 1}`;
     const you = 'seat' in e && e.seat === ctx.me;
@@ -41,11 +41,10 @@ export function useGameText() {
         return e.first === ctx.me
           ? t('log.you.deal', { round: e.round })
           : t('log.deal', { round: e.round, name: n(e.first) });
-      case 'play': {
-        const p = ctx.prev;
-        const five = p?.kind === 'play' && p.seat === e.seat && cardValue(p.card) === 5;
-        return t(k(five ? 'playFive' : 'play'), { name: n(e.seat), card: cardName(e.card) });
-      }
+      case 'turn':
+        return you ? t('log.you.turn', { n: e.turn }) : t('log.turn', { n: e.turn, name: n(e.seat) });
+      case 'play':
+        return t(k(ctx.extra ? 'playFive' : 'play'), { name: n(e.seat), card: cardName(e.card) });
       case 'discard':
         return t(k('discard'), {
           name: n(e.seat),

@@ -1,25 +1,49 @@
+import { watch } from 'vue';
 import { createI18n } from 'vue-i18n';
 import en from './locales/en.json';
-import it from './locales/it.json';
-import ko from './locales/ko.json';
 import { resolveParticles } from './korean';
 import type { Locale } from './locales';
 
 export type MessageSchema = typeof en;
 
 /**
- * One i18n instance per app. English is the fallback for anything a translation lacks.
- * Korean particles written in both forms ("{name}이(가)") are resolved after interpolation, when the
- * word they follow is known; only Korean text contains those forms.
+ * English is in the bundle (the default and the fallback); every other language is a chunk of its own,
+ * fetched the first time it is chosen, so a page loads only the language it shows.
  */
-export function makeI18n(locale: Locale = 'en') {
-  return createI18n<[MessageSchema], Locale, false>({
+const otherLocales: Record<Exclude<Locale, 'en'>, () => Promise<{ default: unknown }>> = {
+  it: () => import('./locales/it.json'),
+  ko: () => import('./locales/ko.json'),
+};
+
+/**
+ * One i18n instance per app. English is the fallback for anything a translation lacks (and shows while
+ * a newly chosen language is fetched). Setting `global.locale` fetches that language's messages;
+ * `preloaded` gives some up front instead (tests). Korean particles written in both forms
+ * ("{name}이(가)") are resolved after interpolation, when the word they follow is known; only Korean
+ * text contains those forms.
+ */
+export function makeI18n(locale: Locale = 'en', preloaded: Partial<Record<Locale, unknown>> = {}) {
+  // Typed as every language; at run time only English and `preloaded` are there until fetched.
+  const i18n = create(locale, { ...preloaded, en } as Record<Locale, MessageSchema>);
+  watch(i18n.global.locale, (l) => void loadLocale(i18n, l), { immediate: true });
+  return i18n;
+}
+
+const create = (locale: Locale, messages: Record<Locale, MessageSchema>) =>
+  createI18n<[MessageSchema], Locale, false>({
     legacy: false,
     locale,
     fallbackLocale: 'en',
-    messages: { en, it, ko },
+    messages,
     missingWarn: false,
     fallbackWarn: false,
     postTranslation: (text) => (typeof text === 'string' ? resolveParticles(text) : text),
   });
+type AppI18n = ReturnType<typeof create>;
+
+/** Fetches a language's messages into `i18n` unless they are there already. */
+export async function loadLocale(i18n: AppI18n, locale: Locale): Promise<void> {
+  if (locale === 'en' || i18n.global.availableLocales.includes(locale)) return;
+  const { default: messages } = await otherLocales[locale]();
+  i18n.global.setLocaleMessage(locale, messages as MessageSchema);
 }

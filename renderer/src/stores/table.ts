@@ -1,14 +1,14 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { CardId, Move, SeatView } from '../../../shared/engine/types';
+import type { Move, SeatView } from '../../../shared/engine/types';
 import { applyDelta } from '../../../shared/protocol';
 import type { ClientMessage, ServerMessage, TableInfo, TableOptions } from '../../../shared/protocol';
 import { services } from '../services';
 import { useConnectionStore } from './connection';
 import { useNoticesStore } from './notices';
 import { useSettingsStore } from './settings';
-import type { Suggestion } from '../coach/handler';
-import { forgetSeat, loadSession, rememberSeat, saveSession, savedSeat, type TableSession } from './session';
+import { useSavedSeatsStore } from './savedSeats';
+import { loadSession, saveSession, type TableSession } from './session';
 
 /** Host refusals that need no toast: a fresh view or table follows and says it all. */
 const QUIET_ERRORS = new Set(['staleMove', 'rateLimited']);
@@ -21,6 +21,7 @@ export const useTableStore = defineStore('table', () => {
   const connection = useConnectionStore();
   const notices = useNoticesStore();
   const settings = useSettingsStore();
+  const seats = useSavedSeatsStore();
 
   const session = ref<TableSession | null>(null);
   const table = ref<TableInfo | null>(null);
@@ -29,9 +30,6 @@ export const useTableStore = defineStore('table', () => {
   const intent = ref<ClientMessage | null>(null);
   /** A move is on its way; further clicks wait for the host's answer. */
   const awaiting = ref(false);
-  const selected = ref<CardId | null>(null);
-  /** The coach's answer for the position at `moveCount` (stale, and so not shown, once a move is made). */
-  const suggestion = ref<(Suggestion & { moveCount: number }) | null>(null);
   /** The view before the latest one: lets components tell what just changed. */
   const previousView = ref<SeatView | null>(null);
 
@@ -90,7 +88,7 @@ export const useTableStore = defineStore('table', () => {
   }
 
   function join(url: string, tableId: string, name: string, wantSeat?: number): void {
-    const saved = savedSeat(services().local, url, tableId);
+    const saved = seats.find(url, tableId);
     if (saved) {
       // This browser already holds a seat there: take it back rather than a second one.
       setSession({ url, tableId, token: saved.token, seat: saved.seat });
@@ -123,7 +121,7 @@ export const useTableStore = defineStore('table', () => {
     if (s && midGame) connection.disconnect();
     else if (s) {
       connection.send({ type: 'leave' });
-      forgetSeat(services().local, s.url, s.tableId);
+      seats.forget(s.url, s.tableId);
     }
     reset();
   }
@@ -159,10 +157,6 @@ export const useTableStore = defineStore('table', () => {
     sendOrWarn({ type: 'voteOut', seat: target });
   }
 
-  function select(card: CardId | null): void {
-    selected.value = selected.value === card ? null : card;
-  }
-
   function sendOrWarn(msg: ClientMessage): boolean {
     if (connection.send(msg)) return true;
     notices.push({ kind: 'error', key: 'notice.notConnected' });
@@ -183,7 +177,6 @@ export const useTableStore = defineStore('table', () => {
     previousView.value = null;
     intent.value = null;
     awaiting.value = false;
-    selected.value = null;
   }
 
   function handle(msg: ServerMessage): void {
@@ -191,7 +184,7 @@ export const useTableStore = defineStore('table', () => {
       case 'joined': {
         const url = connection.url ?? '';
         setSession({ url, tableId: msg.tableId, token: msg.token, seat: msg.seat });
-        rememberSeat(services().local, url, msg.tableId, {
+        seats.remember(url, msg.tableId, {
           token: msg.token,
           seat: msg.seat,
           tableName: early.table?.id === msg.tableId ? early.table.name : '',
@@ -221,7 +214,7 @@ export const useTableStore = defineStore('table', () => {
         table.value = msg.table;
         if (session.value.token) {
           const s = session.value;
-          rememberSeat(services().local, s.url, s.tableId, {
+          seats.remember(s.url, s.tableId, {
             token: s.token!,
             seat: s.seat ?? 0,
             tableName: msg.table.name,
@@ -252,7 +245,6 @@ export const useTableStore = defineStore('table', () => {
     previousView.value = view.value;
     view.value = next;
     awaiting.value = false;
-    if (selected.value && !next.hand.includes(selected.value)) selected.value = null;
   }
 
   /**
@@ -279,7 +271,7 @@ export const useTableStore = defineStore('table', () => {
     if (msg.to === 'sync') syncAsked = false;
     if (msg.code === 'badToken' || (msg.code === 'noSuchTable' && msg.to !== 'join' && session.value)) {
       // The seat is gone (voted out, table removed, host restarted without it): back to the lobby.
-      if (session.value) forgetSeat(services().local, session.value.url, session.value.tableId);
+      if (session.value) seats.forget(session.value.url, session.value.tableId);
       reset();
       notices.push({ kind: 'error', key: 'notice.seatGone' });
       return;
@@ -302,8 +294,6 @@ export const useTableStore = defineStore('table', () => {
     previousView,
     intent,
     awaiting,
-    selected,
-    suggestion,
     seat,
     spectator,
     isCreator,
@@ -320,7 +310,6 @@ export const useTableStore = defineStore('table', () => {
     rematch,
     replaceByBot,
     voteOut,
-    select,
     reset,
   };
 });

@@ -4,7 +4,7 @@ import { keepingTurns } from './keeping';
 import { replayLog, viewAtTurn } from './replay';
 import type { OutFacts, OutMoment, RoundReplay } from './replay';
 import { explainLead, seatStandings } from './standings';
-import type { LeadExplanation, SeatStanding } from './standings';
+import type { LeadExplanation, LeadFacts, SeatStanding } from './standings';
 
 /** A seat's elimination in the current round, from public information only. */
 export interface OutEvent extends OutFacts {
@@ -49,9 +49,9 @@ export interface RoundSummary {
 
 function outEvent({ position, ...facts }: OutMoment): OutEvent {
   // The lead as it stood just before the elimination: the out seat still counted.
-  const table = { palettes: position.palettes, out: position.out, rule: facts.rule };
-  const lead = explainLead(table);
-  const standings = seatStandings(table);
+  const then: LeadFacts = { palettes: position.palettes, out: position.out, rule: facts.rule };
+  const lead = explainLead(then);
+  const standings = seatStandings(then);
   return {
     ...facts,
     lead,
@@ -78,10 +78,11 @@ export function explainOut(view: SeatView): OutExplanation | null {
   if (seat === null || !view.out[seat]) return null;
   const replay = replayLog(view);
   const moment = replay?.outs.find((o) => o.seat === seat);
-  if (!replay || !moment) return null;
+  const turn = moment && replay?.turns[moment.turnIndex];
+  if (!replay || !moment || !turn) return null;
   const event = outEvent(moment);
   if (moment.reason === 'emptyHand') return { ...event, keepers: [] };
-  const start = viewAtTurn(view, replay, replay.turns[moment.turnIndex]);
+  const start = viewAtTurn(view, replay, turn);
   return { ...event, keepers: keepingTurns(start) };
 }
 

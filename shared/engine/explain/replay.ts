@@ -1,12 +1,16 @@
-import { legalMoves, ruleOf } from '../game';
+import { ALL_CARDS } from '../cards';
+import { applyEntry } from '../entries';
+import { HAND_SIZE, legalMoves, ruleOf } from '../game';
 import { leader } from '../score';
-import type { CardId, LogEntry, OutReason, Rule, SeatView } from '../types';
+import type { CardId, GameState, LogEntry, OutReason, Rule, SeatView, SetupFacts } from '../types';
 import { stateFromView } from './view-state';
 
 /** The seat's view at the start of one turn of the current round. */
 export interface RoundStep {
-  /** The log's length at that moment: `view.log` is the round's log up to here. */
+  /** The log's length at that moment (just after the turn's `turn` entry): `view.log` is the round's log up to here. */
   logIndex: number;
+  /** The round's turn number, as its `turn` entry says (1 = the round's first turn, every seat's counted). */
+  turn: number;
   /** Whose turn it is. */
   seat: number;
   view: SeatView;
@@ -28,6 +32,7 @@ export interface TablePosition {
 /** A turn start found by the replay. */
 export interface TurnStart {
   logIndex: number;
+  turn: number;
   seat: number;
   moveCount: number;
   position: TablePosition;
@@ -43,6 +48,8 @@ export interface OutFacts {
   turnOf: number;
   /** Which turn of the round (0 = the first; an index into replayRound's steps). */
   turnIndex: number;
+  /** That turn's number, as the log's `turn` entry gives it (and the table shows it). */
+  turn: number;
   /** The rule at that moment (for notLeading after a discard: the rule that discard set). */
   rule: Rule;
 }
@@ -75,150 +82,122 @@ const copy = (p: TablePosition): TablePosition => ({
   hand: [...p.hand],
 });
 
-const without = (cards: readonly CardId[], card: CardId): CardId[] => cards.filter((c) => c !== card);
-
 /** Index of the current round's `deal` entry, or -1. */
 export const dealIndexOf = (log: readonly LogEntry[]): number => log.findLastIndex((e) => e.kind === 'deal');
 
-/** Moves (applyMove calls) an entry stands for; `end` leaves no entry and is counted per turn instead. */
-function movesIn(entry: LogEntry, autoDraw: boolean): number {
-  switch (entry.kind) {
-    case 'play':
-    case 'discard':
-    case 'seven':
-    case 'one':
-    case 'noDraw':
-      return 1;
-    case 'draw':
-      return entry.cause === 'advanced' && !autoDraw ? 1 : 0;
-    case 'out':
-      return entry.reason === 'pass' ? 1 : 0;
-    default:
-      return 0;
-  }
-}
+type Deal = Extract<LogEntry, { kind: 'deal' }>;
 
-/**
- * The table at the round's deal, worked back from the view: every change the round's log records is
- * undone. The palettes come from the `deal` entry; the rest (canvas, deck, hand sizes, out flags) from
- * the view, so that a hand-made position (setupState) replays as well as a dealt one.
- */
-function positionAtDeal(view: SeatView, entries: readonly LogEntry[], dealt: CardId[][]): TablePosition {
-  const handSizes = [...view.handSizes];
-  const out = [...view.out];
-  let canvasAdds = 0;
-  let deckSize = view.deckSize;
-  const knownTop = [...view.deckKnownTop];
-  // Own hand: now − drawn since + played or discarded since (counts, since a card can leave and come back).
-  const delta = new Map<CardId, number>();
-  const left: CardId[] = [];
-  const bump = (card: CardId, by: number) => delta.set(card, (delta.get(card) ?? 0) + by);
-  for (let i = entries.length - 1; i >= 0; i--) {
-    const e = entries[i];
-    switch (e.kind) {
-      case 'play':
-      case 'discard':
-        handSizes[e.seat] += 1;
-        if (e.kind === 'discard') canvasAdds += 1;
-        if (e.seat === view.seat) {
-          bump(e.card, 1);
-          left.unshift(e.card);
-        }
-        break;
-      case 'draw':
-        handSizes[e.seat] -= 1;
-        deckSize += 1;
-        if (e.known && e.card) knownTop.unshift(e.card);
-        if (e.seat === view.seat && e.card) bump(e.card, -1);
-        break;
-      case 'seven':
-        if (e.to === 'canvas') canvasAdds += 1;
-        else {
-          deckSize -= 1;
-          knownTop.shift();
-        }
-        break;
-      case 'one':
-        deckSize -= 1;
-        knownTop.shift();
-        break;
-      case 'out':
-        out[e.seat] = false;
-        break;
-    }
-  }
-  const hand: CardId[] = [];
-  for (const card of view.seat === null ? [] : view.hand) {
-    const d = delta.get(card) ?? 0;
-    if (d < 0) delta.set(card, d + 1);
-    else hand.push(card);
-  }
-  for (const card of left) {
-    const d = delta.get(card) ?? 0;
-    if (d > 0) {
-      hand.push(card);
-      delta.set(card, d - 1);
-    }
-  }
+/** The public table a deal leaves: logged for a hand-made position, else what every deal leaves. */
+function dealFacts(deal: Deal, scoredBefore: readonly CardId[][]): SetupFacts {
+  if (deal.setup) return deal.setup;
+  const seats = deal.palettes.length;
   return {
-    palettes: dealt.map((p) => [...p]),
-    canvas: view.canvas.slice(0, view.canvas.length - canvasAdds),
-    out,
-    handSizes,
-    deckSize,
-    deckKnownTop: knownTop,
-    hand,
+    canvas: [],
+    handSizes: deal.palettes.map(() => HAND_SIZE),
+    deckSize: ALL_CARDS.length - scoredBefore.flat().length - seats * (HAND_SIZE + 1),
+    deckKnownTop: [],
+    out: deal.palettes.map(() => false),
   };
 }
 
-/** Applies one log entry to the position (mutates it). */
-function apply(p: TablePosition, e: LogEntry, looking: number | null): void {
-  switch (e.kind) {
-    case 'play':
-      p.palettes[e.seat].push(e.card);
-      p.handSizes[e.seat] -= 1;
-      if (e.seat === looking) p.hand = without(p.hand, e.card);
-      break;
-    case 'discard':
-      p.canvas.push(e.card);
-      p.handSizes[e.seat] -= 1;
-      if (e.seat === looking) p.hand = without(p.hand, e.card);
-      break;
-    case 'draw':
-      p.handSizes[e.seat] += 1;
-      p.deckSize -= 1;
-      if (e.known) p.deckKnownTop.shift();
-      if (e.seat === looking && e.card) p.hand.push(e.card);
-      break;
-    case 'seven':
-      p.palettes[e.seat] = without(p.palettes[e.seat], e.card);
-      if (e.to === 'canvas') p.canvas.push(e.card);
-      else {
-        p.deckSize += 1;
-        p.deckKnownTop.unshift(e.card);
+/**
+ * A whole state at the round's deal that the round's log, applied entry by entry (applyEntry, as the
+ * engine applied it), turns into what `looking` saw at every moment. The seat's own cards are its own
+ * (those it still holds first, then those it played or discarded: its deal order is not in the view);
+ * what it could not see is made up so as to fit: every card another seat took from its hand was in that
+ * hand from the deal if a slot was left, else it came by one of that seat's hidden draws. The other
+ * hidden places are filled with the cards left over, in ALL_CARDS order. Sizes are always the real ones.
+ */
+function stateAtDeal(
+  view: SeatView,
+  deal: Deal,
+  entries: readonly LogEntry[],
+  before: { scores: number[]; scored: CardId[][] },
+): GameState {
+  const facts = dealFacts(deal, before.scored);
+  const seats = deal.palettes.length;
+  const looking = view.seat;
+  const dealt: CardId[][] = deal.palettes.map(() => []);
+  const held = deal.palettes.map(() => new Set<CardId>());
+  /** Cards drawn from the hidden part of the deck, in order (null: not known yet). */
+  const hiddenDraws: (CardId | null)[] = [];
+  const waiting: number[][] = deal.palettes.map(() => []);
+  /** The looking seat's cards that left its hand, in order: they go after the ones it still holds. */
+  const left: CardId[] = [];
+  for (const e of entries) {
+    if (e.kind === 'draw') {
+      if (!e.known) {
+        if (e.card === null) waiting[e.seat].push(hiddenDraws.length);
+        hiddenDraws.push(e.card);
       }
-      break;
-    case 'one':
-      p.palettes[e.target] = without(p.palettes[e.target], e.card);
-      p.deckSize += 1;
-      p.deckKnownTop.unshift(e.card);
-      break;
-    case 'out':
-      p.out[e.seat] = true;
-      break;
+      if (e.card !== null) held[e.seat].add(e.card);
+    } else if (e.kind === 'play' || e.kind === 'discard') {
+      if (held[e.seat].delete(e.card)) continue;
+      if (e.seat === looking) left.push(e.card);
+      else if (dealt[e.seat].length < facts.handSizes[e.seat]) dealt[e.seat].push(e.card);
+      else if (waiting[e.seat].length > 0) hiddenDraws[waiting[e.seat].shift()!] = e.card;
+    }
   }
+  if (looking !== null) dealt[looking] = [...view.hand.filter((card) => !held[looking].has(card)), ...left];
+  const used = new Set<CardId>([
+    ...deal.palettes.flat(),
+    ...facts.canvas,
+    ...facts.deckKnownTop,
+    ...before.scored.flat(),
+    ...dealt.flat(),
+    ...hiddenDraws.filter((card) => card !== null),
+  ]);
+  const spare = ALL_CARDS.filter((card) => !used.has(card));
+  const fill = (): CardId => spare.shift()!;
+  for (let seat = 0; seat < seats; seat++)
+    while (dealt[seat].length < facts.handSizes[seat] && spare.length > 0) dealt[seat].push(fill());
+  const drawn = hiddenDraws.map((card) => card ?? fill());
+  const hiddenSize = facts.deckSize - facts.deckKnownTop.length;
+  const under = spare.slice(0, Math.max(0, hiddenSize - drawn.length));
+  return {
+    options: { ...view.options },
+    seed: 0,
+    rng: 0,
+    phase: 'turn',
+    round: deal.round,
+    // Top last: the hidden part (the cards its draws took on top, first drawn last), then the public top.
+    deck: [...under, ...drawn.reverse(), ...[...facts.deckKnownTop].reverse()],
+    knownTop: facts.deckKnownTop.length,
+    hands: dealt,
+    palettes: deal.palettes.map((p) => [...p]),
+    canvas: [...facts.canvas],
+    out: [...facts.out],
+    scores: [...before.scores],
+    scored: before.scored.map((c) => [...c]),
+    current: null,
+    turn: null,
+    roundWinner: null,
+    winners: [],
+    log: [],
+    moveCount: 0,
+  };
 }
 
+/** What `looking` sees of the table in `s`. */
+const positionOf = (s: GameState, looking: number | null): TablePosition => ({
+  palettes: s.palettes.map((p) => [...p]),
+  canvas: [...s.canvas],
+  out: [...s.out],
+  handSizes: s.hands.map((h) => h.length),
+  deckSize: s.deck.length,
+  deckKnownTop: s.deck.slice(s.deck.length - s.knownTop).reverse(),
+  hand: looking === null ? [] : [...s.hands[looking]],
+});
+
 /**
- * Replays the view's current round from its own log. Turn boundaries are read from the log: a turn
- * closes with its seat's `out` (notLeading or pass), or, when it ended with the seat still in (`end` logs
- * nothing, and nothing marks the end of a turn after a discard), at the next entry by another seat.
- * `emptyHand` eliminations happen between turns. Null when the log holds no deal.
+ * Replays the view's current round from its own log, with the engine's own applyEntry. Turns are the
+ * log's: each opens with its `turn` entry (which also says how many moves came before it). Null when the
+ * log holds no deal.
  */
 export function replayLog(view: SeatView): RoundReplay | null {
   const dealIndex = dealIndexOf(view.log);
   if (dealIndex < 0) return null;
-  const deal = view.log[dealIndex] as Extract<LogEntry, { kind: 'deal' }>;
+  const deal = view.log[dealIndex] as Deal;
   const entries = view.log.slice(dealIndex + 1);
   const won = entries.find((e) => e.kind === 'roundWon') ?? null;
   const scores = [...view.scores];
@@ -227,59 +206,43 @@ export function replayLog(view: SeatView): RoundReplay | null {
     scores[won.seat] -= won.points;
     scored[won.seat] = scored[won.seat].slice(0, scored[won.seat].length - won.scored.length);
   }
-  const autoDraw = view.options.autoDraw;
-  const position = positionAtDeal(view, entries, deal.palettes);
+  const state = stateAtDeal(view, deal, entries, { scores, scored });
   const turns: TurnStart[] = [];
   const outs: OutMoment[] = [];
-  let moves = 0;
-  // The turn being replayed: its seat, what it did, whether it is over.
-  const turn = { seat: deal.first, played: false, discarded: false, closed: false };
-  const close = () => {
-    if (!turn.closed && turn.played && !turn.discarded) moves += 1; // the `end` move, which logs nothing
-    turn.closed = true;
-  };
-  const begin = (logIndex: number, seat: number) => {
-    turns.push({ logIndex, seat, moveCount: moves, position: copy(position) });
-    Object.assign(turn, { seat, played: false, discarded: false, closed: false });
-  };
-  begin(dealIndex + 1, deal.first);
+  let final: TablePosition | null = null;
   entries.forEach((e, k) => {
     const logIndex = dealIndex + 1 + k;
-    const actor = 'seat' in e && e.kind !== 'roundWon' ? e.seat : null;
-    const betweenTurns = e.kind === 'out' && e.reason === 'emptyHand';
-    if (actor !== null && !betweenTurns && actor !== turn.seat) {
-      close();
-      begin(logIndex, actor);
-    }
-    if (e.kind === 'out') {
-      if (e.reason === 'pass') turn.closed = true; // passing ends the turn; no `end` was made
-      close();
+    if (e.kind === 'out')
       outs.push({
         seat: e.seat,
         reason: e.reason,
         logIndex,
-        turnOf: turn.seat,
+        turnOf: state.current ?? e.seat,
         turnIndex: turns.length - 1,
-        rule: ruleOf(position),
-        position: copy(position),
+        turn: turns.at(-1)?.turn ?? 0,
+        rule: ruleOf(state),
+        position: positionOf(state, view.seat),
       });
-    }
-    if (e.kind === 'play') turn.played = true;
-    if (e.kind === 'discard') turn.discarded = true;
-    if (e.kind === 'roundWon') close();
-    moves += movesIn(e, autoDraw);
-    apply(position, e, view.seat);
+    if (e.kind === 'roundWon') final = positionOf(state, view.seat);
+    applyEntry(state, e);
+    if (e.kind === 'turn')
+      turns.push({
+        logIndex: logIndex + 1,
+        turn: e.turn,
+        seat: e.seat,
+        moveCount: e.moveCount,
+        position: positionOf(state, view.seat),
+      });
   });
-  // The last turn: still open if its seat is to act now; else over, and the seat to act starts a turn.
-  if (view.phase === 'turn' && view.current !== null && turn.seat !== view.current) {
-    close();
-    begin(view.log.length, view.current);
-  }
-  if (view.phase !== 'turn') close();
-  // Moves were counted from the deal; the view's own moveCount says where the count stands now.
-  const shift = view.moveCount - moves;
-  for (const t of turns) t.moveCount += shift;
-  return { dealIndex, turns, outs, final: position, scores, scored, won };
+  return {
+    dealIndex,
+    turns,
+    outs,
+    final: final ?? positionOf(state, view.seat),
+    scores,
+    scored,
+    won,
+  };
 }
 
 /** The view `view.seat` had at one turn start (what viewFor gave then). */
@@ -322,6 +285,7 @@ export function replayRound(view: SeatView): RoundStep[] {
   if (!replay) return [];
   return replay.turns.map((start) => ({
     logIndex: start.logIndex,
+    turn: start.turn,
     seat: start.seat,
     view: viewAtTurn(view, replay, start),
   }));

@@ -6,7 +6,8 @@ import type { CardId, Color, Rule, SeatView } from '../types';
 /** The colour ranking, highest first (Red … Violet): it breaks ties between cards of the same value. */
 export const RANKING: readonly Color[] = COLORS;
 
-type Table = Pick<SeatView, 'palettes' | 'out' | 'rule'>;
+/** What decides the lead: every palette, who is out of the round, the rule. */
+export type LeadFacts = Pick<SeatView, 'palettes' | 'out' | 'rule'>;
 
 export interface SeatStanding {
   seat: number;
@@ -20,7 +21,7 @@ export interface SeatStanding {
 }
 
 /** Each seat's counting cards under `rule` (default: the table's rule), out seats included. */
-export function seatStandings(view: Table, rule: Rule = view.rule): SeatStanding[] {
+export function seatStandings(view: LeadFacts, rule: Rule = view.rule): SeatStanding[] {
   return view.palettes.map((palette, seat) => {
     const counting = countingSet(palette, rule);
     return { seat, out: view.out[seat], counting, size: counting.length, best: counting[0] ?? null };
@@ -54,7 +55,7 @@ export type LeadExplanation =
     };
 
 /** Who leads under `rule` (default: the table's rule) among the seats still in, and what decides it. */
-export function explainLead(view: Table, rule: Rule = view.rule): LeadExplanation {
+export function explainLead(view: LeadFacts, rule: Rule = view.rule): LeadExplanation {
   // Scores order standings (size, then best card); two different cards never tie, so neither do scores > 0.
   const ranked = view.palettes
     .map((palette, seat) => ({ seat, score: view.out[seat] ? 0 : paletteScore(palette, rule) }))

@@ -4,6 +4,8 @@ import { applyMove, newGame } from '../../../shared/engine';
 import type { GameState, Move, NormalizedOptions } from '../../../shared/engine';
 
 type Line =
+  | { created: Record<string, unknown>; g?: never }
+  | { seating: { creator: number; seats: unknown[]; unattendedSince: number | null }; g?: never }
   | { g: number; start: { options: NormalizedOptions; seed: number } }
   | { g: number; n: number; s: number | null; m: Move };
 

@@ -38,34 +38,6 @@ describe('writeFileAtomic (async) and writeFileAtomicSync', () => {
     });
   }
 
-  it('drops the write when it is no longer wanted at the rename, keeping the file as it was', async () => {
-    const dir = folder();
-    const file = join(dir, 'a.json');
-    writeFileSync(file, 'newer');
-    expect(await writeFileAtomic(file, 'older', { stillWanted: () => false })).toBe(false);
-    expect(readFileSync(file, 'utf8')).toBe('newer');
-    expect(readdirSync(dir)).toEqual(['a.json']);
-  });
-
-  it('a cancelled rename leaves the file to the canceller: the write is dropped, its temp file gone', async () => {
-    const dir = folder();
-    const file = join(dir, 'a.json');
-    writeFileSync(file, 'newer');
-    expect(await writeFileAtomic(file, 'older', { renaming: (cancel) => cancel() })).toBe(false);
-    expect(readFileSync(file, 'utf8')).toBe('newer');
-    expect(readdirSync(dir)).toEqual(['a.json']);
-  });
-
-  it('cancelling a rename that already happened changes nothing', async () => {
-    const dir = folder();
-    const file = join(dir, 'a.json');
-    let cancel = () => {};
-    expect(await writeFileAtomic(file, 'new', { renaming: (c) => (cancel = c) })).toBe(true);
-    cancel();
-    expect(readFileSync(file, 'utf8')).toBe('new');
-    expect(readdirSync(dir)).toEqual(['a.json']);
-  });
-
   it('two writes at once to one file never share a temp file: the file is one of them, whole', async () => {
     const dir = folder();
     const file = join(dir, 'a.json');

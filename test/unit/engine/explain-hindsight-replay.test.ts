@@ -86,6 +86,9 @@ describe('hindsight over random games', () => {
         if (!roundEnd) return;
         for (const event of outEvents(viewFor(later, null))) {
           const at = `seed ${seed}, seat ${event.seat} out at ${event.logIndex}`;
+          // The turn an out is told in is the log's: the latest `turn` entry before it.
+          const opened = later.log.findLast((e, i) => i < event.logIndex && e.kind === 'turn');
+          expect(opened?.kind === 'turn' ? opened.turn : null, at).toBe(event.turn);
           const witness = outs.get(event.logIndex);
           if (witness) expect(event.lead, at).toEqual(expectedLead(witness));
           if (event.reason !== 'notLeading' || random() < 0.8) continue;

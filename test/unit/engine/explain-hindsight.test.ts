@@ -53,7 +53,7 @@ describe('a seat that did not lead at the end of its turn', () => {
     const view = viewFor(last(states), 0);
     expect(view.phase).toBe('gameOver');
     const out = explainOut(view)!;
-    expect(out).toMatchObject({ seat: 0, reason: 'notLeading', turnOf: 0, turnIndex: 0, rule: 'B' });
+    expect(out).toMatchObject({ seat: 0, reason: 'notLeading', turnOf: 0, turnIndex: 0, turn: 1, rule: 'B' });
     expect(out.lead).toEqual({
       kind: 'higherCard',
       rule: 'B',
@@ -156,7 +156,15 @@ describe('other reasons, worded truthfully', () => {
     const states = game(setup(opts, table), play('R5'), end, play('O6'), end);
     const view = viewFor(last(states), 1);
     const out = explainOut(view)!;
-    expect(out).toMatchObject({ seat: 1, reason: 'emptyHand', turnOf: 0, turnIndex: 0, keepers: [] });
+    // No turn of its own: it is told in the turn it followed, under that turn's number.
+    expect(out).toMatchObject({
+      seat: 1,
+      reason: 'emptyHand',
+      turnOf: 0,
+      turnIndex: 0,
+      turn: 1,
+      keepers: [],
+    });
     expect(out.lead).toMatchObject({ kind: 'higherCard', leader: 0, runnerUp: 1, byColor: false });
     // Seat 1 never had a turn: the turns are seat 0's, then seat 2's, then seat 0's again.
     expect(replayRound(view).map((s) => s.seat)).toEqual([0, 2, 0]);
@@ -272,7 +280,10 @@ describe('replayed turn starts', () => {
     const round2 = states.filter((x) => x.round === 2 && isTurnStart(x));
     expect(checkReplay(s, round2, 'advanced round 2')).toBe(4 * round2.length);
     const steps = replayRound(viewFor(s, 0));
-    expect(steps[0].logIndex).toBe(s.log.findLastIndex((e) => e.kind === 'deal') + 1);
+    // The round's first turn opens right after its deal, with its own `turn` entry.
+    const deal = s.log.findLastIndex((e) => e.kind === 'deal');
+    expect(s.log[deal + 1]).toMatchObject({ kind: 'turn', turn: 1, seat: steps[0].seat });
+    expect(steps[0].logIndex).toBe(deal + 2);
     expect(steps[0].view.scored).toEqual(s.scored);
   });
 });

@@ -1,6 +1,6 @@
 import type { NetworkInterfaceInfo } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { lanAddresses, reachableAddresses, type InterfaceTable } from '../../../main/host/lan-addresses';
+import { lanAddresses, reachableAddresses, type NetworkInterfaces } from '../../../main/host/lan-addresses';
 
 function v4(address: string, internal = false): NetworkInterfaceInfo {
   return {
@@ -25,7 +25,7 @@ function v6(address: string, internal = false): NetworkInterfaceInfo {
 }
 
 /** A laptop on Wi-Fi and Ethernet, with a VPN and a cable to another laptop (no DHCP). */
-const laptop: InterfaceTable = {
+const laptop: NetworkInterfaces = {
   lo: [v4('127.0.0.1', true), v6('::1', true)],
   wlan0: [v6('fe80::1c2b:3aff:fe4d:5e6f'), v4('192.168.1.23'), v6('2001:db8::23')],
   eth1: [v4('169.254.10.7'), v6('FE80::2')],

@@ -25,7 +25,7 @@ afterEach(() => {
 const ID = 'abcdEFGH';
 
 describe('TableStore snapshots', () => {
-  it('a durable save is never replaced by an older delayed snapshot still being renamed', async () => {
+  it('one write at a time: a save while a slow snapshot is being renamed lands after it, with the newer record', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'red7-store-'));
     dirs.push(dir);
     const problems: string[] = [];
@@ -33,21 +33,27 @@ describe('TableStore snapshots', () => {
     let version = 1;
     // Only the name matters here: it says which version of the record a snapshot holds.
     store.track(ID, () => ({ name: `v${version}` }) as TableRecord);
-    const onDisk = () =>
-      (JSON.parse(readFileSync(join(dir, 'tables', ID, 'snapshot.json'), 'utf8')) as TableRecord).name;
+    const snapshot = () =>
+      JSON.parse(readFileSync(join(dir, 'tables', ID, 'snapshot.json'), 'utf8')) as TableRecord & {
+        logLines: number;
+      };
 
     let release = () => {};
     disk.release = new Promise((r) => (release = r));
-    const renaming = new Promise<void>((r) => (disk.renaming = r));
-    store.save(ID, true);
+    let renames = 0;
+    const renaming = new Promise<void>((r) => (disk.renaming = () => (renames++, r())));
+    store.save(ID);
     await renaming; // v1's rename is under way
     version = 2;
-    store.saveDurably(ID);
-    expect(onDisk()).toBe('v2');
+    store.appendSeating(ID, { creator: 0, seats: [], unattendedSince: null });
+    store.save(ID);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(renames).toBe(1); // v2 waits for v1
     release(); // the slow rename of v1 ends only now
     await store.flush();
-    expect(onDisk()).toBe('v2');
-    expect(readdirSync(join(dir, 'tables', ID)).sort()).toEqual(['snapshot.json']);
+    expect(renames).toBe(2);
+    expect(snapshot()).toMatchObject({ name: 'v2', logLines: 1 });
+    expect(readdirSync(join(dir, 'tables', ID)).sort()).toEqual(['moves.jsonl', 'snapshot.json']);
     await store.close();
     expect(problems).toEqual([]);
   });

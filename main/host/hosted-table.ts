@@ -1,0 +1,208 @@
+import { IllegalMoveError, applyMove, newGame } from '../../shared/engine';
+import type { GameState, Move, NormalizedOptions } from '../../shared/engine';
+import type { BotLevel, BotThink } from '../../shared/bots/levels';
+import type { BotPace, TableSummary } from '../../shared/protocol';
+import { TableError } from './errors';
+import { tallyWin } from './match';
+import { SeatRules } from './seat-rules';
+import { newTableRecord } from './table-record';
+import type { AcceptedMove, NewTable, SeatRecord, TableRecord } from './table-record';
+
+export type { Presence } from './seat-rules';
+
+/**
+ * One table as the host holds it, without any I/O: who sits where (its `seating`, the seat rules), the
+ * game (start, moves, the rematch vote) and the match score. Its state is private: each method checks who
+ * may do what and changes it, or throws a TableError and changes nothing. Who is connected is the room's
+ * to know (the rules that depend on it get a `Presence`).
+ */
+export class HostedTable {
+  readonly id: string;
+  readonly name: string;
+  readonly options: NormalizedOptions;
+  readonly botLevel: BotLevel;
+  readonly botPace: BotPace;
+  readonly botThink: BotThink;
+  readonly hints: boolean;
+  readonly createdAt: number;
+  /** Who sits where, and the rules of it. */
+  readonly seating: SeatRules;
+  private gameNo: number;
+  private gameState: GameState | null;
+  /** Games won per seat across rematches. */
+  private winList: number[];
+  /** Runtime: after a game, the seats whose people asked for a rematch. */
+  private readonly rematchVotes = new Set<number>();
+
+  constructor(record: Omit<TableRecord, 'unattendedSince'>, now: number, awayGraceMs: number) {
+    this.id = record.id;
+    this.name = record.name;
+    this.options = record.options;
+    this.botLevel = record.botLevel;
+    this.botPace = record.botPace;
+    this.botThink = record.botThink;
+    this.hints = record.hints;
+    this.createdAt = record.createdAt;
+    this.seating = new SeatRules(record, now, awayGraceMs, {
+      started: () => this.started,
+      leftPlay: (seat) => this.rematchVotes.delete(seat),
+    });
+    this.gameNo = record.game;
+    this.gameState = record.state;
+    this.winList = record.wins;
+  }
+
+  static create(fields: NewTable, now: number, awayGraceMs: number): HostedTable {
+    return new HostedTable(newTableRecord(fields, now), now, awayGraceMs);
+  }
+
+  /** The snapshot's content, but for when the table was last attended (the room's to know). */
+  record(): Omit<TableRecord, 'unattendedSince'> {
+    const { id, name, options, botLevel, botPace, botThink, hints, createdAt } = this;
+    return {
+      id,
+      name,
+      options,
+      botLevel,
+      botPace,
+      botThink,
+      hints,
+      createdAt,
+      ...this.seating.record(),
+      game: this.gameNo,
+      state: this.gameState,
+      wins: this.winList,
+    };
+  }
+
+  /**
+   * Everything a handler may change, kept aside: calling the result puts the table back exactly as it was
+   * (a change the disk refused to keep is undone).
+   */
+  checkpoint(): () => void {
+    const { gameNo, gameState, winList } = this;
+    const seats = this.seating.checkpoint();
+    const rematchVotes = [...this.rematchVotes];
+    return () => {
+      Object.assign(this, { gameNo, gameState, winList });
+      seats();
+      this.rematchVotes.clear();
+      for (const v of rematchVotes) this.rematchVotes.add(v);
+    };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // What the table is now (read only)
+
+  get seats(): readonly SeatRecord[] {
+    return this.seating.seats;
+  }
+
+  /** 0 before the first start. */
+  get game(): number {
+    return this.gameNo;
+  }
+
+  get state(): GameState | null {
+    return this.gameState;
+  }
+
+  get wins(): readonly number[] {
+    return this.winList;
+  }
+
+  /** The seats that asked for a rematch, lowest first. */
+  rematchAskedBy(): number[] {
+    return [...this.rematchVotes].sort((a, b) => a - b);
+  }
+
+  get status(): TableSummary['state'] {
+    if (this.gameState === null) return 'open';
+    return this.gameState.phase === 'gameOver' ? 'finished' : 'playing';
+  }
+
+  get started(): boolean {
+    return this.gameState !== null;
+  }
+
+  /** The seat the host must play for now (a bot, or a voted-out person), if any. */
+  automatedSeatToAct(): number | null {
+    const cur = this.gameState?.phase === 'turn' ? this.gameState.current : null;
+    if (cur === null || cur === undefined) return null;
+    const s = this.seating.seats[cur];
+    return s.bot || s.votedOut ? cur : null;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The game: start, moves, rematch
+
+  start(by: number, seed: number): void {
+    this.seating.requireCreator(by, 'start the game');
+    if (this.started) throw new TableError('alreadyStarted', 'the game has already started');
+    const free = this.seating.seats.filter((s) => s.name === null).length;
+    if (free > 0)
+      throw new TableError('notReady', `${free} seat(s) still free: wait for players or add bots`);
+    this.begin(seed);
+  }
+
+  /** Records a person's wish for a rematch (or takes it back); the game itself starts once all agree. */
+  voteRematch(by: number, ready: boolean): void {
+    if (!this.seating.isPerson(by))
+      throw new TableError('notSeated', 'only a seated player may ask for a rematch');
+    if (this.gameState?.phase !== 'gameOver') throw new TableError('gameNotOver', 'the game is not over');
+    if (ready) this.rematchVotes.add(by);
+    else this.rematchVotes.delete(by);
+  }
+
+  /**
+   * Someone asked, and every seated person agrees (bots, stand-ins and voted-out seats always do): nobody's
+   * final scoreboard is taken away by another player's click.
+   */
+  get rematchAgreed(): boolean {
+    if (this.gameState?.phase !== 'gameOver' || this.rematchVotes.size === 0) return false;
+    return this.seats.every((_, seat) => !this.seating.isPerson(seat) || this.rematchVotes.has(seat));
+  }
+
+  rematch(seed: number): void {
+    if (!this.rematchAgreed) throw new TableError('gameNotOver', 'not every player has asked for a rematch');
+    this.begin(seed);
+  }
+
+  private begin(seed: number): void {
+    this.gameState = newGame(this.options, seed);
+    this.gameNo += 1;
+    this.rematchVotes.clear();
+  }
+
+  /**
+   * Applies a move for `seat` if it is that seat's to make at `moveCount`. A `nextRound` belongs to the
+   * table: any seated person may send it between rounds.
+   */
+  play(seat: number, move: Move, moveCount: number): AcceptedMove {
+    const state = this.gameState;
+    if (state === null) throw new TableError('notStarted', 'the game has not started');
+    if (moveCount !== state.moveCount) {
+      throw new TableError(
+        'staleMove',
+        `the move was made for move ${moveCount}, the game is at move ${state.moveCount}`,
+      );
+    }
+    const tableMove = move.type === 'nextRound';
+    if (!tableMove && state.current !== seat) {
+      throw new TableError(
+        'notYourTurn',
+        state.current === null ? 'nobody is to move now' : `it is seat ${state.current}'s turn`,
+      );
+    }
+    let next: GameState;
+    try {
+      next = applyMove(state, move);
+    } catch (e) {
+      if (e instanceof IllegalMoveError) throw new TableError('illegalMove', e.message);
+      throw e;
+    }
+    this.winList = tallyWin(this.winList, state, next);
+    this.gameState = next;
+    return { game: this.gameNo, n: state.moveCount, seat: tableMove ? null : seat, move };
+  }
+}

@@ -1,0 +1,80 @@
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import type { DiscoveredTable, TableEvent } from '../../../shared/desktop-api';
+import { PROTOCOL_VERSION } from '../../../shared/protocol';
+import type { BridgeTable } from '../bridge/types';
+import { wsUrl } from '../net/address';
+import { services } from '../services';
+import { useSavedSeatsStore } from './savedSeats';
+import { useTableDetailsStore, type TableDetails } from './tableDetails';
+
+/** A table in the lobby list: what discovery found, plus the variant once the host told us. */
+export interface LobbyTable extends DiscoveredTable {
+  url: string;
+  details: TableDetails | null;
+  /** This browser holds a seat token for it. */
+  mine: boolean;
+  /** The host speaks our protocol. */
+  compatible: boolean;
+}
+
+const STATE_ORDER = { open: 0, playing: 1, finished: 2 } as const;
+/** Browsing this long with nothing found is "found nothing" (mDNS answers arrive within a second). */
+export const NOTHING_FOUND_AFTER_MS = 5000;
+
+/**
+ * Tables to join as the bridge finds them: on the LAN (desktop) or listed by the serving host (browser),
+ * open ones first.
+ */
+export const useLanTablesStore = defineStore('lanTables', () => {
+  const details = useTableDetailsStore();
+  const seats = useSavedSeatsStore();
+  const found = ref(new Map<string, DiscoveredTable>());
+  /** Browsing has gone on long enough that an empty list means nothing answered. */
+  const searchedAWhile = ref(false);
+  let searchTimer: ReturnType<typeof setTimeout> | null = null;
+  let unsubscribe: (() => void) | null = null;
+
+  const tables = computed<LobbyTable[]>(() =>
+    [...found.value.values()]
+      .map((t) => {
+        const url = wsUrl(t);
+        return {
+          ...t,
+          url,
+          details: details.of(t, t.id),
+          mine: seats.holds(url, t.id),
+          compatible: t.protocol === PROTOCOL_VERSION,
+        };
+      })
+      .sort((a, b) => STATE_ORDER[a.state] - STATE_ORDER[b.state] || a.name.localeCompare(b.name)),
+  );
+
+  function start(): void {
+    if (unsubscribe) return;
+    unsubscribe = services().bridge.api.tables.subscribe(onTableEvent);
+    searchedAWhile.value = false;
+    searchTimer = setTimeout(() => (searchedAWhile.value = true), NOTHING_FOUND_AFTER_MS);
+  }
+
+  function stop(): void {
+    if (searchTimer) clearTimeout(searchTimer);
+    searchTimer = null;
+    unsubscribe?.();
+    unsubscribe = null;
+  }
+
+  function onTableEvent(e: TableEvent): void {
+    const next = new Map(found.value);
+    if (e.type === 'down') next.delete(e.key);
+    else {
+      const table: BridgeTable = e.table;
+      next.set(table.key, table);
+      if (table.summary) details.remember(table, [table.summary]);
+      else void details.ask(table);
+    }
+    found.value = next;
+  }
+
+  return { tables, searchedAWhile, start, stop };
+});

@@ -1,0 +1,405 @@
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, expect, it } from 'vitest';
+import { setupState } from '../../shared/engine';
+import type { GameOptions } from '../../shared/engine/types';
+import { describeInChromium, plantTable, resumeSeat, screenshotDir, type Player } from './harness';
+import { createTable, enterName } from './ui';
+
+/*
+ * Every player, every way of playing: a WCAG 2.1 AA audit (axe-core) of twelve screens reached by clicks
+ * in real Chromium against a real host, and the keyboard-only and screen-reader paths through them.
+ * Ada plays at 1280×800 (the desktop window) with a bot, in an Advanced game: lobby, the new-table form,
+ * the waiting room, her turn, the rules, the coach, the pass confirmation and the round summary, then her
+ * turn again in Italian and Korean. Bea plays a Basic game on a 390×844 phone: her turn, then game over.
+ * Any serious or critical violation fails the test, and every violation found is printed. Text drawn on
+ * the felt (a gradient axe cannot measure) is checked against its lightest and darkest colours. Along the
+ * way: the rules scroll from the keyboard, every dialog takes, keeps and gives back the focus, and the
+ * announcer's live region speaks moves and, on `L`, the rule and who leads. Then two planted positions:
+ * a 7's and a 1's choice made with the keys alone (P plays, Tab reaches the cards, Enter picks).
+ * Screenshots: a11y-*.png.
+ */
+
+const shots = screenshotDir();
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** axe-core's own build, served same-origin by URL: the app's CSP (`script-src 'self'`) refuses inline scripts. */
+const AXE_FILE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const AXE_URL = '/__axe/axe.min.js';
+
+interface Finding {
+  screen: string;
+  id: string;
+  impact: string;
+  targets: string[];
+}
+const findings: Finding[] = [];
+
+/** Serves axe-core at AXE_URL on this page's own origin. */
+async function serveAxe(page: Page): Promise<void> {
+  await page.route(`**${AXE_URL}`, (route) =>
+    route.fulfill({ path: AXE_FILE, contentType: 'text/javascript; charset=utf-8' }),
+  );
+}
+
+/** Audits the page as it stands; returns the serious and critical violations (all are printed). */
+async function audit(page: Page, screen: string): Promise<Finding[]> {
+  // Settle: no audit in the middle of a transition (colours mid-fade would be measured).
+  await page.waitForTimeout(250);
+  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ url: AXE_URL });
+  // axe is already in the page (loaded above): the builder's own injection is a no-op expression.
+  const results = await new AxeBuilder({ page, axeSource: 'void 0' })
+    .withTags(TAGS)
+    .setLegacyMode(true)
+    .analyze();
+  const found = results.violations.map((v) => ({
+    screen,
+    id: v.id,
+    impact: v.impact ?? 'unknown',
+    targets: v.nodes.map((n) => n.target.join(' ')),
+  }));
+  findings.push(...found);
+  for (const f of found)
+    console.log(
+      `axe ${screen}: ${f.id} (${f.impact}) on ${f.targets.length}: ${f.targets.slice(0, 6).join(' | ')}`,
+    );
+  // What axe could not decide (text over a gradient, e.g. the felt) is measured by feltContrast below.
+  const review = results.incomplete.map((r) => `${r.id} ×${r.nodes.length}`).join(', ') || 'none';
+  console.log(
+    `axe ${screen}: ${results.passes.length} rules passed, ${found.length} violated; to review: ${review}`,
+  );
+  return found.filter((f) => f.impact === 'serious' || f.impact === 'critical');
+}
+
+/** The element that has focus: `tag[data-testid]`, and whether it is inside the open dialog. */
+async function focused(page: Page): Promise<{ el: string; inDialog: boolean }> {
+  return page.evaluate(`(() => {
+    const el = document.activeElement;
+    const dialog = document.querySelector('[role="dialog"]');
+    return {
+      el: el ? el.tagName.toLowerCase() + '[' + (el.getAttribute('data-testid') || '') + ']' : '',
+      inDialog: !!dialog && !!el && dialog.contains(el),
+    };
+  })()`);
+}
+
+/** The announcer's words once they settle (the region is emptied, then filled). */
+async function announced(page: Page, pattern: RegExp): Promise<string> {
+  const region = page.getByTestId('announcer');
+  await expect
+    .poll(async () => ((await region.textContent()) ?? '').trim(), { timeout: 15_000 })
+    .toMatch(pattern);
+  return ((await region.textContent()) ?? '').trim();
+}
+
+/**
+ * Every visible text drawn straight on the felt (no background of its own between it and the felt),
+ * measured against the felt's lightest and darkest colours: below 4.5:1 (3:1 for large text) is listed.
+ */
+async function feltContrast(page: Page): Promise<{ text: string; ratio: number }[]> {
+  return page.evaluate(`(() => {
+    const felt = document.querySelector('.felt');
+    if (!felt) return [{ text: 'no felt', ratio: 0 }];
+    const root = getComputedStyle(document.documentElement);
+    const hex = (h) => { h = h.trim().replace('#', ''); return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16)); };
+    const ends = [hex(root.getPropertyValue('--felt-light')), hex(root.getPropertyValue('--felt'))];
+    const rgba = (c) => { const m = c.match(/[\\d.]+/g).map(Number); return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1]; };
+    const lum = (c) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }; return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
+    const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+    const bad = [];
+    const walker = document.createTreeWalker(felt, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      if (!n.textContent.trim() || !el || !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      if (el.closest('.sr-only')) continue;
+      let own = false, alpha = 1;
+      for (let a = el; a && a !== felt; a = a.parentElement) {
+        const st = getComputedStyle(a);
+        if (rgba(st.backgroundColor)[3] > 0 || st.backgroundImage !== 'none') { own = true; break; }
+        alpha *= Number(st.opacity);
+      }
+      if (own) continue;
+      const st = getComputedStyle(el);
+      const [r, g, b, a] = rgba(st.color);
+      const size = parseFloat(st.fontSize);
+      const large = size >= 24 || (size >= 18.66 && Number(st.fontWeight) >= 700);
+      for (const bg of ends) {
+        const k = a * alpha;
+        const fg = [r * k + bg[0] * (1 - k), g * k + bg[1] * (1 - k), b * k + bg[2] * (1 - k)];
+        const q = ratio(fg, bg);
+        if (q < (large ? 3 : 4.5)) bad.push({ text: n.textContent.trim().slice(0, 40), ratio: Math.round(q * 100) / 100 });
+      }
+    }
+    return bad;
+  })()`);
+}
+
+const ACTION: GameOptions = { players: 2, mode: 'basic', actionRule: true, rulesVersion: '1.2' };
+/** Two positions where Ada, to act, holds an action card: a 7 (a palette card to move) and a 1 (one to take). */
+const PROMPTS = [
+  {
+    id: 'prompt-seven',
+    card: 'R7',
+    state: setupState(ACTION, {
+      hands: [
+        ['G2', 'R7', 'B3'],
+        ['V2', 'I3', 'G6'],
+      ],
+      palettes: [['Y4', 'O1'], ['V5']],
+      current: 0,
+    }),
+  },
+  {
+    id: 'prompt-one',
+    card: 'R1',
+    state: setupState(ACTION, {
+      hands: [
+        ['G2', 'R1', 'B3'],
+        ['V2', 'I3', 'G6'],
+      ],
+      palettes: [['B4'], ['Y6', 'G3']],
+      current: 0,
+    }),
+  },
+] as const;
+const token = (id: string) => `token-a11y-${id}-0123456789abcdef`;
+
+/** Presses `key` until `selector` matches the focused element (at most `max` times); returns the presses. */
+async function tabTo(page: Page, key: 'Tab' | 'Shift+Tab', selector: string, max = 25): Promise<number> {
+  const here = () => page.evaluate(`!!document.activeElement?.matches(${JSON.stringify(selector)})`);
+  for (let n = 1; n <= max; n++) {
+    await page.keyboard.press(key);
+    if (await here()) return n;
+  }
+  throw new Error(`${key} × ${max} never reached ${selector}`);
+}
+
+/** Selects `card` in the hand by its number key and plays it with P, as the keyboard does. */
+async function playByKeys(p: Player, card: string): Promise<void> {
+  const hand = await p.page
+    .locator('.my-hand [data-card]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-card')));
+  await p.page.keyboard.press(String(hand.indexOf(card) + 1));
+  await p.page.keyboard.press('p');
+}
+
+describeInChromium(
+  'accessibility (Chromium, axe-core)',
+  {
+    limits: { botDelayMs: 60 },
+    plant: (dataDir) => {
+      for (const t of PROMPTS)
+        plantTable(dataDir, {
+          id: t.id,
+          name: `Prompt ${t.id}`,
+          options: t.state.options,
+          state: t.state,
+          seats: [
+            { name: 'Ada', token: token(t.id) },
+            { name: 'Bot 2', bot: true },
+          ],
+        });
+    },
+  },
+  (stage) => {
+    afterAll(() => {
+      const screens = new Set(findings.map((f) => f.screen));
+      console.log(`axe: ${findings.length} violations on ${screens.size} screens`);
+    });
+
+    it('desktop: lobby to round summary, then Italian and Korean: no serious violation, keyboard and screen reader paths', async () => {
+      const p = await stage.player('Ada', 1280, 800);
+      const { page } = p;
+      await serveAxe(page);
+      const serious: Finding[] = [];
+
+      await page.goto(stage.served.url);
+      await page.getByTestId('player-name').waitFor();
+      serious.push(...(await audit(page, 'lobby')));
+
+      await enterName(page, 'Ada');
+      await page.getByTestId('table-name').fill('Ada’s table');
+      await page.getByTestId('players-2').check();
+      await page.getByTestId('mode-advanced').check();
+      serious.push(...(await audit(page, 'new-table form')));
+
+      await createTable(page, {
+        name: 'Ada’s table',
+        players: 2,
+        bots: [1],
+        advanced: true,
+        actionRule: true,
+      });
+      serious.push(...(await audit(page, 'waiting room')));
+
+      await page.getByTestId('start').click();
+      await page.locator('.panel.mine').waitFor({ timeout: 20_000 });
+      serious.push(...(await audit(page, 'table 1280')));
+      await page.screenshot({ path: join(shots, 'a11y-table-1280.png') });
+      expect(await feltContrast(page)).toEqual([]);
+
+      // Each move is spoken as it happens, with who leads after it (the bot has moved, or it is the deal).
+      const moveWords = await announced(page, /^(Bot|Round|You).*\. (Bot \d leads|You lead|Nobody leads)\.$/);
+      console.log(`announced: ${moveWords}`);
+      // On demand: the rule and who leads, by key and by button.
+      await page.locator('body').press('l');
+      const standing = await announced(page, /^The rule: [A-Z][a-z]+, .+\. .*(leads?|Nobody)/);
+      expect(standing).toContain((await page.getByTestId('rule-name').textContent())!.trim());
+      console.log(`on demand: ${standing}`);
+      await page.getByTestId('say-standing').click();
+      await announced(page, /^The rule: /);
+
+      // The rules: opened by click (then audited), the text takes the focus and scrolls from the keyboard.
+      const opener = page.getByTestId('open-rules');
+      await opener.click();
+      await page.getByTestId('rules-reference').waitFor();
+      serious.push(...(await audit(page, 'rules')));
+      const body = page.getByTestId('dialog-body');
+      expect(await focused(page)).toEqual({ el: 'div[dialog-body]', inDialog: true });
+      const top = () => body.evaluate((el) => el.scrollTop);
+      expect(await top()).toBe(0);
+      await page.keyboard.press('PageDown');
+      await expect.poll(top).toBeGreaterThan(100);
+      await page.screenshot({ path: join(shots, 'a11y-rules-keyboard-1280.png') });
+      await page.keyboard.press('End');
+      const bottom = await body.evaluate((el) => el.scrollHeight - el.clientHeight);
+      await expect.poll(top).toBeGreaterThanOrEqual(bottom - 2);
+      await page.keyboard.press('Home');
+      await expect.poll(top).toBe(0);
+      // Tab and Shift+Tab stay inside the dialog, Esc closes it, the focus goes back to its button.
+      for (let i = 0; i < 4; i++) {
+        await page.keyboard.press(i % 2 ? 'Shift+Tab' : 'Tab');
+        expect((await focused(page)).inDialog).toBe(true);
+      }
+      await page.keyboard.press('Escape');
+      await page.getByTestId('rules-reference').waitFor({ state: 'detached' });
+      expect((await focused(page)).el).toBe('button[open-rules]');
+      // `?` opens them from the keyboard alone.
+      await page.keyboard.press('?');
+      await page.getByTestId('rules-reference').waitFor();
+      expect((await focused(page)).inDialog).toBe(true);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('rules-reference').waitFor({ state: 'detached' });
+
+      await page.getByTestId('suggest').click();
+      await page.getByTestId('suggestion-words').waitFor({ timeout: 20_000 });
+      serious.push(...(await audit(page, 'coach')));
+
+      // Passing, from the keyboard: Enter on Pass asks first; the focus is on Cancel; Esc cancels and the
+      // focus is back on Pass; asked again, Tab reaches the confirmation and Enter passes.
+      const pass = page.getByTestId('pass');
+      await pass.focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('confirm-yes').waitFor();
+      serious.push(...(await audit(page, 'pass confirmation')));
+      expect(await focused(page)).toEqual({ el: 'button[confirm-no]', inDialog: true });
+      await page.keyboard.press('Escape');
+      await page.getByTestId('confirm-yes').waitFor({ state: 'detached' });
+      expect((await focused(page)).el).toBe('button[pass]');
+      await page.keyboard.press('Enter');
+      await page.getByTestId('confirm-yes').waitFor();
+      await page.keyboard.press('Tab');
+      expect(await focused(page)).toEqual({ el: 'button[confirm-yes]', inDialog: true });
+      await page.keyboard.press('Tab'); // wraps to the dialog's first control, never out of it
+      expect((await focused(page)).inDialog).toBe(true);
+      await page.keyboard.press('Shift+Tab');
+      expect((await focused(page)).el).toBe('button[confirm-yes]');
+      await page.keyboard.press('Enter');
+      await announced(page, /You passed and are out\./);
+
+      // The round summary takes the focus (on Next round); Enter starts the next round.
+      await page.getByTestId('round-summary').waitFor({ timeout: 20_000 });
+      serious.push(...(await audit(page, 'round summary')));
+      await page.screenshot({ path: join(shots, 'a11y-round-summary-1280.png') });
+      expect(await focused(page)).toEqual({ el: 'button[next-round]', inDialog: true });
+      await page.keyboard.press('Enter');
+      await page.getByTestId('round-summary').waitFor({ state: 'detached' });
+      await announced(page, /Round 2: cards dealt\./);
+
+      await page.getByTestId('language').selectOption('it');
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('it');
+      serious.push(...(await audit(page, 'table it')));
+      await page.locator('body').press('l');
+      await announced(page, /^La regola: /);
+      await page.getByTestId('language').selectOption('ko');
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ko');
+      serious.push(...(await audit(page, 'table ko')));
+      await page.screenshot({ path: join(shots, 'a11y-table-ko-1280.png') });
+      await page.locator('body').press('l');
+      await announced(page, /^현재 규칙: /);
+
+      expect(serious).toEqual([]);
+      expect(p.errors).toEqual([]);
+    }, 180_000);
+
+    it('phone: the table at 390 px and game over, with no serious violation', async () => {
+      const p = await stage.player('Bea', 390, 844, {
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+      });
+      const { page } = p;
+      await serveAxe(page);
+      const serious: Finding[] = [];
+
+      await page.goto(stage.served.url);
+      await enterName(page, 'Bea');
+      await createTable(page, {
+        name: 'Bea’s table',
+        players: 2,
+        bots: [1],
+        advanced: false,
+        actionRule: false,
+      });
+      await page.getByTestId('start').click();
+      await page.locator('.panel.mine').waitFor({ timeout: 20_000 });
+      serious.push(...(await audit(page, 'table 390')));
+      await page.screenshot({ path: join(shots, 'a11y-table-390.png') });
+      expect(await feltContrast(page)).toEqual([]);
+
+      await page.getByTestId('pass').click();
+      await page.getByTestId('confirm-yes').click();
+      await page.getByTestId('round-summary').waitFor({ timeout: 20_000 });
+      serious.push(...(await audit(page, 'game over')));
+      await page.screenshot({ path: join(shots, 'a11y-game-over-390.png') });
+
+      expect(serious).toEqual([]);
+      expect(p.errors).toEqual([]);
+    }, 120_000);
+
+    it('the 7 and the 1: their choices reached and made from the keyboard alone, and spoken', async () => {
+      for (const t of PROMPTS) {
+        const p = await stage.player(`Ada ${t.id}`, 1280, 800);
+        const { page } = p;
+        await resumeSeat(p, stage.served, t.id, token(t.id));
+        await page.locator('.panel.mine').waitFor();
+        await playByKeys(p, t.card);
+        if (t.card === 'R7') {
+          await page.getByTestId('turn-status').filter({ hasText: 'Your 7:' }).waitFor();
+          // The cards to choose are in Ada's palette, above the hand: Shift+Tab reaches them, Enter picks.
+          const back = await tabTo(page, 'Shift+Tab', '.my-seat button.card');
+          await page.keyboard.press('Enter');
+          // Then where it goes: Tab reaches the first place it may go, Enter sends it.
+          const on = await tabTo(page, 'Tab', '[data-testid="seven-canvas"], [data-testid="seven-deck"]');
+          await page.keyboard.press('Enter');
+          const words = await announced(
+            page,
+            /^You (moved|put) \w+ \d from your palette .*\(action of the 7\)/,
+          );
+          console.log(`7 by keys: Shift+Tab ×${back}, Tab ×${on}; announced: ${words}`);
+        } else {
+          await page.getByTestId('turn-status').filter({ hasText: 'Your 1:' }).waitFor();
+          const back = await tabTo(page, 'Shift+Tab', '.others button.card');
+          await page.keyboard.press('Enter');
+          const words = await announced(
+            page,
+            /^You put Bot 2's \w+ \d on top of the deck \(action of the 1\)/,
+          );
+          console.log(`1 by keys: Shift+Tab ×${back}; announced: ${words}`);
+        }
+        expect(p.errors).toEqual([]);
+      }
+    }, 60_000);
+  },
+);

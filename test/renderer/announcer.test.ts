@@ -1,0 +1,68 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import TableAnnouncer from '../../renderer/src/components/TableAnnouncer.vue';
+import { mountApp, roundAfter } from './mount';
+
+/** The announcer fills its live region a moment after a change (emptied first, so repeats are spoken). */
+const settle = () => new Promise((r) => setTimeout(r, 150));
+const names = ['Ada', 'Bob', 'Cy'];
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('TableAnnouncer', () => {
+  it('speaks each move as it happens, with who leads after it, in one polite region', async () => {
+    const w = mountApp(TableAnnouncer, { props: { view: roundAfter([]), names } });
+    const region = w.get('[data-testid="announcer"]');
+    expect(region.attributes('aria-live')).toBe('polite');
+    expect(region.attributes('role')).toBe('status');
+    await settle();
+    // Arriving at the table: where things stand (Cy's Yellow 3 is the highest card under Red).
+    expect(region.text()).toMatch(/Cy leads\.$/);
+
+    await w.setProps({ view: roundAfter([{ type: 'play', card: 'G4' }]) });
+    await settle();
+    expect(region.text()).toBe('You played Green 4. You lead.');
+
+    // Two moves arriving before the first was shown are both spoken, in order.
+    const bob = [{ type: 'play', card: 'G4' }, { type: 'end' }, { type: 'play', card: 'V6' }] as const;
+    await w.setProps({ view: roundAfter([...bob]) });
+    await w.setProps({ view: roundAfter([...bob, { type: 'end' }, { type: 'play', card: 'I5' }]) });
+    await settle();
+    expect(region.text()).toBe('Bob played Violet 6. Bob leads. Cy played Indigo 5. Bob leads.');
+  });
+
+  it('says the rule and who leads on L or its button, but not while typing or behind a dialog', async () => {
+    const view = roundAfter([{ type: 'play', card: 'G4' }]);
+    const w = mountApp(TableAnnouncer, { props: { view, names } });
+    const region = w.get('[data-testid="announcer"]');
+    await settle();
+
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'l' }));
+    await settle();
+    expect(region.text()).toMatch(/^The rule: Red, Highest card\. You lead: /);
+
+    // The same words again are spoken again: the region is emptied, then filled.
+    await w.get('[data-testid="say-standing"]').trigger('click');
+    expect(region.text()).toBe('');
+    await settle();
+    expect(region.text()).toMatch(/^The rule: Red, /);
+    expect(w.get('[data-testid="say-standing"]').attributes('aria-keyshortcuts')).toBe('L');
+
+    const input = document.createElement('input');
+    document.body.append(input);
+    await w.setProps({ view: roundAfter([]) });
+    await settle();
+    const before = region.text();
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'l', bubbles: true }));
+    await settle();
+    expect(region.text()).toBe(before);
+    const modal = document.createElement('div');
+    modal.setAttribute('aria-modal', 'true');
+    document.body.append(modal);
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'l' }));
+    await settle();
+    expect(region.text()).toBe(before);
+  });
+});
