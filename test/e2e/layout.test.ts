@@ -32,7 +32,8 @@ import {
  * and 4 players. On Ada's turn, without scrolling, the rule, every seat's palette, her hand, the move
  * buttons, the selected card's preview and the coach's suggestion are inside the window and not cut by a
  * scrolling box: at the deal, and mid-round (palettes of 5–7 cards, a card face up on the deck, a pending
- * 1, 7, 5 or draw). Resizing the window keeps the turn on one screen.
+ * 1, 7, 5 or draw). Long names of every shape never push the page sideways; the game-over dialog leads
+ * with the ranked standings, its buttons in sight; resizing the window keeps the turn on one screen.
  * Screenshots land in test-results/screenshots/ (layout-*.png).
  */
 
@@ -67,16 +68,16 @@ const EVERY_CHOICE = [SIZES[0], SIZES[7]].flatMap((size) =>
 );
 
 /*
- * Where the whole turn does not fit at once, and what gives. On the smallest phone (360×740) with 3 or 4
- * players the coach's answer, when asked for, lies under the buttons (a scroll away). With 4 players a 1's
- * pick unfolds every other palette: the instruction is pinned at the bottom with the cards to pick, and
- * the hand is a scroll away; after a 7's pick its two checks lie under its buttons. Everywhere else
- * everything is on screen at once.
+ * Where the whole turn does not fit at once, and what gives. On the smallest phone (360×740) the coach's
+ * answer, when asked for, lies under the buttons (a scroll away). With 3 or 4 players a 1's pick unfolds
+ * the other palettes: the instruction is pinned at the bottom with the cards to pick, and your palette and
+ * hand are a scroll away; with 4 players, after a 7's pick its two checks lie under its buttons.
+ * Everywhere else everything is on screen at once.
  */
 const SMALL = (size: Size) => size.width === 360 && size.height === 740;
-const coachBelow = (size: Size, players: number) => SMALL(size) && players >= 3;
+const coachBelow = (size: Size) => SMALL(size);
 const handBelow = (size: Size, players: number, pending: Pending) =>
-  SMALL(size) && players === 4 && pending === 'one';
+  SMALL(size) && players >= 3 && pending === 'one';
 const sevenChecksBelow = (size: Size, players: number) => SMALL(size) && players === 4;
 
 const NAMES = ['Bea', 'Cyd', 'Dov'];
@@ -144,7 +145,7 @@ describe.skipIf(!chromiumAvailable())('the whole turn at a glance (Chromium)', (
     for (const m of [...MID, ...EVERY_CHOICE])
       plant(dataDir, `mid-${sizeName(m.size)}-${m.players}-${m.pending}`, midPosition(m.players, m.pending));
     for (const w of [360, 390, 1280]) {
-      plant(dataDir, `names-${w}`, midPosition(4, 'one'), LONG_NAMES, { wins: [1, 2, 0, 1] });
+      plant(dataDir, `names-${w}`, midPosition(4, 'five'), LONG_NAMES, { wins: [1, 2, 0, 1] });
       plant(dataDir, `names-deal-${w}`, dealPosition(4), LONG_NAMES, { wins: [1, 2, 0, 1] });
     }
     for (const l of ['it', 'ko']) plant(dataDir, `mid-${l}`, midPosition(4, 'seven'), ['Ada', ...NAMES]);
@@ -229,17 +230,17 @@ describe.skipIf(!chromiumAvailable())('the whole turn at a glance (Chromium)', (
       await choose(page, '.my-hand [data-card="Y6"]', size);
       await page.getByTestId('play-preview').waitFor();
       // Where the coach's answer lies below, asking for it scrolled the page: back to how the app left it.
-      if (coachBelow(size, n)) await page.evaluate(() => window.scrollTo(0, 0));
+      if (coachBelow(size)) await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, `${sizeName(size)}-${n}p-deal`);
       await expectOnScreen(page, [
         ...tableTargets(n),
         HAND,
         ...MOVE_BUTTONS,
         { label: 'the preview', selector: '[data-testid="play-preview"]' },
-        ...(coachBelow(size, n) ? [] : [ANSWER]),
+        ...(coachBelow(size) ? [] : [ANSWER]),
         { label: "the coach's card", selector: '[data-testid="suggested-mark"]', all: true },
       ]);
-      if (coachBelow(size, n)) await expectReachable(page, ANSWER);
+      if (coachBelow(size)) await expectReachable(page, ANSWER);
       expect(errorsOf(size)).toEqual([]);
     });
 
@@ -306,6 +307,43 @@ describe.skipIf(!chromiumAvailable())('the whole turn at a glance (Chromium)', (
     }
   }
 
+  describe('names of any shape', () => {
+    it.each([360, 390, 1280])(
+      'at %i px: cut with an ellipsis, whole on hover or focus, nothing sideways',
+      async (w) => {
+        const size = SIZES.find((s) => s.width === w)!;
+        for (const id of [`names-deal-${w}`, `names-${w}`]) {
+          const page = await open(id, size);
+          await page.locator('.panel.mine').waitFor();
+          await expectOnScreen(page, [...tableTargets(4), HAND, STATUS]);
+          await shot(page, `${w}-names-${id.includes('deal') ? 'deal' : 'five'}`);
+          // Every place a long name is cut offers it whole (a title, or the text itself for a screen reader).
+          const cut = await page.evaluate(() =>
+            [...document.querySelectorAll<HTMLElement>('[data-name]')]
+              .filter((el) => el.getClientRects().length > 0 && el.scrollWidth > el.clientWidth + 1)
+              .map((el) => ({
+                name: el.dataset.name,
+                title: el.title,
+                ellipsis: getComputedStyle(el).textOverflow,
+              })),
+          );
+          for (const c of cut)
+            expect(c, `${c.name} is cut`).toEqual({ name: c.name, title: c.name, ellipsis: 'ellipsis' });
+        }
+        expect(errorsOf(size)).toEqual([]);
+      },
+    );
+
+    it('Korean: particles after names that do not end in Hangul read naturally', async () => {
+      const page = await open('names-ko', SIZES[7], 'ko-KR');
+      await page.locator('.panel.mine').waitFor();
+      await shot(page, '360-names-ko');
+      const text = await page.locator('body').innerText();
+      expect(text).not.toMatch(/이\(가\)|을\(를\)|은\(는\)|과\(와\)/);
+      await expectOnScreen(page, [...tableTargets(4), HAND, ...MOVE_BUTTONS]);
+    });
+  });
+
   it.each(['it', 'ko'])(
     'in %s, mid-round at 1280×800 and 360×740: the 7 and the table together',
     async (l) => {
@@ -315,6 +353,35 @@ describe.skipIf(!chromiumAvailable())('the whole turn at a glance (Chromium)', (
         await expectOnScreen(page, [...tableTargets(4), HAND, STATUS, ...choiceTargets('seven')]);
         await shot(page, `${sizeName(size)}-4p-seven-${l}`);
       }
+    },
+  );
+
+  it.each([1280, 390])(
+    'the game over at %i px: the winner, ranked standings and the buttons without scrolling',
+    async (w) => {
+      const size = SIZES.find((s) => s.width === w)!;
+      const page = await open(`over-${w}`, size);
+      const dialog = page.locator('[role="dialog"]');
+      await dialog.waitFor();
+      await shot(page, `${sizeName(size)}-game-over`);
+      const standings = page.getByTestId('final-standings');
+      // Ranked by points: Dov won (seat 3), then Bea… each row says its place and points.
+      const rows = await standings.locator('li').allInnerTexts();
+      expect(rows).toHaveLength(4);
+      expect(rows[0]).toMatch(/^1st\b[\s\S]*Dov[\s\S]*\d+/);
+      expect(rows[1]).toMatch(/^2nd\b/);
+      // The game's result comes before the round's.
+      const order = await page.evaluate(() => {
+        const a = document.querySelector('[data-testid="final-standings"]');
+        const b = document.querySelector('[data-testid="final-palettes"]');
+        return !!a && !!b && !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+      });
+      expect(order).toBe(true);
+      await expectOnScreen(page, [
+        { label: 'the winner', selector: '[data-testid="game-winners"]' },
+        { label: 'a standing', selector: '[data-testid="final-standings"] li', all: true },
+        { label: 'a button', selector: '[role="dialog"] .actions .btn', all: true },
+      ]);
     },
   );
 
