@@ -110,8 +110,8 @@ describe('Korean particles', () => {
     expect(resolveParticles('Ada이(가) Tom이(가) Bill(으)로 Jane과(와) Max을(를)')).toBe(
       'Ada가 Tom이 Bill로 Jane과 Max를',
     );
-    // Nothing to read the ending from: both forms stay.
-    expect(resolveParticles('🎲이(가)')).toBe('🎲이(가)');
+    // Nothing to read the ending from: the polite 님 goes after the name, and the particle after it.
+    expect(resolveParticles('🎲이(가)')).toBe('🎲님이');
     const t = i18nWithAllLocales('ko').global.t;
     expect(t('lead.alone', { name: '봇 2' })).toMatch(/^봇 2가 1위/);
     expect(t('lead.alone', { name: '지민' })).toMatch(/^지민이 1위/);

@@ -5,8 +5,13 @@
  *
  * - Hangul: from the syllable itself.
  * - Digits: Sino-Korean reading of the last digit (4 사 → 가, 6 육 → 이, 7 칠 → 이, with ㄹ).
- * - Latin names: an approximation of the English ending (Tom, Bill, Ann → batchim; Ada, Bo, Max → none).
- * - Anything else (an emoji, a bracket): the two forms stay, which Korean readers know as "either".
+ * - Latin names: an approximation of the English ending (Tom, Bill, Ann, Bob, Pat → batchim; Ada, Bo,
+ *   Max, Mark → none).
+ * - Emoji, symbols, brackets and spaces after the name are not read aloud: the ending is read from the
+ *   last letter or digit before them ("Bob 🎲🃏" ends like "Bob").
+ * - A name that ends in another script (Chinese, Arabic, …) or in symbols only: the particle cannot be
+ *   chosen from its sound, so the polite 님 goes after the name (as Korean apps address users) and the
+ *   particle follows 님 ("🎲님이", "王明님을"), instead of the clumsy "이(가)".
  */
 
 /** The final consonant of the word ending at `text[end - 1]`: 'none', 'rieul' (ㄹ), 'other', or null (unknown). */
@@ -34,10 +39,17 @@ function latinFinal(word: string): Final {
   const w = word.toLowerCase();
   if (/(ng|[mn]e?)$/.test(w)) return 'other';
   if (/(l|ll|le)$/.test(w)) return 'rieul';
+  // A stop after a short vowel is written as batchim: Bob 밥, Pat 팻, Jack 잭 (Mark 마크, Kate 케이트: none).
+  if (/[aeiou](ck|[bpt])$/.test(w)) return 'other';
   return 'none';
 }
 
-function finalOf(before: string): Final | null {
+/** Not read aloud: emoji (and their joiners and variation selectors), symbols, punctuation, spaces. */
+const SILENT =
+  /(?:[\p{Extended_Pictographic}\p{S}\p{P}\p{Z}]|\p{Emoji_Modifier}|\p{Regional_Indicator}|\u200d|\ufe0f|\u20e3)+$/u;
+
+function finalOf(text: string): Final | null {
+  const before = text.replace(SILENT, '');
   const ch = before.at(-1);
   if (!ch) return null;
   const code = ch.codePointAt(0)!;
@@ -67,9 +79,21 @@ export function resolveParticles(text: string): string {
   if (!text.includes('(')) return text;
   return text.replace(PATTERN, (form, offset: number) => {
     const particle = PARTICLES.find((p) => p.form === form)!;
-    const final = finalOf(text.slice(Math.max(0, offset - 24), offset));
-    if (final === null) return form;
-    if (particle.form === '(으)로') return final === 'other' ? '으로' : '로';
-    return final === 'none' ? particle.vowel : particle.consonant;
+    const before = text.slice(Math.max(0, offset - 48), offset);
+    let final = finalOf(before);
+    // Nothing to read the ending from, right after a word (not at the start, not after a space): 님 (ㅁ).
+    const honorific = final === null && before !== '' && !/\s$/u.test(before);
+    if (honorific) final = 'other';
+    const pick =
+      final === null
+        ? form
+        : particle.form === '(으)로'
+          ? final === 'other'
+            ? '으로'
+            : '로'
+          : final === 'none'
+            ? particle.vowel
+            : particle.consonant;
+    return honorific ? `님${pick}` : pick;
   });
 }

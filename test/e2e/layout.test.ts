@@ -1,0 +1,406 @@
+/// <reference lib="dom" />
+// The checks run inside the page (page.evaluate), where the DOM is.
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GameState } from '../../shared/engine/types';
+import {
+  buildRenderer,
+  chromiumAvailable,
+  launchChromium,
+  plantTable,
+  serveHost,
+  tempDir,
+  type PlantedSeat,
+  type Served,
+  screenshotDir,
+} from './harness';
+import { offScreen, widths, type Target } from './layout-check';
+import {
+  PENDINGS,
+  dealPosition,
+  gameOverPosition,
+  midPosition,
+  type Pending,
+  type Players,
+} from './layout-positions';
+
+/*
+ * The whole turn at a glance, in real Chromium against a real host. Tables are planted in the host's data
+ * folder (as saved tables after a restart), Ada at seat 0 and bots elsewhere, and opened at each window
+ * size the app meets: the desktop window (1280×800) and other desktops, a tablet and two phones, with 2, 3
+ * and 4 players. On Ada's turn, without scrolling, the rule, every seat's palette, her hand, the move
+ * buttons, the selected card's preview and the coach's suggestion are inside the window and not cut by a
+ * scrolling box: at the deal, and mid-round (palettes of 5–7 cards, a card face up on the deck, a pending
+ * 1, 7, 5 or draw). Long names of every shape never push the page sideways; the game-over dialog leads
+ * with the ranked standings, its buttons in sight; resizing the window keeps the turn on one screen.
+ * Screenshots land in test-results/screenshots/ (layout-*.png).
+ */
+
+const shots = screenshotDir();
+
+interface Size {
+  width: number;
+  height: number;
+  phone: boolean;
+}
+const SIZES: Size[] = [
+  { width: 1280, height: 800, phone: false },
+  { width: 1366, height: 768, phone: false },
+  { width: 1440, height: 900, phone: false },
+  { width: 1920, height: 1080, phone: false },
+  { width: 1024, height: 768, phone: false },
+  { width: 768, height: 1024, phone: true },
+  { width: 390, height: 844, phone: true },
+  { width: 360, height: 740, phone: true },
+];
+const PLAYERS: Players[] = [2, 3, 4];
+const sizeName = (s: Size) => `${s.width}x${s.height}`;
+
+/** Mid-round cases: each size meets the four choices across its player counts; the desktop window and the smallest phone meet all four at 4 players. */
+const MID = SIZES.flatMap((size, i) =>
+  PLAYERS.map((players, j) => ({ size, players, pending: PENDINGS[(i + j) % 4] })),
+);
+const EVERY_CHOICE = [SIZES[0], SIZES[7]].flatMap((size) =>
+  PENDINGS.filter(
+    (pending) => !MID.some((m) => m.size === size && m.players === 4 && m.pending === pending),
+  ).map((pending) => ({ size, players: 4 as Players, pending })),
+);
+
+/*
+ * Where the whole turn does not fit at once, and what gives. On the smallest phone (360×740) the coach's
+ * answer, when asked for, lies under the buttons (a scroll away). With 3 or 4 players a 1's pick unfolds
+ * the other palettes: the instruction is pinned at the bottom with the cards to pick, and your palette and
+ * hand are a scroll away; with 4 players, after a 7's pick its two checks lie under its buttons.
+ * Everywhere else everything is on screen at once.
+ */
+const SMALL = (size: Size) => size.width === 360 && size.height === 740;
+const coachBelow = (size: Size) => SMALL(size);
+const handBelow = (size: Size, players: number, pending: Pending) =>
+  SMALL(size) && players >= 3 && pending === 'one';
+const sevenChecksBelow = (size: Size, players: number) => SMALL(size) && players === 4;
+
+const NAMES = ['Bea', 'Cyd', 'Dov'];
+const LONG_NAMES = [
+  'W'.repeat(24),
+  '🎲🃏'.repeat(6),
+  'مرحبامرحبامرحبامرحبامرحب',
+  '가나다라마바사아자차카타파하거너더러머버서어저처',
+];
+
+const token = (id: string) => `token-${id}-0123456789abcdef`;
+
+function plant(
+  dataDir: string,
+  id: string,
+  state: GameState,
+  names: string[] = ['Ada', ...NAMES],
+  extra: Record<string, unknown> = {},
+): void {
+  const n = state.options.players;
+  const seats: PlantedSeat[] = [
+    { name: names[0], token: token(id) },
+    ...names.slice(1, n).map((name) => ({ name, bot: true as const })),
+  ];
+  plantTable(dataDir, {
+    id,
+    name: `Layout ${id}`,
+    options: state.options,
+    state,
+    seats,
+    extra: { hints: true, ...extra },
+  });
+}
+
+/** What must be seen on Ada's turn, whatever the step: the rule and every seat's palette. */
+function tableTargets(players: number): Target[] {
+  const seats: Target[] = Array.from({ length: players }, (_, seat) => ({
+    label: `seat ${seat}'s palette`,
+    selector: `[data-seat="${seat}"] :is(.palette, [data-testid="mini-palette"])`,
+  }));
+  return [{ label: 'the rule', selector: '[data-testid="rule-name"]' }, ...seats];
+}
+const HAND: Target = { label: 'your hand', selector: '.my-hand .hand', all: true };
+const MOVE_BUTTONS: Target[] = [
+  { label: 'Play', selector: '[data-testid="play"]' },
+  { label: 'Discard', selector: '[data-testid="discard"]' },
+  { label: 'End turn', selector: '[data-testid="end"]' },
+];
+const ANSWER: Target = { label: "the coach's suggestion", selector: '[data-testid="suggestion-words"]' };
+const SEVEN_CHECK: Target = { label: "the 7's check", selector: '.panel .whys li', all: true };
+const MY_PALETTE: Target = { label: "seat 0's palette", selector: '[data-seat="0"] .palette' };
+const STATUS: Target = { label: 'the instruction', selector: '[data-testid="turn-status"]' };
+
+describe.skipIf(!chromiumAvailable())('the whole turn at a glance (Chromium)', () => {
+  let scratch: ReturnType<typeof tempDir>;
+  let served: Served;
+  let browser: Browser;
+  const contexts = new Map<string, { context: BrowserContext; page: Page; errors: string[] }>();
+
+  beforeAll(async () => {
+    scratch = tempDir('red7-e2e-layout-');
+    const dataDir = join(scratch.path, 'data');
+    for (const size of SIZES)
+      for (const n of PLAYERS) plant(dataDir, `deal-${sizeName(size)}-${n}`, dealPosition(n));
+    for (const m of [...MID, ...EVERY_CHOICE])
+      plant(dataDir, `mid-${sizeName(m.size)}-${m.players}-${m.pending}`, midPosition(m.players, m.pending));
+    for (const w of [360, 390, 1280]) {
+      plant(dataDir, `names-${w}`, midPosition(4, 'five'), LONG_NAMES, { wins: [1, 2, 0, 1] });
+      plant(dataDir, `names-deal-${w}`, dealPosition(4), LONG_NAMES, { wins: [1, 2, 0, 1] });
+    }
+    for (const l of ['it', 'ko']) plant(dataDir, `mid-${l}`, midPosition(4, 'seven'), ['Ada', ...NAMES]);
+    plant(dataDir, 'names-ko', dealPosition(4), ['Bob 🎲🃏', 'Tom', '민준', 'Ann'], { wins: [1, 0, 0, 0] });
+    for (const w of [1280, 390])
+      plant(dataDir, `over-${w}`, gameOverPosition(4), ['Ada', ...NAMES], { wins: [0, 1, 0, 2] });
+    plant(dataDir, 'resize', midPosition(4, 'one'));
+    await buildRenderer(join(scratch.path, 'build'));
+    served = await serveHost(join(scratch.path, 'build'), dataDir);
+    browser = await launchChromium(scratch.path);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const c of contexts.values()) await c.context.close().catch(() => {});
+    await browser?.close();
+    await served?.close().catch(() => {});
+    scratch?.remove();
+  });
+
+  /** One page per window size and language, reused: each table is opened in it as after a reload. */
+  async function open(id: string, size: Size, locale = 'en-US'): Promise<Page> {
+    const key = `${sizeName(size)}-${locale}`;
+    let c = contexts.get(key);
+    if (!c) {
+      const context = await browser.newContext({
+        viewport: { width: size.width, height: size.height },
+        locale,
+        reducedMotion: 'reduce',
+        ...(size.phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+      });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (err) => errors.push(`page: ${err.message}`));
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+      });
+      c = { context, page, errors };
+      contexts.set(key, c);
+      await page.goto(served.url);
+    }
+    const { page } = c;
+    const session = { url: served.url.replace(/^http/, 'ws') + 'ws', tableId: id, token: token(id), seat: 0 };
+    await page.evaluate((s) => sessionStorage.setItem('red7.session', JSON.stringify(s)), session);
+    await page.reload();
+    await page.getByTestId('table-view').waitFor();
+    return page;
+  }
+  const errorsOf = (size: Size, locale = 'en-US') => contexts.get(`${sizeName(size)}-${locale}`)!.errors;
+
+  /** Taps (phones) or clicks a card. */
+  async function choose(page: Page, selector: string, size: Size): Promise<void> {
+    const card = page.locator(selector).first();
+    if (size.phone) await card.tap();
+    else await card.click();
+  }
+
+  const shot = (page: Page, name: string) => page.screenshot({ path: join(shots, `layout-${name}.png`) });
+
+  async function expectOnScreen(page: Page, targets: Target[]): Promise<void> {
+    expect(await offScreen(page, targets)).toEqual([]);
+    const w = await widths(page);
+    expect(w.scroll, 'nothing sticks out sideways').toBe(w.viewport);
+  }
+
+  /** Scrolled to, it is on screen and not covered (the pinned instruction does not hide it). */
+  async function expectReachable(page: Page, target: Target): Promise<void> {
+    await page
+      .locator(target.selector)
+      .first()
+      .evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    const problems = (await offScreen(page, [target])).filter((p) => !p.startsWith('the page is scrolled'));
+    expect(problems).toEqual([]);
+    await page.evaluate(() => window.scrollTo(0, 0));
+  }
+
+  describe.each(SIZES)('$width×$height', (size) => {
+    it.each(PLAYERS)('at the deal, %i players: the coach answers, a card is picked', async (n) => {
+      const page = await open(`deal-${sizeName(size)}-${n}`, size);
+      await page.locator('.panel.mine').waitFor();
+      await choose(page, '[data-testid="suggest"]', size);
+      await page.getByTestId('suggestion-words').waitFor({ timeout: 20_000 });
+      await choose(page, '.my-hand [data-card="Y6"]', size);
+      await page.getByTestId('play-preview').waitFor();
+      // Where the coach's answer lies below, asking for it scrolled the page: back to how the app left it.
+      if (coachBelow(size)) await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, `${sizeName(size)}-${n}p-deal`);
+      await expectOnScreen(page, [
+        ...tableTargets(n),
+        HAND,
+        ...MOVE_BUTTONS,
+        { label: 'the preview', selector: '[data-testid="play-preview"]' },
+        ...(coachBelow(size) ? [] : [ANSWER]),
+        { label: "the coach's card", selector: '[data-testid="suggested-mark"]', all: true },
+      ]);
+      if (coachBelow(size)) await expectReachable(page, ANSWER);
+      expect(errorsOf(size)).toEqual([]);
+    });
+
+    it.each(MID.filter((m) => m.size === size).concat(EVERY_CHOICE.filter((m) => m.size === size)))(
+      'mid-round, $players players, a pending $pending: the choice and what it acts on together',
+      async ({ players: n, pending }) => {
+        const page = await open(`mid-${sizeName(size)}-${n}-${pending}`, size);
+        await page.locator('.panel.mine').waitFor();
+        const pinned = handBelow(size, n, pending);
+        const base = [
+          ...tableTargets(n).filter((t) => !pinned || t.label !== MY_PALETTE.label),
+          ...(pinned ? [] : [HAND]),
+          STATUS,
+          { label: 'the deck-top notice', selector: '.deck .known' },
+        ];
+        await shot(page, `${sizeName(size)}-${n}p-${pending}`);
+        await expectOnScreen(page, [...base, ...choiceTargets(pending)]);
+        if (pending === 'seven') {
+          await choose(page, '.my-seat .pickable', size);
+          await page.getByTestId('seven-canvas').waitFor();
+          await expectOnScreen(page, [
+            ...base,
+            { label: 'to the canvas', selector: '[data-testid="seven-canvas"]' },
+            { label: 'to the deck', selector: '[data-testid="seven-deck"]' },
+            ...(sevenChecksBelow(size, n) ? [] : [SEVEN_CHECK]),
+          ]);
+          if (sevenChecksBelow(size, n)) await expectReachable(page, SEVEN_CHECK);
+        }
+        if (pending === 'five') {
+          await choose(page, '.my-hand [data-card="I2"]', size);
+          await page.getByTestId('play-preview').waitFor();
+          await expectOnScreen(page, [
+            ...base,
+            { label: 'Play', selector: '[data-testid="play"]' },
+            { label: 'the preview', selector: '[data-testid="play-preview"]' },
+          ]);
+        }
+        if (pinned) for (const t of [MY_PALETTE, HAND]) await expectReachable(page, t);
+        await shot(page, `${sizeName(size)}-${n}p-${pending}-picked`);
+        expect(errorsOf(size)).toEqual([]);
+      },
+    );
+  });
+
+  function choiceTargets(pending: Pending): Target[] {
+    switch (pending) {
+      case 'one':
+        return [
+          { label: 'a card to take', selector: '.others .pickable', all: true },
+          { label: "the 1's instruction", selector: '[data-testid="one-seats"]' },
+        ];
+      case 'seven':
+        return [
+          { label: 'a card to move', selector: '.my-seat .pickable', all: true },
+          { label: "the 7's instruction", selector: '.panel .prompt .hint' },
+        ];
+      case 'five':
+        return [{ label: 'Play', selector: '[data-testid="play"]' }];
+      case 'draw':
+        return [
+          { label: 'what you would draw', selector: '[data-testid="draw-known"]' },
+          { label: 'Draw and No thanks', selector: '.panel > .row:not(.passrow) .btn', all: true },
+        ];
+    }
+  }
+
+  describe('names of any shape', () => {
+    it.each([360, 390, 1280])(
+      'at %i px: cut with an ellipsis, whole on hover or focus, nothing sideways',
+      async (w) => {
+        const size = SIZES.find((s) => s.width === w)!;
+        for (const id of [`names-deal-${w}`, `names-${w}`]) {
+          const page = await open(id, size);
+          await page.locator('.panel.mine').waitFor();
+          await expectOnScreen(page, [...tableTargets(4), HAND, STATUS]);
+          await shot(page, `${w}-names-${id.includes('deal') ? 'deal' : 'five'}`);
+          // Every place a long name is cut offers it whole (a title, or the text itself for a screen reader).
+          const cut = await page.evaluate(() =>
+            [...document.querySelectorAll<HTMLElement>('[data-name]')]
+              .filter((el) => el.getClientRects().length > 0 && el.scrollWidth > el.clientWidth + 1)
+              .map((el) => ({
+                name: el.dataset.name,
+                title: el.title,
+                ellipsis: getComputedStyle(el).textOverflow,
+              })),
+          );
+          for (const c of cut)
+            expect(c, `${c.name} is cut`).toEqual({ name: c.name, title: c.name, ellipsis: 'ellipsis' });
+        }
+        expect(errorsOf(size)).toEqual([]);
+      },
+    );
+
+    it('Korean: particles after names that do not end in Hangul read naturally', async () => {
+      const page = await open('names-ko', SIZES[7], 'ko-KR');
+      await page.locator('.panel.mine').waitFor();
+      await shot(page, '360-names-ko');
+      const text = await page.locator('body').innerText();
+      expect(text).not.toMatch(/이\(가\)|을\(를\)|은\(는\)|과\(와\)/);
+      await expectOnScreen(page, [...tableTargets(4), HAND, ...MOVE_BUTTONS]);
+    });
+  });
+
+  it.each(['it', 'ko'])(
+    'in %s, mid-round at 1280×800 and 360×740: the 7 and the table together',
+    async (l) => {
+      for (const size of [SIZES[0], SIZES[7]]) {
+        const page = await open(`mid-${l}`, size, l);
+        await page.locator('.panel.mine').waitFor();
+        await expectOnScreen(page, [...tableTargets(4), HAND, STATUS, ...choiceTargets('seven')]);
+        await shot(page, `${sizeName(size)}-4p-seven-${l}`);
+      }
+    },
+  );
+
+  it.each([1280, 390])(
+    'the game over at %i px: the winner, ranked standings and the buttons without scrolling',
+    async (w) => {
+      const size = SIZES.find((s) => s.width === w)!;
+      const page = await open(`over-${w}`, size);
+      const dialog = page.locator('[role="dialog"]');
+      await dialog.waitFor();
+      await shot(page, `${sizeName(size)}-game-over`);
+      const standings = page.getByTestId('final-standings');
+      // Ranked by points: Dov won (seat 3), then Bea… each row says its place and points.
+      const rows = await standings.locator('li').allInnerTexts();
+      expect(rows).toHaveLength(4);
+      expect(rows[0]).toMatch(/^1st\b[\s\S]*Dov[\s\S]*\d+/);
+      expect(rows[1]).toMatch(/^2nd\b/);
+      // The game's result comes before the round's.
+      const order = await page.evaluate(() => {
+        const a = document.querySelector('[data-testid="final-standings"]');
+        const b = document.querySelector('[data-testid="final-palettes"]');
+        return !!a && !!b && !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+      });
+      expect(order).toBe(true);
+      await expectOnScreen(page, [
+        { label: 'the winner', selector: '[data-testid="game-winners"]' },
+        { label: 'a standing', selector: '[data-testid="final-standings"] li', all: true },
+        { label: 'a button', selector: '[role="dialog"] .actions .btn', all: true },
+      ]);
+    },
+  );
+
+  it('resizing the window 1280×800 → 1024×768 → 1920×1080 keeps the turn on one screen', async () => {
+    const size = SIZES[0];
+    const page = await open('resize', size);
+    await page.locator('.panel.mine').waitFor();
+    for (const [width, height] of [
+      [1280, 800],
+      [1024, 768],
+      [1920, 1080],
+      [1280, 800],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await expect
+        .poll(() => offScreen(page, [...tableTargets(4), HAND, STATUS, ...choiceTargets('one')]))
+        .toEqual([]);
+      await shot(page, `resize-${width}x${height}`);
+    }
+    await page.setViewportSize({ width: size.width, height: size.height });
+  });
+});
