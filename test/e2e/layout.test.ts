@@ -69,15 +69,16 @@ const EVERY_CHOICE = [SIZES[0], SIZES[7]].flatMap((size) =>
 
 /*
  * Where the whole turn does not fit at once, and what gives. On the smallest phone (360×740) the coach's
- * answer, when asked for, lies under the buttons (a scroll away). With 3 or 4 players a 1's pick unfolds
- * the other palettes: the instruction is pinned at the bottom with the cards to pick, and your palette and
- * hand are a scroll away; with 4 players, after a 7's pick its two checks lie under its buttons.
+ * answer, when asked for, lies under the buttons (a scroll away). A 1's pick unfolds the other palettes:
+ * with 3 or 4 players there (4 on a 390×844 phone) the instruction is pinned at the bottom with the cards to
+ * pick, and your palette and hand are a scroll away; with 4 players on 360×740, after a 7's pick its two
+ * checks lie under its buttons.
  * Everywhere else everything is on screen at once.
  */
 const SMALL = (size: Size) => size.width === 360 && size.height === 740;
 const coachBelow = (size: Size) => SMALL(size);
 const handBelow = (size: Size, players: number, pending: Pending) =>
-  SMALL(size) && players >= 3 && pending === 'one';
+  pending === 'one' && ((SMALL(size) && players >= 3) || (size.width === 390 && players === 4));
 const sevenChecksBelow = (size: Size, players: number) => SMALL(size) && players === 4;
 
 const NAMES = ['Bea', 'Cyd', 'Dov'];
