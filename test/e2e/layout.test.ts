@@ -154,6 +154,7 @@ describe.skipIf(!chromiumAvailable())('the whole turn at a glance (Chromium)', (
     for (const w of [1280, 390])
       plant(dataDir, `over-${w}`, gameOverPosition(4), ['Ada', ...NAMES], { wins: [0, 1, 0, 2] });
     plant(dataDir, 'resize', midPosition(4, 'one'));
+    plant(dataDir, 'blocked', dealPosition(2));
     await buildRenderer(join(scratch.path, 'build'));
     served = await serveHost(join(scratch.path, 'build'), dataDir);
     browser = await launchChromium(scratch.path);
@@ -385,6 +386,39 @@ describe.skipIf(!chromiumAvailable())('the whole turn at a glance (Chromium)', (
       ]);
     },
   );
+
+  it('after a play, a card that can do nothing keeps its own colour (hatched, not darkened)', async () => {
+    const page = await open('blocked', SIZES[0]);
+    await page.locator('.panel.mine').waitFor();
+    await page.locator('.my-hand [data-card="Y6"]').click();
+    await page.getByTestId('play').click();
+    const blocked = page.locator('.my-hand .card.disabled');
+    await blocked.first().waitFor();
+    await shot(page, '1280x800-2p-blocked');
+    const looks = await blocked.evaluateAll((cards) =>
+      cards.map((card) => {
+        const probe = document.createElement('span');
+        const color: string = card.className.match(/\bc-([A-Z])\b/)![1];
+        const tokens: Record<string, string> = {
+          R: 'red',
+          O: 'orange',
+          Y: 'yellow',
+          G: 'green',
+          B: 'blue',
+          I: 'indigo',
+          V: 'violet',
+        };
+        probe.style.color = `var(--${tokens[color]})`;
+        document.body.append(probe);
+        const own = getComputedStyle(probe).color;
+        probe.remove();
+        const style = getComputedStyle(card);
+        return { filter: style.filter, background: style.backgroundColor === own };
+      }),
+    );
+    expect(looks.length).toBeGreaterThan(0);
+    for (const l of looks) expect(l).toEqual({ filter: 'none', background: true });
+  });
 
   it('resizing the window 1280×800 → 1024×768 → 1920×1080 keeps the turn on one screen', async () => {
     const size = SIZES[0];
