@@ -1,4 +1,4 @@
-import { build, defineConfig, type InlineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type BuildOptions, type InlineConfig, type Plugin } from 'vite';
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
@@ -12,8 +12,16 @@ const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}
 // native speed-ups stay external: it falls back to JavaScript when they are missing.
 const mainExternal = ['electron', 'bufferutil', 'utf-8-validate', ...nodeBuiltins];
 
-/** The preload's build, into the same folder as the main process (run after it, never emptying it). */
-export function preloadConfig(outDir: string): InlineConfig {
+/**
+ * A bundle of its own for Node or a preload, written beside the main process (run after it, never
+ * emptying its folder): every dependency inside except those `rollupOptions` leaves out.
+ */
+function besideMain(
+  outDir: string,
+  lib: NonNullable<BuildOptions['lib']>,
+  rollupOptions: BuildOptions['rollupOptions'],
+  plugin: Plugin,
+): InlineConfig {
   return {
     configFile: false,
     logLevel: 'warn',
@@ -25,42 +33,35 @@ export function preloadConfig(outDir: string): InlineConfig {
       ssr: true,
       minify: false,
       copyPublicDir: false,
-      lib: {
-        entry: { preload: here('./preload.ts') },
-        formats: ['cjs'],
-        fileName: (_f, name) => `${name}.cjs`,
-      },
-      rollupOptions: { external: ['electron'] },
+      lib,
+      rollupOptions,
     },
-    plugins: [preloadRequiresOnlyElectron()],
+    plugins: [plugin],
   };
+}
+
+/** The preload's build, into the same folder as the main process. */
+export function preloadConfig(outDir: string): InlineConfig {
+  return besideMain(
+    outDir,
+    { entry: { preload: here('./preload.ts') }, formats: ['cjs'], fileName: (_f, name) => `${name}.cjs` },
+    { external: ['electron'] },
+    preloadRequiresOnlyElectron(),
+  );
 }
 
 /** The headless host's build (out/main/cli.js), beside the main process and its bot worker. */
 export function cliConfig(outDir: string): InlineConfig {
-  return {
-    configFile: false,
-    logLevel: 'warn',
-    ssr: { noExternal: true },
-    build: {
-      outDir,
-      emptyOutDir: false,
-      target: 'node22',
-      ssr: true,
-      minify: false,
-      copyPublicDir: false,
-      lib: {
-        entry: { cli: here('./cli.ts') },
-        formats: ['es'],
-      },
-      rollupOptions: {
-        external: mainExternal.filter((m) => m !== 'electron'),
-        // .js is an ES module here (package.json says "type": "module").
-        output: { entryFileNames: '[name].js', chunkFileNames: 'cli-[name]-[hash].js' },
-      },
+  return besideMain(
+    outDir,
+    { entry: { cli: here('./cli.ts') }, formats: ['es'] },
+    {
+      external: mainExternal.filter((m) => m !== 'electron'),
+      // .js is an ES module here (package.json says "type": "module").
+      output: { entryFileNames: '[name].js', chunkFileNames: 'cli-[name]-[hash].js' },
     },
-    plugins: [cliNeverLoadsElectron()],
-  };
+    cliNeverLoadsElectron(),
+  );
 }
 
 /** Fails the build when the headless host would load Electron (it runs in plain Node). */

@@ -15,6 +15,7 @@ const PROPERTY_RUNS = [
   'test/unit/bots/bot.test.ts',
   'test/unit/bots/levels.test.ts',
   'test/unit/bots/hidden.test.ts',
+  'test/unit/engine/explain-view-only.test.ts',
 ];
 
 /*

@@ -1,3 +1,5 @@
+import { strictUrl } from './strict-url';
+
 /**
  * The only pages the app opens outside itself, in the user's browser: the rules' publisher.
  * https only, exact host names; anything else is dropped.
@@ -5,17 +7,5 @@
 export const EXTERNAL_HOSTS: readonly string[] = ['asmadigames.com', 'www.asmadigames.com'];
 
 export function isAllowedExternalUrl(url: string): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  return (
-    parsed.protocol === 'https:' &&
-    parsed.port === '' &&
-    parsed.username === '' &&
-    parsed.password === '' &&
-    EXTERNAL_HOSTS.includes(parsed.hostname)
-  );
+  return strictUrl(url, 'https:', EXTERNAL_HOSTS) !== null;
 }

@@ -19,8 +19,11 @@ export const BOT_PACES: Record<BotPace, PaceMs> = {
   fast: { step: 250, deal: 700 },
 };
 
-/** A round's first move is to be made now: the deal is the last thing that happened. */
-const justDealt = (state: GameState): boolean => state.log.at(-1)?.kind === 'deal';
+/** A round's first move is to be made now: the last thing logged opened the round's first turn. */
+const justDealt = (state: GameState): boolean => {
+  const last = state.log.at(-1);
+  return last?.kind === 'deal' || (last?.kind === 'turn' && last.turn === 1);
+};
 
 /** How long after its turn began a bot's move may land. `fixedMs` (tests) replaces every pace. */
 export function botWaitMs(

@@ -5,8 +5,19 @@ import type { GameState, LogEntry } from './types';
 export const logsNoTurns = (state: GameState): boolean =>
   state.log.length > 0 && !state.log.some((e) => e.kind === 'turn');
 
-const same = (a: readonly LogEntry[], b: readonly LogEntry[]): boolean =>
-  JSON.stringify(a) === JSON.stringify(b);
+/** Equal as plain JSON, whatever the order of keys (a state read back from a file has its own order). */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = Object.keys(x).filter((k) => x[k] !== undefined);
+  return (
+    keys.length === Object.keys(y).filter((k) => y[k] !== undefined).length &&
+    keys.every((k) => same(x[k], y[k]))
+  );
+}
 const withoutTurns = (log: readonly LogEntry[]): LogEntry[] => log.filter((e) => e.kind !== 'turn');
 
 /**
@@ -35,5 +46,5 @@ export function upgradeLog(old: GameState): GameState | null {
   }
   const { log: _new, ...rest } = s;
   const { log: _old, ...saved } = old;
-  return JSON.stringify(rest) === JSON.stringify(saved) && same(withoutTurns(s.log), old.log) ? s : null;
+  return same(rest, saved) && same(withoutTurns(s.log), old.log) ? s : null;
 }

@@ -20,8 +20,6 @@ const round = int(1, 10_000);
 
 /** A game's log never grows past this many entries in one message (a long game logs about a thousand). */
 export const LOG_ENTRIES_MAX = 100_000;
-/** A round's turns: far fewer than its log's entries. */
-const LOG_TURNS_MAX = LOG_ENTRIES_MAX;
 
 const OptionsSchema = v.strictObject({
   players: v.picklist([2, 3, 4]),
@@ -56,7 +54,8 @@ export const LogEntrySchema = v.variant('kind', [
     first: seat,
     setup: v.optional(SetupSchema),
   }),
-  v.strictObject({ kind: v.literal('turn'), seat, turn: int(1, LOG_TURNS_MAX), moveCount: count }),
+  // A turn logs at least one entry of its own, so a round never numbers more turns than a log holds entries.
+  v.strictObject({ kind: v.literal('turn'), seat, turn: int(1, LOG_ENTRIES_MAX), moveCount: count }),
   v.strictObject({ kind: v.literal('play'), seat, card }),
   v.strictObject({ kind: v.literal('discard'), seat, card }),
   v.strictObject({

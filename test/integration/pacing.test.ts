@@ -51,7 +51,8 @@ async function botGaps(
     for (let i = 1; i < seen.length; i++) {
       const before = seen[i - 1].view;
       if (before.phase !== 'turn' || before.current === 0 || before.current === null) continue;
-      out.push({ ms: seen[i].at - seen[i - 1].at, afterDeal: before.log.at(-1)?.kind === 'deal' });
+      const last = before.log.at(-1);
+      out.push({ ms: seen[i].at - seen[i - 1].at, afterDeal: last?.kind === 'turn' && last.turn === 1 });
     }
     return out;
   };

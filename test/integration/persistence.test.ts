@@ -1,6 +1,7 @@
 import {
   appendFileSync,
   copyFileSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -11,10 +12,11 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { viewFor } from '../../shared/engine';
+import { viewFor, type GameState } from '../../shared/engine';
 import type { TableOptions } from '../../shared/protocol';
 import { TestClient } from './helpers/client';
 import { testHost } from './helpers/host';
+import { ManualClock } from './helpers/manual-clock';
 import { openTable, playRandomly, seatTable, startedTable, viewAt } from './helpers/play';
 import { rng } from '../helpers/random';
 import { replayGame } from './helpers/truth';
@@ -67,7 +69,16 @@ describe('persistence', () => {
     await playRandomly(a.clients, random, (m) => m >= 3);
     // Table B: a snapshot from before the start, then a started game.
     const b = await seatTable(h1.port, { players: 2, mode: 'basic', actionRule: false });
-    await new Promise((r) => setTimeout(r, 100)); // let the snapshots land
+    // The snapshots land off the event loop, a moment after the changes they hold.
+    const snapshotOf = (id: string) => {
+      const file = tableFile(h1.dataDir, id, 'snapshot.json');
+      return existsSync(file)
+        ? (JSON.parse(readFileSync(file, 'utf8')) as { state: GameState | null })
+        : null;
+    };
+    const moves = a.clients[0].view!.moveCount;
+    await expect.poll(() => snapshotOf(a.tableId)?.state?.moveCount).toBe(moves);
+    await expect.poll(() => snapshotOf(b.tableId)?.state).toBeNull();
     const saved = join(h1.dataDir, 'saved');
     mkdirSync(saved);
     copyFileSync(tableFile(h1.dataDir, a.tableId, 'snapshot.json'), join(saved, 'a.json'));
@@ -188,5 +199,56 @@ describe('persistence', () => {
     await c.close();
     await h2.stop();
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('loads a folder as the version before seat lines wrote it, and logs its seat changes from then on', async () => {
+    const random = rng(24);
+    const h1 = await testHost();
+    const { tableId, clients } = await startedTable(h1.port, adv3);
+    await playRandomly(clients, random, (m) => m >= 8);
+    const views = clients.map((c) => c.view!);
+    await h1.host.close();
+    // As 42c7a28 wrote it: a snapshot without logLines, a log of starts and moves only.
+    const dir = h1.dataDir;
+    const { logLines: _count, ...older } = JSON.parse(
+      readFileSync(tableFile(dir, tableId, 'snapshot.json'), 'utf8'),
+    );
+    writeFileSync(tableFile(dir, tableId, 'snapshot.json'), JSON.stringify(older));
+    const log = readFileSync(tableFile(dir, tableId, 'moves.jsonl'), 'utf8').split('\n');
+    const oldLog = log.filter((l) => l.startsWith('{"g":'));
+    expect(oldLog.length).toBeLessThan(log.length - 1); // there were created and seating lines
+    writeFileSync(tableFile(dir, tableId, 'moves.jsonl'), `${oldLog.join('\n')}\n`);
+
+    const clock = new ManualClock();
+    const h2 = await testHost({ dataDir: dir, clock, limits: { awayGraceMs: 1000 } });
+    expect(h2.problems).toEqual([]);
+    const back = await resumeAll(h2.port, clients);
+    for (const [i, c] of back.entries()) expect((await c.next('view')).view).toEqual(views[i]);
+    // A seat change now goes into the old log: seat 2 is away, and a bot stands in for them.
+    await back[2].close();
+    await back[0].next((m) => m.type === 'table' && !m.table.seatList[2].connected);
+    clock.advance(1000);
+    back[0].send({ type: 'replaceByBot', seat: 2 });
+    await back[0].next((m) => m.type === 'table' && m.table.seatList[2].standIn);
+    const logNow = readFileSync(tableFile(dir, tableId, 'moves.jsonl'), 'utf8');
+    await Promise.all(back.map((c) => c.close()));
+    await h2.host.close();
+    // Killed before any newer snapshot: the old one, and the log as it was.
+    writeFileSync(tableFile(dir, tableId, 'snapshot.json'), JSON.stringify(older));
+    writeFileSync(tableFile(dir, tableId, 'moves.jsonl'), logNow);
+    const h3 = await testHost({ dataDir: dir });
+    expect(h3.problems).toEqual([]);
+    const first = await TestClient.greeted(h3.port);
+    first.send({ type: 'resume', token: clients[0].token! });
+    const t = await first.next('table');
+    expect(t.type === 'table' && t.table.seatList[2]).toMatchObject({ bot: true, standIn: true });
+    await first.close();
+    // Seat 2's person takes the seat back from the bot; the game goes on to its end.
+    const again = await resumeAll(h3.port, clients);
+    await playRandomly(again, random);
+    expect(again[0].view!.gameOver).toBe(true);
+    await Promise.all(again.map((c) => c.close()));
+    await h3.stop();
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -24,6 +24,10 @@ describe('TableAnnouncer', () => {
     await w.setProps({ view: roundAfter([{ type: 'play', card: 'G4' }]) });
     await settle();
     expect(region.text()).toBe('You played Green 4. You lead.');
+    // Ending the turn adds only the next turn's divider: no news, the last words stay.
+    await w.setProps({ view: roundAfter([{ type: 'play', card: 'G4' }, { type: 'end' }]) });
+    await settle();
+    expect(region.text()).toBe('You played Green 4. You lead.');
 
     // Two moves arriving before the first was shown are both spoken, in order.
     const bob = [{ type: 'play', card: 'G4' }, { type: 'end' }, { type: 'play', card: 'V6' }] as const;

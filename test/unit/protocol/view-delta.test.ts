@@ -229,6 +229,27 @@ describe('a hostile viewDelta is refused whole by the schema', () => {
       'a log entry with an extra field',
       (m: Record<string, unknown>) => (m.log = [{ kind: 'noDraw', seat: 0, hand: ['R7'] }]),
     ],
+    [
+      'a turn entry numbered 0',
+      (m: Record<string, unknown>) => (m.log = [{ kind: 'turn', seat: 0, turn: 0, moveCount: 6 }]),
+    ],
+    [
+      'a turn entry without its move count',
+      (m: Record<string, unknown>) => (m.log = [{ kind: 'turn', seat: 1, turn: 3 }]),
+    ],
+    [
+      "a deal's setup with a field of the wrong kind",
+      (m: Record<string, unknown>) =>
+        (m.log = [
+          {
+            kind: 'deal',
+            round: 1,
+            palettes: [['R1'], ['O2']],
+            first: 0,
+            setup: { canvas: [], handSizes: [7, 7], deckSize: 'many', deckKnownTop: [], out: [false, false] },
+          },
+        ]),
+    ],
     ['set not an object', (m: Record<string, unknown>) => (m.set = [])],
   ])('%s', (_what, change) => {
     const reason = refused(change);
@@ -238,6 +259,7 @@ describe('a hostile viewDelta is refused whole by the schema', () => {
 
   it('accepts the untouched delta', () => {
     expect(refused(() => {})).toBe('accepted');
+    expect(refused((m) => (m.log = [{ kind: 'turn', seat: 1, turn: 3, moveCount: 6 }]))).toBe('accepted');
   });
 
   it('refuses __proto__ in set', () => {
