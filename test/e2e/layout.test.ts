@@ -1,20 +1,10 @@
 /// <reference lib="dom" />
 // The checks run inside the page (page.evaluate), where the DOM is.
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { GameState } from '../../shared/engine/types';
-import {
-  buildRenderer,
-  chromiumAvailable,
-  launchChromium,
-  plantTable,
-  serveHost,
-  tempDir,
-  type PlantedSeat,
-  type Served,
-  screenshotDir,
-} from './harness';
+import { describeInChromium, plantTable, screenshotDir, type PlantedSeat, type Player } from './harness';
 import { offScreen, widths, type Target } from './layout-check';
 import {
   PENDINGS,
@@ -132,64 +122,46 @@ const SEVEN_CHECK: Target = { label: "the 7's check", selector: '.panel .whys li
 const MY_PALETTE: Target = { label: "seat 0's palette", selector: '[data-seat="0"] .palette' };
 const STATUS: Target = { label: 'the instruction', selector: '[data-testid="turn-status"]' };
 
-describe.skipIf(!chromiumAvailable())('the whole turn at a glance (Chromium)', () => {
-  let scratch: ReturnType<typeof tempDir>;
-  let served: Served;
-  let browser: Browser;
-  const contexts = new Map<string, { context: BrowserContext; page: Page; errors: string[] }>();
+/** Every table the tests below open, planted before the host starts. */
+function plantAll(dataDir: string): void {
+  for (const size of SIZES)
+    for (const n of PLAYERS) plant(dataDir, `deal-${sizeName(size)}-${n}`, dealPosition(n));
+  for (const m of [...MID, ...EVERY_CHOICE])
+    plant(dataDir, `mid-${sizeName(m.size)}-${m.players}-${m.pending}`, midPosition(m.players, m.pending));
+  for (const w of [360, 390, 1280]) {
+    plant(dataDir, `names-${w}`, midPosition(4, 'five'), LONG_NAMES, { wins: [1, 2, 0, 1] });
+    plant(dataDir, `names-deal-${w}`, dealPosition(4), LONG_NAMES, { wins: [1, 2, 0, 1] });
+  }
+  for (const l of ['it', 'ko']) plant(dataDir, `mid-${l}`, midPosition(4, 'seven'), ['Ada', ...NAMES]);
+  plant(dataDir, 'names-ko', dealPosition(4), ['Bob 🎲🃏', 'Tom', '민준', 'Ann'], { wins: [1, 0, 0, 0] });
+  for (const w of [1280, 390])
+    plant(dataDir, `over-${w}`, gameOverPosition(4), ['Ada', ...NAMES], { wins: [0, 1, 0, 2] });
+  plant(dataDir, 'resize', midPosition(4, 'one'));
+  plant(dataDir, 'blocked', dealPosition(2));
+}
 
-  beforeAll(async () => {
-    scratch = tempDir('red7-e2e-layout-');
-    const dataDir = join(scratch.path, 'data');
-    for (const size of SIZES)
-      for (const n of PLAYERS) plant(dataDir, `deal-${sizeName(size)}-${n}`, dealPosition(n));
-    for (const m of [...MID, ...EVERY_CHOICE])
-      plant(dataDir, `mid-${sizeName(m.size)}-${m.players}-${m.pending}`, midPosition(m.players, m.pending));
-    for (const w of [360, 390, 1280]) {
-      plant(dataDir, `names-${w}`, midPosition(4, 'five'), LONG_NAMES, { wins: [1, 2, 0, 1] });
-      plant(dataDir, `names-deal-${w}`, dealPosition(4), LONG_NAMES, { wins: [1, 2, 0, 1] });
-    }
-    for (const l of ['it', 'ko']) plant(dataDir, `mid-${l}`, midPosition(4, 'seven'), ['Ada', ...NAMES]);
-    plant(dataDir, 'names-ko', dealPosition(4), ['Bob 🎲🃏', 'Tom', '민준', 'Ann'], { wins: [1, 0, 0, 0] });
-    for (const w of [1280, 390])
-      plant(dataDir, `over-${w}`, gameOverPosition(4), ['Ada', ...NAMES], { wins: [0, 1, 0, 2] });
-    plant(dataDir, 'resize', midPosition(4, 'one'));
-    plant(dataDir, 'blocked', dealPosition(2));
-    await buildRenderer(join(scratch.path, 'build'));
-    served = await serveHost(join(scratch.path, 'build'), dataDir);
-    browser = await launchChromium(scratch.path);
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const c of contexts.values()) await c.context.close().catch(() => {});
-    await browser?.close();
-    await served?.close().catch(() => {});
-    scratch?.remove();
-  });
+describeInChromium('the whole turn at a glance', { plant: plantAll }, (stage) => {
+  const contexts = new Map<string, Player>();
 
   /** One page per window size and language, reused: each table is opened in it as after a reload. */
   async function open(id: string, size: Size, locale = 'en-US'): Promise<Page> {
     const key = `${sizeName(size)}-${locale}`;
     let c = contexts.get(key);
     if (!c) {
-      const context = await browser.newContext({
-        viewport: { width: size.width, height: size.height },
+      c = await stage.player(key, size.width, size.height, {
         locale,
-        reducedMotion: 'reduce',
         ...(size.phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
       });
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (err) => errors.push(`page: ${err.message}`));
-      page.on('console', (msg) => {
-        if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
-      });
-      c = { context, page, errors };
       contexts.set(key, c);
-      await page.goto(served.url);
+      await c.page.goto(stage.served.url);
     }
     const { page } = c;
-    const session = { url: served.url.replace(/^http/, 'ws') + 'ws', tableId: id, token: token(id), seat: 0 };
+    const session = {
+      url: stage.served.url.replace(/^http/, 'ws') + 'ws',
+      tableId: id,
+      token: token(id),
+      seat: 0,
+    };
     await page.evaluate((s) => sessionStorage.setItem('red7.session', JSON.stringify(s)), session);
     await page.reload();
     await page.getByTestId('table-view').waitFor();
