@@ -283,9 +283,35 @@ describeInChromium('the whole turn at a glance', { plant: plantAll }, (stage) =>
     }
   }
 
+  /**
+   * A cut name in a seat's panel shows whole in a popover inside the window: tapped on a touch phone,
+   * focused with the keyboard on a desktop. Esc or leaving it closes the popover.
+   */
+  async function expectRevealed(page: Page, size: Size): Promise<void> {
+    const name = page.locator('.seat [data-name][role="button"]').first();
+    const whole = (await name.getAttribute('data-name'))!;
+    const pop = page.getByTestId('name-pop');
+    expect(await pop.count()).toBe(0);
+    if (size.phone) await name.tap();
+    else {
+      await name.focus();
+      expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
+    }
+    await pop.waitFor();
+    expect(await pop.innerText()).toBe(whole);
+    await shot(page, `${size.width}-name-reveal`);
+    expect(await name.getAttribute('aria-describedby')).toBe(await pop.getAttribute('id'));
+    expect(
+      await offScreen(page, [{ label: 'the whole name', selector: '[data-testid="name-pop"]' }]),
+    ).toEqual([]);
+    await page.keyboard.press('Escape');
+    expect(await pop.count()).toBe(0);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  }
+
   describe('names of any shape', () => {
     it.each([360, 390, 1280])(
-      'at %i px: cut with an ellipsis, whole on hover or focus, nothing sideways',
+      'at %i px: cut with an ellipsis, whole on hover, focus or a tap, nothing sideways',
       async (w) => {
         const size = SIZES.find((s) => s.width === w)!;
         for (const id of [`names-deal-${w}`, `names-${w}`]) {
@@ -305,6 +331,8 @@ describeInChromium('the whole turn at a glance', { plant: plantAll }, (stage) =>
           );
           for (const c of cut)
             expect(c, `${c.name} is cut`).toEqual({ name: c.name, title: c.name, ellipsis: 'ellipsis' });
+          expect(cut.length, 'some long name is cut').toBeGreaterThan(0);
+          await expectRevealed(page, size);
         }
         expect(errorsOf(size)).toEqual([]);
       },
