@@ -21,7 +21,7 @@ const PROPERTY_RUNS = [
 /*
  * Every test that can run here, in five projects (`npm test` runs all; `npm run test:<name>` one):
  * - unit: the engine, bots, host parts and renderer in one process each, no sockets or browsers (the
- *   loop to run after each change: under 30 s);
+ *   loop to run after each change; its times: docs/measurements.md);
  * - properties: the long random-game runs above;
  * - integration: real hosts on real ports, built bundles, the Electron entry under a mock, CI files;
  * - lan: hosts and lobbies in private network namespaces (mDNS never leaves them);

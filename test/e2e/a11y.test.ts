@@ -114,6 +114,12 @@ async function recordSpoken(page: Page): Promise<void> {
   })()`);
 }
 const spokenSoFar = (page: Page): Promise<string[]> => page.evaluate('window.__spoken');
+/** Waits until the region has said something matching `pattern` (since recordSpoken), however soon replaced. */
+async function heard(page: Page, pattern: RegExp): Promise<void> {
+  await expect
+    .poll(async () => (await spokenSoFar(page)).some((w) => pattern.test(w)), { timeout: 15_000 })
+    .toBe(true);
+}
 
 /**
  * Every visible text drawn straight on the felt (no background of its own between it and the felt),
@@ -338,7 +344,7 @@ describeInChromium(
       await page.keyboard.press('Shift+Tab');
       expect((await focused(page)).el).toBe('button[confirm-yes]');
       await page.keyboard.press('Enter');
-      await announced(page, /You passed and are out\./);
+      await heard(page, /You passed and are out\./);
 
       // The round summary takes the focus (on Next round); Enter starts the next round.
       await page.getByTestId('round-summary').waitFor({ timeout: 20_000 });
@@ -347,19 +353,19 @@ describeInChromium(
       expect(await focused(page)).toEqual({ el: 'button[next-round]', inDialog: true });
       await page.keyboard.press('Enter');
       await page.getByTestId('round-summary').waitFor({ state: 'detached' });
-      await announced(page, /Round 2: cards dealt\./);
+      await heard(page, /Round 2: cards dealt\./);
 
       await page.getByTestId('language').selectOption('it');
       await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('it');
       serious.push(...(await audit(page, 'table it')));
       await page.locator('body').press('l');
-      await announced(page, /^La regola: /);
+      await heard(page, /^La regola: /);
       await page.getByTestId('language').selectOption('ko');
       await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ko');
       serious.push(...(await audit(page, 'table ko')));
       await page.screenshot({ path: join(shots, 'a11y-table-ko-1280.png') });
       await page.locator('body').press('l');
-      await announced(page, /^현재 규칙: /);
+      await heard(page, /^현재 규칙: /);
 
       expect(serious).toEqual([]);
       expect(p.errors).toEqual([]);
@@ -421,7 +427,7 @@ describeInChromium(
           await page.keyboard.press('Enter');
           const words = await announced(
             page,
-            /^You (moved|put) \w+ \d from your palette .*\(action of the 7\)/,
+            /You (moved|put) \w+ \d from your palette .*\(action of the 7\)/,
           );
           console.log(`7 by keys: Shift+Tab ×${back}, Tab ×${on}; announced: ${words}`);
         } else {
@@ -430,7 +436,7 @@ describeInChromium(
           await page.keyboard.press('Enter');
           const words = await announced(
             page,
-            /^You put Bot 2's \w+ \d on top of the deck \(action of the 1\)/,
+            /You put Bot 2's \w+ \d on top of the deck \(action of the 1\)/,
           );
           console.log(`1 by keys: Shift+Tab ×${back}; announced: ${words}`);
         }

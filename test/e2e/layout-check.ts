@@ -39,13 +39,22 @@ export async function offScreen(page: Page, targets: Target[]): Promise<string[]
         const slack = 0.5;
         if (b.left < -slack || b.top < -slack || b.right > vw + slack || b.bottom > vh + slack)
           problems.push(`${t.label}: ${r(b)} outside the ${vw}×${vh} window`);
-        const x = b.left + b.width / 2;
-        const y = b.top + b.height / 2;
-        const hit = x >= 0 && y >= 0 && x < vw && y < vh ? document.elementFromPoint(x, y) : null;
-        if (hit && !el.contains(hit) && !hit.contains(el))
-          problems.push(
-            `${t.label}: covered by ${hit.tagName.toLowerCase()}.${[...hit.classList].join('.')}`,
-          );
+        // The middle and, a little inside, the bottom corners: a bar pinned over its lower part shows.
+        for (const [fx, fy] of [
+          [0.5, 0.5],
+          [0.15, 0.85],
+          [0.85, 0.85],
+        ]) {
+          const x = b.left + b.width * fx;
+          const y = b.top + b.height * fy;
+          const hit = x >= 0 && y >= 0 && x < vw && y < vh ? document.elementFromPoint(x, y) : null;
+          if (hit && !el.contains(hit) && !hit.contains(el)) {
+            problems.push(
+              `${t.label}: covered by ${hit.tagName.toLowerCase()}.${[...hit.classList].join('.')}`,
+            );
+            break;
+          }
+        }
         for (let a = el.parentElement; a && a !== document.documentElement; a = a.parentElement) {
           const style = getComputedStyle(a);
           if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;

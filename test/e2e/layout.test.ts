@@ -69,15 +69,16 @@ const EVERY_CHOICE = [SIZES[0], SIZES[7]].flatMap((size) =>
 
 /*
  * Where the whole turn does not fit at once, and what gives. On the smallest phone (360×740) the coach's
- * answer, when asked for, lies under the buttons (a scroll away). With 3 or 4 players a 1's pick unfolds
- * the other palettes: the instruction is pinned at the bottom with the cards to pick, and your palette and
- * hand are a scroll away; with 4 players, after a 7's pick its two checks lie under its buttons.
+ * answer, when asked for, lies under the buttons (a scroll away). A 1's pick unfolds the other palettes:
+ * with 3 or 4 players there (4 on a 390×844 phone) the instruction is pinned at the bottom with the cards to
+ * pick, and your palette and hand are a scroll away; with 4 players on 360×740, after a 7's pick its two
+ * checks lie under its buttons.
  * Everywhere else everything is on screen at once.
  */
 const SMALL = (size: Size) => size.width === 360 && size.height === 740;
 const coachBelow = (size: Size) => SMALL(size);
 const handBelow = (size: Size, players: number, pending: Pending) =>
-  SMALL(size) && players >= 3 && pending === 'one';
+  pending === 'one' && ((SMALL(size) && players >= 3) || (size.width === 390 && players === 4));
 const sevenChecksBelow = (size: Size, players: number) => SMALL(size) && players === 4;
 
 const NAMES = ['Bea', 'Cyd', 'Dov'];
@@ -153,6 +154,7 @@ describe.skipIf(!chromiumAvailable())('the whole turn at a glance (Chromium)', (
     for (const w of [1280, 390])
       plant(dataDir, `over-${w}`, gameOverPosition(4), ['Ada', ...NAMES], { wins: [0, 1, 0, 2] });
     plant(dataDir, 'resize', midPosition(4, 'one'));
+    plant(dataDir, 'blocked', dealPosition(2));
     await buildRenderer(join(scratch.path, 'build'));
     served = await serveHost(join(scratch.path, 'build'), dataDir);
     browser = await launchChromium(scratch.path);
@@ -384,6 +386,39 @@ describe.skipIf(!chromiumAvailable())('the whole turn at a glance (Chromium)', (
       ]);
     },
   );
+
+  it('after a play, a card that can do nothing keeps its own colour (hatched, not darkened)', async () => {
+    const page = await open('blocked', SIZES[0]);
+    await page.locator('.panel.mine').waitFor();
+    await page.locator('.my-hand [data-card="Y6"]').click();
+    await page.getByTestId('play').click();
+    const blocked = page.locator('.my-hand .card.disabled');
+    await blocked.first().waitFor();
+    await shot(page, '1280x800-2p-blocked');
+    const looks = await blocked.evaluateAll((cards) =>
+      cards.map((card) => {
+        const probe = document.createElement('span');
+        const color: string = card.className.match(/\bc-([A-Z])\b/)![1];
+        const tokens: Record<string, string> = {
+          R: 'red',
+          O: 'orange',
+          Y: 'yellow',
+          G: 'green',
+          B: 'blue',
+          I: 'indigo',
+          V: 'violet',
+        };
+        probe.style.color = `var(--${tokens[color]})`;
+        document.body.append(probe);
+        const own = getComputedStyle(probe).color;
+        probe.remove();
+        const style = getComputedStyle(card);
+        return { filter: style.filter, background: style.backgroundColor === own };
+      }),
+    );
+    expect(looks.length).toBeGreaterThan(0);
+    for (const l of looks) expect(l).toEqual({ filter: 'none', background: true });
+  });
 
   it('resizing the window 1280×800 → 1024×768 → 1920×1080 keeps the turn on one screen', async () => {
     const size = SIZES[0];
