@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import vueI18n from '@intlify/unplugin-vue-i18n/vite';
 import vue from '@vitejs/plugin-vue';
 import { fileURLToPath } from 'node:url';
-import { precompress } from './precompress';
+import { precompress } from './precompress.ts';
 
 const DEV_HOST_PORT = Number(process.env.RED7_HOST_PORT ?? 47470);
 
