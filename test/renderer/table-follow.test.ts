@@ -342,6 +342,34 @@ describe('card flights (FLIP)', () => {
     expect(animate.mock.calls[1][0]).toEqual([{ opacity: 0 }, { opacity: 1 }]);
   });
 
+  it('with reduced motion only a card that moved fades in: the others stay still instead of all blinking at every move', () => {
+    const root = table();
+    const card = root.querySelector<HTMLElement>('[data-card="G4"]')!;
+    at(card, 10, 500);
+    const before = snapshot(root, after([]));
+    const animate = vi.fn();
+    card.animate = animate as never;
+    land(root, before, after([{ type: 'play', card: 'G4' }]), true);
+    land(root, before, after([{ type: 'play', card: 'G4' }]), false);
+    expect(animate).not.toHaveBeenCalled();
+  });
+
+  it('a new game (the move count starts again) is a fresh deal: nothing flies from the last game', () => {
+    const root = table();
+    const card = root.querySelector<HTMLElement>('[data-card="G4"]')!;
+    at(card, 10, 500);
+    const last = after([{ type: 'play', card: 'G4' }]);
+    const before = snapshot(root, last);
+    at(card, 110, 300);
+    const animate = vi.fn();
+    card.animate = animate as never;
+    const rematch = { ...after([]), round: last.round, moveCount: 0 };
+    expect(last.moveCount).toBeGreaterThan(0);
+    land(root, before, rematch, false);
+    land(root, before, rematch, true);
+    expect(animate).not.toHaveBeenCalled();
+  });
+
   it("a card from a hidden hand starts at its seat; another player's draw is a card back flying from the deck", () => {
     const root = table();
     const seat1 = root.querySelector('[data-seat="1"]')!;

@@ -46,16 +46,17 @@ const centre = (r: DOMRect) => ({ x: r.left + r.width / 2, y: r.top + r.height /
 
 function fly(el: HTMLElement, from: DOMRect, reduced: boolean): void {
   if (typeof el.animate !== 'function') return;
-  if (reduced) {
-    el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 250, easing: 'ease-out' });
-    return;
-  }
   const to = el.getBoundingClientRect();
   const a = centre(from);
   const b = centre(to);
   const dx = a.x - b.x;
   const dy = a.y - b.y;
+  // A card that stayed put does nothing (with reduced motion too: else every card blinks at every move).
   if (Math.hypot(dx, dy) < 4) return;
+  if (reduced) {
+    el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 250, easing: 'ease-out' });
+    return;
+  }
   el.animate(
     [
       { transform: `translate(${dx}px, ${dy}px)`, zIndex: 20 },
@@ -103,7 +104,8 @@ function ghost(doc: Document, from: DOMRect, to: DOMRect, reduced: boolean): voi
 
 /** Animates what changed between the snapshot and the table as now drawn (same round only). */
 export function land(root: HTMLElement, before: Snapshot, now: SeatView, reduced: boolean): void {
-  if (before.view.round !== now.round) return;
+  // A new round, or a new game (its move count starts again, maybe at the same round number): a fresh deal.
+  if (before.view.round !== now.round || now.moveCount < before.view.moveCount) return;
   root.querySelectorAll<HTMLElement>('[data-fly][data-card]').forEach((el) => {
     const card = el.dataset.card!;
     const from = before.cards.get(card) ?? originOf(card, el, before, now);
