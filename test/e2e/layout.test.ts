@@ -193,6 +193,8 @@ describe.skipIf(!chromiumAvailable())('the whole turn at a glance (Chromium)', (
     await page.evaluate((s) => sessionStorage.setItem('red7.session', JSON.stringify(s)), session);
     await page.reload();
     await page.getByTestId('table-view').waitFor();
+    // A reload restores the last table's scroll position; a table opens at the top.
+    await page.evaluate(() => window.scrollTo(0, 0));
     return page;
   }
   const errorsOf = (size: Size, locale = 'en-US') => contexts.get(`${sizeName(size)}-${locale}`)!.errors;
@@ -432,7 +434,10 @@ describe.skipIf(!chromiumAvailable())('the whole turn at a glance (Chromium)', (
     ]) {
       await page.setViewportSize({ width, height });
       await expect
-        .poll(() => offScreen(page, [...tableTargets(4), HAND, STATUS, ...choiceTargets('one')]))
+        .poll(() => offScreen(page, [...tableTargets(4), HAND, STATUS, ...choiceTargets('one')]), {
+          message: `at ${width}×${height}`,
+          timeout: 5000,
+        })
         .toEqual([]);
       await shot(page, `resize-${width}x${height}`);
     }
