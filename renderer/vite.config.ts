@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import vueI18n from '@intlify/unplugin-vue-i18n/vite';
 import vue from '@vitejs/plugin-vue';
 import { fileURLToPath } from 'node:url';
+import { precompress } from './precompress.ts';
 
 const DEV_HOST_PORT = Number(process.env.RED7_HOST_PORT ?? 47470);
 
@@ -23,6 +24,8 @@ export default defineConfig({
       fullInstall: false,
       dropMessageCompiler: true,
     }),
+    // Brotli and gzip copies beside each file, served by the host to browsers that accept them.
+    precompress(),
   ],
   define: {
     __VUE_OPTIONS_API__: 'false',

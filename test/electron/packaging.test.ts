@@ -192,6 +192,8 @@ describe('electron-builder --linux dir', () => {
     expect(files.filter((e) => !e.startsWith('/out/') && e !== '/package.json')).toEqual([]);
     expect(entries.filter((e) => e.includes('node_modules'))).toEqual([]);
     expect(files.filter((e) => /\.(ts|vue|map|mts|tsx)$/.test(e))).toEqual([]);
+    // Nor the renderer's precompressed copies: app:// reads the plain files; only LAN browsers get those.
+    expect(files.filter((e) => /\.(br|gz)$/.test(e))).toEqual([]);
     // Nor the headless host, built beside the main process for `npm run host`.
     expect(entries.filter((e) => /^\/out\/main\/cli/.test(e))).toEqual([]);
     expect(entries.filter((e) => /^\/(main|shared|renderer|test|build|docs|\.github)(\/|$)/.test(e))).toEqual(

@@ -144,6 +144,32 @@ describe('before you move', () => {
     ]);
   });
 
+  it('says "or" for a card that keeps you in either way, unlike the play-then-discard mark', () => {
+    const view = seatView(basic2, {
+      hands: [['O6', 'V2'], ['I7']],
+      palettes: [['O3', 'R3'], ['Y5']],
+      current: 0,
+    });
+    const marks = (locale?: 'it' | 'ko') => {
+      const w = mountApp(
+        TableView,
+        { props: { info: tableInfo(['Ada', 'Bo']), view } },
+        createPinia(),
+        locale,
+      );
+      const out = w.findAll('[data-testid="keep-mark"]').map((m) => m.text());
+      const label = w.get('.my-hand [data-card="O6"]').attributes('aria-label');
+      w.unmount();
+      return { out, label };
+    };
+    expect(marks()).toEqual({
+      out: ['play or discard', 'discard'],
+      label: 'Orange 6. keeps you in: play or discard',
+    });
+    expect(marks('it').out).toEqual(['gioca o scarta', 'scarta']);
+    expect(marks('ko').out).toEqual(['내기 또는 규칙', '규칙']);
+  });
+
   it('says plainly when no move keeps you in, and offers Pass', () => {
     const view = seatView(basic2, { hands: [['O4'], ['I7']], palettes: [['G5'], ['R7']], current: 0 });
     const w = turnPanel(view);

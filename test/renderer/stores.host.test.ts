@@ -99,6 +99,7 @@ describe('stores with a real host', () => {
     expect(loadSession(session)?.token).toMatch(/^[\w-]{16,}$/);
 
     table.start();
+    table.start(); // a double-click: one start goes out, so no "already started" comes back
     await until('the first view', () => table.view !== null);
     const view = table.view!;
     expect(view.seat).toBe(0);
@@ -118,6 +119,7 @@ describe('stores with a real host', () => {
     await until('the answer', () => table.view!.moveCount > before);
     expect(table.awaiting).toBe(false);
     expect(table.view!.log.some((e) => e.kind === move.type && e.seat === 0)).toBe(true);
+    expect(useNoticesStore().items).toEqual([]);
   });
 
   it('resumes its seat by token after the host restarts, showing reconnecting meanwhile', async () => {

@@ -338,8 +338,61 @@ describe('card flights (FLIP)', () => {
     expect(animate.mock.calls[0][0][0].transform).toBe('translate(-100px, 200px)');
     expect(animate.mock.calls[0][1].duration).toBeLessThanOrEqual(400);
 
+    root.querySelector('[data-seat="1"]')!.append(card); // it changed place: reduced motion fades it in
     land(root, before, after([{ type: 'play', card: 'G4' }]), true);
     expect(animate.mock.calls[1][0]).toEqual([{ opacity: 0 }, { opacity: 1 }]);
+  });
+
+  it('with reduced motion only a card that moved fades in: the others stay still instead of all blinking at every move', () => {
+    const root = table();
+    const card = root.querySelector<HTMLElement>('[data-card="G4"]')!;
+    at(card, 10, 500);
+    const before = snapshot(root, after([]));
+    const animate = vi.fn();
+    card.animate = animate as never;
+    land(root, before, after([{ type: 'play', card: 'G4' }]), true);
+    land(root, before, after([{ type: 'play', card: 'G4' }]), false);
+    expect(animate).not.toHaveBeenCalled();
+  });
+
+  it('with reduced motion a hand that closes up after a play stays still; the played card fades in at its new place', () => {
+    const root = document.createElement('div');
+    root.innerHTML = `
+      <section data-seat="0"><ul class="palette"></ul></section>
+      <ul class="hand"><li><span data-fly data-card="R3"></span></li><li><span data-fly data-card="G5"></span></li></ul>`;
+    document.body.append(root);
+    const [r3, g5] = ['R3', 'G5'].map((c) => root.querySelector<HTMLElement>(`[data-card="${c}"]`)!);
+    at(r3, 0, 500);
+    at(g5, 50, 500);
+    const before = snapshot(root, after([]));
+    // R3 is played to the palette; G5 slides left into its place.
+    const li = document.createElement('li');
+    li.append(r3);
+    root.querySelector('.palette')!.append(li);
+    at(r3, 0, 100);
+    at(g5, 0, 500);
+    const animations = { R3: vi.fn(), G5: vi.fn() };
+    r3.animate = animations.R3 as never;
+    g5.animate = animations.G5 as never;
+    land(root, before, after([]), true);
+    expect(animations.R3).toHaveBeenCalledWith([{ opacity: 0 }, { opacity: 1 }], expect.anything());
+    expect(animations.G5).not.toHaveBeenCalled();
+  });
+
+  it('a new game (the move count starts again) is a fresh deal: nothing flies from the last game', () => {
+    const root = table();
+    const card = root.querySelector<HTMLElement>('[data-card="G4"]')!;
+    at(card, 10, 500);
+    const last = after([{ type: 'play', card: 'G4' }]);
+    const before = snapshot(root, last);
+    at(card, 110, 300);
+    const animate = vi.fn();
+    card.animate = animate as never;
+    const rematch = { ...after([]), round: last.round, moveCount: 0 };
+    expect(last.moveCount).toBeGreaterThan(0);
+    land(root, before, rematch, false);
+    land(root, before, rematch, true);
+    expect(animate).not.toHaveBeenCalled();
   });
 
   it("a card from a hidden hand starts at its seat; another player's draw is a card back flying from the deck", () => {

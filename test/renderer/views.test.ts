@@ -117,6 +117,8 @@ describe('LobbyView (desktop bridge)', () => {
     expect(w.text()).toContain('Enter your name first.');
 
     await w.get('[data-testid="player-name"]').setValue('  Ada  ');
+    // Gone while typing, so nothing moves under the tap on Join that ends the typing.
+    expect(w.text()).not.toContain('Enter your name first.');
     await w.get('[data-testid="player-name"]').trigger('change');
     await row.get('[data-testid="join"]').trigger('click');
     await flushPromises();

@@ -14,23 +14,28 @@ const EASING = 'cubic-bezier(0.2, 0.7, 0.3, 1)';
 
 export interface Snapshot {
   cards: Map<string, DOMRect>;
+  /** The list (a hand, a palette) or seat each card was in. */
+  areas: Map<string, Element | null>;
   seats: Map<number, DOMRect>;
   deck: DOMRect | null;
   view: SeatView;
 }
 
 const rectOf = (el: Element | null): DOMRect | null => el?.getBoundingClientRect() ?? null;
+const areaOf = (el: Element): Element | null => el.parentElement?.closest('ul, ol, [data-seat]') ?? null;
 
 export function snapshot(root: ParentNode, view: SeatView): Snapshot {
   const cards = new Map<string, DOMRect>();
+  const areas = new Map<string, Element | null>();
   root.querySelectorAll<HTMLElement>('[data-fly][data-card]').forEach((el) => {
     cards.set(el.dataset.card!, el.getBoundingClientRect());
+    areas.set(el.dataset.card!, areaOf(el));
   });
   const seats = new Map<number, DOMRect>();
   root.querySelectorAll<HTMLElement>('[data-seat]').forEach((el) => {
     seats.set(Number(el.dataset.seat), el.getBoundingClientRect());
   });
-  return { cards, seats, deck: rectOf(root.querySelector('[data-testid="deck"]')), view };
+  return { cards, seats, areas, deck: rectOf(root.querySelector('[data-testid="deck"]')), view };
 }
 
 /** Where a card that was not in sight came from: the deck for my own draws, else the seat that moved. */
@@ -46,16 +51,17 @@ const centre = (r: DOMRect) => ({ x: r.left + r.width / 2, y: r.top + r.height /
 
 function fly(el: HTMLElement, from: DOMRect, reduced: boolean): void {
   if (typeof el.animate !== 'function') return;
-  if (reduced) {
-    el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 250, easing: 'ease-out' });
-    return;
-  }
   const to = el.getBoundingClientRect();
   const a = centre(from);
   const b = centre(to);
   const dx = a.x - b.x;
   const dy = a.y - b.y;
+  // A card that stayed put does nothing (with reduced motion too: else every card blinks at every move).
   if (Math.hypot(dx, dy) < 4) return;
+  if (reduced) {
+    el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 250, easing: 'ease-out' });
+    return;
+  }
   el.animate(
     [
       { transform: `translate(${dx}px, ${dy}px)`, zIndex: 20 },
@@ -103,9 +109,13 @@ function ghost(doc: Document, from: DOMRect, to: DOMRect, reduced: boolean): voi
 
 /** Animates what changed between the snapshot and the table as now drawn (same round only). */
 export function land(root: HTMLElement, before: Snapshot, now: SeatView, reduced: boolean): void {
-  if (before.view.round !== now.round) return;
+  // A new round, or a new game (its move count starts again, maybe at the same round number): a fresh deal.
+  if (before.view.round !== now.round || now.moveCount < before.view.moveCount) return;
   root.querySelectorAll<HTMLElement>('[data-fly][data-card]').forEach((el) => {
     const card = el.dataset.card!;
+    // Reduced motion fades in only a card that changed place (a play, a discard): not the rest of a
+    // hand or palette that closed up around it.
+    if (reduced && before.cards.has(card) && before.areas.get(card) === areaOf(el)) return;
     const from = before.cards.get(card) ?? originOf(card, el, before, now);
     if (from) fly(el, from, reduced);
   });

@@ -41,6 +41,8 @@ export const useTableStore = defineStore('table', () => {
   let wired = false;
   /** A `sync` is on its way: deltas that do not apply meanwhile wait for the whole view it brings. */
   let syncAsked = false;
+  /** Our `start` is on its way (until the table is no longer open, the host refuses it, or we leave). */
+  let startSent = false;
   // A table/view that arrived before the joined/spectating that names it.
   let early: { table?: TableInfo; view?: { tableId: string; view: SeatView } } = {};
 
@@ -127,7 +129,9 @@ export const useTableStore = defineStore('table', () => {
   }
 
   function start(): void {
-    sendOrWarn({ type: 'start' });
+    // A double-click would send a second start, which the host refuses: the game has started.
+    if (startSent) return;
+    startSent = sendOrWarn({ type: 'start' });
   }
 
   function setBot(botSeat: number, bot: boolean): void {
@@ -171,6 +175,7 @@ export const useTableStore = defineStore('table', () => {
   function reset(): void {
     early = {};
     syncAsked = false;
+    startSent = false;
     setSession(null);
     table.value = null;
     view.value = null;
@@ -212,6 +217,7 @@ export const useTableStore = defineStore('table', () => {
           return;
         }
         table.value = msg.table;
+        if (msg.table.state !== 'open') startSent = false;
         if (session.value.token) {
           const s = session.value;
           seats.remember(s.url, s.tableId, {
@@ -269,6 +275,7 @@ export const useTableStore = defineStore('table', () => {
   function onError(msg: Extract<ServerMessage, { type: 'error' }>): void {
     awaiting.value = false;
     if (msg.to === 'sync') syncAsked = false;
+    if (msg.to === 'start') startSent = false;
     if (msg.code === 'badToken' || (msg.code === 'noSuchTable' && msg.to !== 'join' && session.value)) {
       // The seat is gone (voted out, table removed, host restarted without it): back to the lobby.
       if (session.value) seats.forget(session.value.url, session.value.tableId);

@@ -1,0 +1,71 @@
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { extname, join, resolve } from 'node:path';
+import type { Plugin } from 'vite';
+
+/**
+ * Text files worth compressing. Images and fonts (png, webp, woff2) are compressed already: a second
+ * pass saves nothing and costs the host a lookup.
+ */
+export const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.svg',
+  '.txt',
+  '.ico',
+  '.map',
+]);
+
+/** Below this, the encoded header and the extra file outweigh the bytes saved. */
+const MIN_BYTES = 1024;
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * Writes `FILE.br` and `FILE.gz` beside every compressible file of the build, at the strongest levels
+ * (done once at build, so the host never compresses per request; in parallel, on libuv's threads). A
+ * variant that is not smaller than the plain file is not written; the host then serves the plain one.
+ */
+export async function precompressDir(dir: string): Promise<void> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  const files = entries
+    .filter((e) => e.isFile() && COMPRESSIBLE.has(extname(e.name).toLowerCase()))
+    .map((e) => join(e.parentPath, e.name));
+  await Promise.all(
+    files.map(async (file) => {
+      if ((await stat(file)).size < MIN_BYTES) return;
+      const plain = await readFile(file);
+      const [br, gz] = await Promise.all([
+        brotli(plain, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
+          },
+        }),
+        gzipped(plain, { level: 9 }),
+      ]);
+      if (br.length < plain.length) await writeFile(`${file}.br`, br);
+      if (gz.length < plain.length) await writeFile(`${file}.gz`, gz);
+    }),
+  );
+}
+
+/** The Vite step: precompresses the output folder once the bundle is written (`vite build` only). */
+export function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'red7-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await precompressDir(outDir);
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { expect, it } from 'vitest';
+import type { Response } from 'playwright-core';
+import { describeInChromium } from './harness';
+
+/*
+ * The page as Chromium loads it from a host: every script and style sheet arrives precompressed (what
+ * Chromium accepts over plain http, where the LAN's pages are served), cacheable for a year, and the
+ * app starts from them. Prints the bytes sent, encoded and decoded (docs/measurements.md).
+ */
+describeInChromium('the renderer served compressed to Chromium', {}, (stage) => {
+  it('loads the page with compressed, immutable scripts and styles, and the app runs', async () => {
+    const ada = await stage.player('Ada', 390, 844, { isMobile: true, hasTouch: true });
+    const responses: Response[] = [];
+    ada.page.on('response', (r) => responses.push(r));
+    await ada.page.goto(stage.served.url);
+    await ada.page.getByTestId('player-name').waitFor();
+    await ada.page.waitForLoadState('networkidle');
+
+    const assets = responses.filter((r) => /\/assets\/[^/]+\.(js|css)$/.test(new URL(r.url()).pathname));
+    expect(assets.map((r) => new URL(r.url()).pathname)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/\.js$/), expect.stringMatching(/\.css$/)]),
+    );
+    let encoded = 0;
+    let decoded = 0;
+    for (const r of assets) {
+      const headers = await r.allHeaders();
+      const accepted = (await r.request().allHeaders())['accept-encoding'] ?? '';
+      expect(r.status(), r.url()).toBe(200);
+      // Chromium offers brotli only on secure origins (this one, 127.0.0.1) and gzip everywhere.
+      expect(accepted).toMatch(/gzip/);
+      expect(headers['content-encoding'], r.url()).toBe(/\bbr\b/.test(accepted) ? 'br' : 'gzip');
+      expect(headers.vary).toBe('Accept-Encoding');
+      expect(headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const sizes = await r.request().sizes();
+      const body = await r.body(); // decoded by Chromium
+      encoded += sizes.responseBodySize;
+      decoded += body.length;
+      expect(sizes.responseBodySize, r.url()).toBeLessThan(body.length / 2);
+    }
+    const page = responses.find((r) => new URL(r.url()).pathname === '/')!;
+    expect((await page.allHeaders())['cache-control']).toBe('no-cache');
+    console.log(
+      `renderer scripts and styles on first load: ${assets.length} files, ${decoded} bytes decoded, ${encoded} bytes sent`,
+    );
+    expect(ada.errors).toEqual([]);
+  });
+});
