@@ -237,6 +237,7 @@ describeInChromium('the whole turn at a glance', { plant: plantAll }, (stage) =>
         if (pending === 'seven') {
           await choose(page, '.my-seat .pickable', size);
           await page.getByTestId('seven-canvas').waitFor();
+          await shot(page, `${sizeName(size)}-${n}p-seven-chosen`);
           await expectOnScreen(page, [
             ...base,
             { label: 'to the canvas', selector: '[data-testid="seven-canvas"]' },
