@@ -2,7 +2,7 @@
 // move (mid-turn states included), and a way to reshuffle what a seat cannot see.
 import { applyMove, completeTurns, legalMoves, newGame } from '../../../shared/engine';
 import type { CardId, GameOptions, GameState, Move } from '../../../shared/engine';
-import { VARIANTS, variantName } from './helpers';
+import { VARIANTS, moveKey, variantName } from './helpers';
 import { pick, rng } from '../../helpers/random';
 
 export { VARIANTS, variantName };
@@ -91,3 +91,6 @@ export function engineKeepingTurns(state: GameState): Move[][] {
   }
   return [...result.values()];
 }
+
+/** Turns as sorted strings of their moves' keys, to compare two lists of turns. */
+export const turnKeys = (turns: Move[][]): string[] => turns.map((t) => t.map(moveKey).join(' ')).sort();
