@@ -1,6 +1,6 @@
 import { mount, type ComponentMountingOptions } from '@vue/test-utils';
 import { createPinia, setActivePinia, type Pinia } from 'pinia';
-import type { Component } from 'vue';
+import { defineComponent, h, type Component } from 'vue';
 import { applyMove, setupState, viewFor } from '../../shared/engine';
 import type { CardId, GameOptions, Move, RoundSetup, SeatView } from '../../shared/engine/types';
 import type { SeatInfo, TableInfo } from '../../shared/protocol';
@@ -9,6 +9,7 @@ import itMessages from '../../renderer/src/i18n/locales/it.json';
 import koMessages from '../../renderer/src/i18n/locales/ko.json';
 import type { Locale } from '../../renderer/src/i18n/locales';
 import { webBridge } from '../../renderer/src/bridge/web';
+import { useCoachText } from '../../renderer/src/game/coachText';
 import { GameClient } from '../../renderer/src/net/client';
 import { createTurn, type Turn } from '../../renderer/src/game/turn';
 import { setServices } from '../../renderer/src/services';
@@ -148,4 +149,17 @@ export function turnPanelProps(
   o: { selected?: CardId | null; sevenCard?: CardId | null; busy?: boolean } = {},
 ): { model: Turn; view: SeatView } {
   return { model: turnOf(view, o).turn, view };
+}
+
+/** The coach's and the out report's words in `locale`, as a component would use them. */
+export function coachWordsIn(locale: Locale): ReturnType<typeof useCoachText> {
+  let words: ReturnType<typeof useCoachText> | null = null;
+  const Probe = defineComponent({
+    setup() {
+      words = useCoachText();
+      return () => h('div');
+    },
+  });
+  mountApp(Probe, {}, undefined, locale);
+  return words!;
 }

@@ -4,7 +4,6 @@
 // sentence without an empty step, in English, Italian and Korean; the round review's turn label carries
 // the log's turn number.
 import { afterEach, describe, expect, it } from 'vitest';
-import { defineComponent, h } from 'vue';
 import {
   applyMove,
   keepingTurns,
@@ -15,11 +14,10 @@ import {
   viewFor,
 } from '../../shared/engine';
 import type { GameState } from '../../shared/engine/types';
-import { useCoachText } from '../../renderer/src/game/coachText';
 import type { Locale } from '../../renderer/src/i18n/locales';
 import { VARIANTS } from '../unit/engine/helpers';
 import { pick, rng } from '../helpers/random';
-import { mountApp } from './mount';
+import { coachWordsIn } from './mount';
 
 /** 48 variants × 3 = 144 games. */
 const GAMES_PER_VARIANT = 3;
@@ -29,21 +27,6 @@ const LOCALES: Locale[] = ['en', 'it', 'ko'];
 afterEach(() => {
   document.body.innerHTML = '';
 });
-
-type Words = ReturnType<typeof useCoachText>;
-
-/** The app's words in `locale`, as a component would use them. */
-function wordsIn(locale: Locale): Words {
-  let words: Words | null = null;
-  const Probe = defineComponent({
-    setup() {
-      words = useCoachText();
-      return () => h('div');
-    },
-  });
-  mountApp(Probe, {}, undefined, locale);
-  return words!;
-}
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -70,7 +53,10 @@ function randomGames(visit: (s: GameState, random: () => number) => void) {
 }
 
 describe('turns in words', () => {
-  const words = Object.fromEntries(LOCALES.map((l) => [l, wordsIn(l)])) as Record<Locale, Words>;
+  const words = Object.fromEntries(LOCALES.map((l) => [l, coachWordsIn(l)])) as Record<
+    Locale,
+    ReturnType<typeof coachWordsIn>
+  >;
 
   it('every keeping turn and every logged turn, in every variant, in en, it and ko', () => {
     let keepers = 0;

@@ -3,11 +3,8 @@
 // ("Playing Yellow 5, then playing Blue 2, then , would have kept you in.") and the coach's.
 // Over random games in every variant: turn-words.property.test.ts.
 import { afterEach, describe, expect, it } from 'vitest';
-import { defineComponent, h } from 'vue';
 import type { Move } from '../../shared/engine/types';
-import { useCoachText } from '../../renderer/src/game/coachText';
-import type { Locale } from '../../renderer/src/i18n/locales';
-import { mountApp } from './mount';
+import { coachWordsIn } from './mount';
 
 const names = ['Ada', 'Bo'];
 
@@ -15,36 +12,23 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-/** The app's words in `locale`, as a component would use them. */
-function wordsIn(locale: Locale): ReturnType<typeof useCoachText> {
-  let words: ReturnType<typeof useCoachText> | null = null;
-  const Probe = defineComponent({
-    setup() {
-      words = useCoachText();
-      return () => h('div');
-    },
-  });
-  mountApp(Probe, {}, undefined, locale);
-  return words!;
-}
-
 describe('a turn that ends with `end`', () => {
   const turn: Move[] = [{ type: 'play', card: 'Y5' }, { type: 'play', card: 'B2' }, { type: 'end' }];
 
   it('keeps you in in a sentence of its worded steps only', () => {
-    expect(wordsIn('en').keeperLines([turn], names)).toEqual([
+    expect(coachWordsIn('en').keeperLines([turn], names)).toEqual([
       'Playing Yellow 5, then playing Blue 2, would have kept you in.',
     ]);
-    expect(wordsIn('it').keeperLines([turn], names)).toEqual([
+    expect(coachWordsIn('it').keeperLines([turn], names)).toEqual([
       'Giocare Giallo 5, poi giocare Blu 2: così saresti rimasto in gioco.',
     ]);
-    expect(wordsIn('ko').keeperLines([turn], names)).toEqual([
+    expect(coachWordsIn('ko').keeperLines([turn], names)).toEqual([
       '노랑 5 내기 → 파랑 2 내기로 남을 수 있었습니다.',
     ]);
   });
 
   it('is told by the coach without it', () => {
-    expect(wordsIn('en').turnWords(turn, names)).toBe('playing Yellow 5, then playing Blue 2');
-    expect(wordsIn('ko').turnWords(turn, names)).toBe('노랑 5 내기 → 파랑 2 내기');
+    expect(coachWordsIn('en').turnWords(turn, names)).toBe('playing Yellow 5, then playing Blue 2');
+    expect(coachWordsIn('ko').turnWords(turn, names)).toBe('노랑 5 내기 → 파랑 2 내기');
   });
 });
