@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BOT_LEVELS, botOptions, chooseBotMove } from '../../shared/bots';
 import type { BotSettings } from '../../shared/bots';
-import { applyMove, legalMoves, newGame, viewFor } from '../../shared/engine';
-import type { SeatView } from '../../shared/engine';
+import { applyMove, keepingTurns, legalMoves, newGame, viewFor } from '../../shared/engine';
+import type { Move, SeatView } from '../../shared/engine';
 import type { TableOptions } from '../../shared/protocol';
 import { workerBrain } from '../../main/host/bot-brain';
 import { TestClient } from './helpers/client';
@@ -53,14 +53,20 @@ describe('bot levels at a table', () => {
       expect(info.seatList[1]).toMatchObject({ bot: true });
       a.send({ type: 'start' });
       await viewAt(a, 0);
-      // Ann never gives up while she has another move, so the bot has at least one turn to play.
+      // Ann plays a whole turn that keeps her in whenever there is one (a first move that is merely legal may
+      // end her turn behind and out at once), so the bot has a turn to play.
       let made = 0;
+      let plan: Move[] = [];
       while (!a.view!.gameOver) {
         const { legalMoves, moveCount } = a.view!;
         if (legalMoves.length > 0) {
-          a.send(moveMessage(legalMoves.find((m) => m.type !== 'pass') ?? legalMoves[0], moveCount));
+          if (plan.length === 0) {
+            const keeping = keepingTurns(a.view!)[0];
+            plan = keeping?.length ? [...keeping] : [legalMoves[0]];
+          }
+          a.send(moveMessage(plan.shift()!, moveCount));
           made++;
-        }
+        } else plan = [];
         await viewAt(a, moveCount + 1);
       }
       // The bot made every other move of the game, to its end.
