@@ -57,7 +57,7 @@ export function createTurn(view: () => SeatView, port: TurnPort) {
     },
     { flush: 'sync' },
   );
-  const selected = computed(() => (chosen.value && view().hand.includes(chosen.value) ? chosen.value : null));
+  const selected = computed(() => chosen.value);
   const sevenCard = computed(() =>
     pending.value === 'seven' && sevenPick.value?.at === view().moveCount ? sevenPick.value.card : null,
   );
