@@ -19,10 +19,10 @@ export const BOT_PACES: Record<BotPace, PaceMs> = {
   fast: { step: 250, deal: 700 },
 };
 
-/** A round's first move is to be made now: the last thing logged opened the round's first turn. */
+/** A round's first move is to be made now: the last thing logged opened the round's first turn (a deal always opens one). */
 const justDealt = (state: GameState): boolean => {
   const last = state.log.at(-1);
-  return last?.kind === 'deal' || (last?.kind === 'turn' && last.turn === 1);
+  return last?.kind === 'turn' && last.turn === 1;
 };
 
 /** How long after its turn began a bot's move may land. `fixedMs` (tests) replaces every pace. */
