@@ -74,3 +74,9 @@ export function nextTurnNumber(log: readonly LogEntry[]): number {
   }
   return 1;
 }
+
+/**
+ * A card came from the face-down part of the deck: nobody could know it before. A turn is decided on
+ * screen up to such a draw, which the host alone can make (docs/protocol.md, "A turn in one message").
+ */
+export const drawsUnknownCard = (e: LogEntry): boolean => e.kind === 'draw' && !e.known;

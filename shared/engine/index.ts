@@ -26,6 +26,7 @@ export {
   normalizeOptions,
 } from './game';
 export { viewFor } from './view';
+export { drawsUnknownCard } from './entries';
 export { upgradeLog, logsNoTurns } from './upgrade';
 export { completeTurns, playout, leadingTurnCount } from './playout';
 export { nextRandom, shuffle } from './rng';

@@ -11,6 +11,7 @@ import {
   TABLE_NAME_MAX,
   TARGET_SCORE_MAX,
   TARGET_SCORE_MIN,
+  TURN_STEPS_MAX,
 } from './limits';
 
 /** Every client → host message. Each is one JSON text frame. */
@@ -33,7 +34,15 @@ export type ClientMessage =
   | { type: 'leave' }
   | { type: 'setBot'; seat: number; bot: boolean }
   | { type: 'start' }
+  /**
+   * A turn, or the part of it up to a draw, confirmed on the sender's screen: `steps` in order, at move
+   * `moveCount`. The host applies all of them or none (docs/protocol.md, "A turn in one message").
+   */
+  | { type: 'turn'; steps: Move[]; moveCount: number }
+  /** One step on its own (to be replaced by `turn`). */
   | { type: 'move'; move: Move; moveCount: number }
+  /** Between rounds: I am ready for the next round (`ready` false takes it back). Default true. */
+  | { type: 'ready'; ready?: boolean }
   /** After a game: I want a rematch (`ready` false takes it back). Default true. */
   | { type: 'rematch'; ready?: boolean }
   | { type: 'replaceByBot'; seat: number }
@@ -119,7 +128,17 @@ export const ClientMessageSchema = v.variant('type', [
   v.object({ type: v.literal('leave') }),
   v.object({ type: v.literal('setBot'), seat, bot: v.boolean() }),
   v.object({ type: v.literal('start') }),
+  v.object({
+    type: v.literal('turn'),
+    steps: v.pipe(
+      v.array(MoveSchema),
+      v.minLength(1, 'must hold at least one step'),
+      v.maxLength(TURN_STEPS_MAX, `must hold at most ${TURN_STEPS_MAX} steps`),
+    ),
+    moveCount,
+  }),
   v.object({ type: v.literal('move'), move: MoveSchema, moveCount }),
+  v.object({ type: v.literal('ready'), ready: v.optional(v.boolean()) }),
   v.object({ type: v.literal('rematch'), ready: v.optional(v.boolean()) }),
   v.object({ type: v.literal('replaceByBot'), seat }),
   v.object({ type: v.literal('voteOut'), seat }),

@@ -11,3 +11,8 @@ export const MAX_FRAME_BYTES = 4096;
 /** Advanced-game target score bounds a table may set. */
 export const TARGET_SCORE_MIN = 1;
 export const TARGET_SCORE_MAX = 500;
+/**
+ * Steps in one `turn` message. The longest legal turn has 11 (every 5 played in a row, a last play and
+ * its 7 or 1 choice, a discard and its draw); anything longer is refused before the engine is asked.
+ */
+export const TURN_STEPS_MAX = 16;
