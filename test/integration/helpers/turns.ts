@@ -1,0 +1,51 @@
+import { applyMove, drawsUnknownCard, legalMoves } from '../../../shared/engine';
+import type { GameState, LogEntry, Move } from '../../../shared/engine';
+
+/** A turn the host takes in one message: its steps, and what each left (the state, the log entries it added). */
+export interface WholeTurn {
+  steps: Move[];
+  after: GameState[];
+  added: LogEntry[][];
+  /** The last step ended the turn (the turn is complete). */
+  ends: boolean;
+}
+
+/** The step's turn is over: the seat to act changed, a next turn began, or the round ended. */
+export const endsTurn = (after: GameState, seat: number, added: readonly LogEntry[]): boolean =>
+  after.phase !== 'turn' || after.current !== seat || added.some((e) => e.kind === 'turn');
+
+/**
+ * Every sequence of legal steps (no pass) from `state` that may go as one `turn` message, found on the
+ * host's truth: nothing after a step that ends the turn or draws an unknown card. Up to `maxSteps` long.
+ */
+export function wholeTurns(state: GameState, maxSteps = 4): WholeTurn[] {
+  const seat = state.current;
+  if (state.phase !== 'turn' || seat === null) return [];
+  const found: WholeTurn[] = [];
+  const walk = (t: WholeTurn) => {
+    if (t.steps.length > 0) found.push(t);
+    const s = t.after.at(-1) ?? state;
+    const added = t.added.at(-1) ?? [];
+    if (t.steps.length >= maxSteps) return;
+    if (t.ends || (t.steps.length > 0 && added.some(drawsUnknownCard))) return;
+    for (const m of legalMoves(s)) {
+      if (m.type === 'pass') continue;
+      const next = applyMove(s, m);
+      const nextAdded = next.log.slice(s.log.length);
+      walk({
+        steps: [...t.steps, m],
+        after: [...t.after, next],
+        added: [...t.added, nextAdded],
+        ends: endsTurn(next, seat, nextAdded),
+      });
+    }
+  };
+  walk({ steps: [], after: [], added: [], ends: false });
+  return found;
+}
+
+/** The card value a play or discard step names (0 for other steps). */
+export const valueOf = (m: Move): number => ('card' in m ? Number(m.card[1]) : 0);
+
+/** The step types of a turn, joined: 'play,seven,end'. */
+export const shapeOf = (steps: readonly Move[]): string => steps.map((m) => m.type).join(',');
