@@ -1,5 +1,8 @@
 import { applyMove, drawsUnknownCard, legalMoves } from '../../../shared/engine';
 import type { GameState, LogEntry, Move } from '../../../shared/engine';
+import type { TestClient } from './client';
+import { turnMessage, viewAt } from './play';
+import { pick } from '../../helpers/random';
 
 /** A turn the host takes in one message: its steps, and what each left (the state, the log entries it added). */
 export interface WholeTurn {
@@ -49,3 +52,38 @@ export const valueOf = (m: Move): number => ('card' in m ? Number(m.card[1]) : 0
 
 /** The step types of a turn, joined: 'play,seven,end'. */
 export const shapeOf = (steps: readonly Move[]): string => steps.map((m) => m.type).join(',');
+
+/**
+ * Plays a game to its end with whole turns, each one message: at each turn of a client's seat a random
+ * one of `wholeTurns` on the host's truth (`truth(moveCount)`), a pass when nothing else is legal; between
+ * rounds the lowest seat deals. Waits after each until every client has seen it. Bots play their own.
+ * Returns how many turns the clients sent, and how many of them had more than one step.
+ */
+export async function playWholeTurns(
+  clients: TestClient[],
+  truth: (moveCount: number) => GameState | undefined,
+  random: () => number,
+): Promise<{ turns: number; multiStep: number }> {
+  let turns = 0;
+  let multiStep = 0;
+  for (;;) {
+    const m = Math.max(...clients.map((c) => c.view!.moveCount));
+    await Promise.all(clients.map((c) => viewAt(c, m)));
+    const s = truth(m)!;
+    if (s.phase === 'gameOver') return { turns, multiStep };
+    const seated = clients.filter((c) => c.seat !== null);
+    const actor =
+      s.phase === 'roundOver'
+        ? seated[0]
+        : seated.find((c) => c.seat === s.current && c.view!.moveCount === m);
+    if (actor) {
+      const options = wholeTurns(s);
+      const steps = options.length > 0 ? pick(random, options).steps : [{ type: 'pass' } as Move];
+      actor.send(turnMessage(s.phase === 'roundOver' ? [{ type: 'nextRound' }] : steps, m));
+      turns += 1;
+      if (steps.length > 1 && s.phase === 'turn') multiStep += 1;
+    }
+    // Without an actor a bot is to move.
+    await Promise.all(clients.map((c) => viewAt(c, m + 1)));
+  }
+}
