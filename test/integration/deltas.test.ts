@@ -1,35 +1,14 @@
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMove, newGame, viewFor } from '../../shared/engine';
+import { viewFor } from '../../shared/engine';
 import type { GameState, SeatView } from '../../shared/engine';
 import type { ServerMessage, TableOptions } from '../../shared/protocol';
 import { TestClient } from './helpers/client';
 import { testHost, type TestHost } from './helpers/host';
 import { moveMessage, playRandomly, seatTable, startedTable, viewAt } from './helpers/play';
 import { pick, rng } from '../helpers/random';
-import { readMoveLog } from './helpers/truth';
+import { truthOf } from './helpers/truth';
 import { playWholeTurns } from './helpers/turns';
-
-/**
- * The host's truth for one game, rebuilt from its move log as far as asked: the host appends each move
- * before it sends any frame about it, so the state behind any frame received is already there.
- */
-function truthOf(dataDir: string, tableId: string, game = 1) {
-  const states: GameState[] = [];
-  return (moveCount: number): GameState | undefined => {
-    if (moveCount >= states.length) {
-      const lines = readMoveLog(dataDir, tableId).filter((l) => l.g === game);
-      for (const line of lines) {
-        if ('start' in line) {
-          if (states.length === 0) states.push(newGame(line.start.options, line.start.seed));
-        } else if ('m' in line && line.n === states.length - 1) {
-          states.push(applyMove(states[states.length - 1], line.m));
-        }
-      }
-    }
-    return states[moveCount];
-  };
-}
 
 /**
  * After every view frame a client receives, its rebuilt view must be exactly `viewFor(truth, its seat)`.

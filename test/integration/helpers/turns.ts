@@ -54,9 +54,29 @@ export const valueOf = (m: Move): number => ('card' in m ? Number(m.card[1]) : 0
 export const shapeOf = (steps: readonly Move[]): string => steps.map((m) => m.type).join(',');
 
 /**
- * Plays a game to its end with whole turns, each one message: at each turn of a client's seat a random
- * one of `wholeTurns` on the host's truth (`truth(moveCount)`), a pass when nothing else is legal; between
- * rounds the lowest seat deals. Waits after each until every client has seen it. Bots play their own.
+ * A random turn as a player might confirm it, from `state` (the seat to act's): random legal steps (no
+ * pass) until one ends the turn or draws an unknown card, or none is left; a pass when nothing else is
+ * legal. Cheap: one walk, not every turn there is.
+ */
+export function randomWholeTurn(state: GameState, random: () => number): Move[] {
+  const seat = state.current!;
+  const steps: Move[] = [];
+  let s = state;
+  for (;;) {
+    const legal = legalMoves(s).filter((m) => m.type !== 'pass');
+    if (legal.length === 0) return steps.length > 0 ? steps : [{ type: 'pass' }];
+    const m = pick(random, legal);
+    const next = applyMove(s, m);
+    const added = next.log.slice(s.log.length);
+    steps.push(m);
+    if (endsTurn(next, seat, added) || added.some(drawsUnknownCard)) return steps;
+    s = next;
+  }
+}
+
+/**
+ * Plays a game to its end with whole turns, each one message: at each turn of a client's seat a
+ * `randomWholeTurn` on the host's truth (`truth(moveCount)`); between rounds the lowest seat deals. Waits after each until every client has seen it. Bots play their own.
  * Returns how many turns the clients sent, and how many of them had more than one step.
  */
 export async function playWholeTurns(
@@ -77,11 +97,10 @@ export async function playWholeTurns(
         ? seated[0]
         : seated.find((c) => c.seat === s.current && c.view!.moveCount === m);
     if (actor) {
-      const options = wholeTurns(s);
-      const steps = options.length > 0 ? pick(random, options).steps : [{ type: 'pass' } as Move];
-      actor.send(turnMessage(s.phase === 'roundOver' ? [{ type: 'nextRound' }] : steps, m));
+      const steps: Move[] = s.phase === 'roundOver' ? [{ type: 'nextRound' }] : randomWholeTurn(s, random);
+      actor.send(turnMessage(steps, m));
       turns += 1;
-      if (steps.length > 1 && s.phase === 'turn') multiStep += 1;
+      if (steps.length > 1) multiStep += 1;
     }
     // Without an actor a bot is to move.
     await Promise.all(clients.map((c) => viewAt(c, m + 1)));
