@@ -42,7 +42,8 @@ export { turnsInRound, movesOfTurn, isExtraPlay } from './explain/log-turns';
 export type { LoggedTurn } from './explain/log-turns';
 export type { RoundStep } from './explain/replay';
 export { sameMove } from './moves';
-export { advancedDrawOffered, defaultTargetScore } from './game';
+export { advancedDrawOffered, defaultTargetScore, dealGiven } from './game';
+export type { DealtCards } from './game';
 export {
   adviseTurn,
   previewPlay,
