@@ -17,7 +17,7 @@ const GAME_BEGUN: Announcement = { views: true, lobbyList: true };
 export class RoomPlay {
   constructor(
     private readonly table: HostedTable,
-    private readonly ctx: Pick<RoomContext, 'store' | 'report'>,
+    private readonly ctx: Pick<RoomContext, 'store' | 'report' | 'history'>,
   ) {}
 
   start(by: number): Announcement {
@@ -66,6 +66,7 @@ export class RoomPlay {
       ctx.report,
     );
     ctx.store.save(table.id);
+    ctx.history.started(table.id, table.game);
     return GAME_BEGUN;
   }
 
@@ -89,6 +90,8 @@ export class RoomPlay {
     keepOrUndo(() => ctx.store.appendMoves(table.id, apply()), table.checkpoint(), ctx.report);
     ctx.store.save(table.id);
     const ended = table.status !== before;
+    // Logged: the game is over for good, and goes to the history (off the event loop).
+    if (ended && table.status === 'finished') ctx.history.finished(table);
     return { tableInfo: ended, views: true, lobbyList: ended };
   }
 }
