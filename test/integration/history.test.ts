@@ -96,6 +96,21 @@ describe('the history at the host', () => {
     expect(h.problems).toEqual([]);
   });
 
+  it('marks a bot seat with its level, a person as null', async () => {
+    const h = await host({ bots: 'inline' });
+    const { clients } = await startedTable(
+      h.port,
+      { players: 2, mode: 'basic', actionRule: false, botLevel: 'easy' },
+      { bots: [1] },
+    );
+    await playRandomly(clients, rng(11));
+    await historyHas(h.port, 1);
+    expect((await listHistory(h.port)).games[0].seats).toEqual([
+      { name: 'Player 1', bot: null },
+      { name: 'Bot 2', bot: 'easy' },
+    ]);
+  });
+
   it('keeps the history across a restart, and does not archive a restored finished table twice', async () => {
     const dataDir = folder();
     const first = await testHost({ dataDir });
