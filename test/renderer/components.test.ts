@@ -271,6 +271,7 @@ describe('TurnPanel', () => {
     expect(w.text()).toContain('You may draw a card from the deck.');
     // The deck's top card is face down: the draw goes to the host at once, and says so.
     expect(w.get('[data-testid="draw"]').text()).toBe('Draw — your turn so far is final');
+    expect(w.find('[data-testid="play"]').exists()).toBe(false); // the draw's answer first, nothing else
     await w.get('[data-testid="draw"]').trigger('click');
     expect(moves(w)).toEqual([[{ type: 'draw' }]]);
     // "No, thanks" is staged like any step, and ends the turn on screen.
