@@ -62,8 +62,9 @@ const EVERY_CHOICE = [SIZES[0], SIZES[7]].flatMap((size) =>
  * answer, when asked for, lies under the buttons (a scroll away). A 1's pick unfolds the other palettes:
  * with 3 or 4 players there (4 on a 390×844 phone) the instruction is pinned at the bottom with the cards to
  * pick, and your palette and hand are a scroll away; with 4 players on 360×740, after a 7's pick its two
- * checks lie under its buttons. With 4 players on 360×740, once a play is staged the words "Not sent yet."
- * lie just under Confirm and Undo (which are in sight, and the staged card wears its own "not sent" tag).
+ * checks lie under its buttons, and once it is staged Confirm and Undo lie a scroll away (the pick scrolled
+ * the page to its buttons already). With 4 players on 360×740, once a play is staged the words "Not sent
+ * yet." lie just under Confirm and Undo (which are in sight, and the staged card wears its badge).
  * Everywhere else everything is on screen at once.
  */
 const SMALL = (size: Size) => size.width === 360 && size.height === 740;
@@ -385,6 +386,16 @@ describeInChromium('the whole turn at a glance', { plant: plantAll }, (stage) =>
         await page.locator('.panel.mine').waitFor();
         await expectOnScreen(page, [...tableTargets(4), HAND, STATUS, ...choiceTargets('seven')]);
         await shot(page, `${sizeName(size)}-4p-seven-${l}`);
+        // The 7's choice staged: Confirm and Undo in this language, in sight (nothing is sent).
+        await choose(page, '.my-seat .pickable', size);
+        await choose(page, '[data-testid="seven-deck"]', size);
+        await page.getByTestId('confirm-turn').waitFor();
+        const staged = STAGED.filter((t) => t.label === 'Confirm turn' || t.label === 'Undo');
+        await shot(page, `${sizeName(size)}-4p-seven-staged-${l}`);
+        if (sevenChecksBelow(size, 4)) for (const t of staged) await expectReachable(page, t);
+        else await expectOnScreen(page, [...tableTargets(4), STATUS, ...staged]);
+        await choose(page, '[data-testid="undo"]', size);
+        await page.getByTestId('undo').waitFor({ state: 'detached' });
       }
     },
   );
