@@ -9,6 +9,7 @@ import { Connections } from './connections';
 import { httpHandler } from './http';
 import { GameArchive } from './history/archive';
 import { historyApi } from './history/http-history';
+import { HistoryStats } from './history/history-stats';
 import { DEFAULT_HISTORY_LIMITS, type HistoryLimits } from './history/limits';
 import { Hub } from './hub';
 import { systemClock, type Clock } from './clock';
@@ -136,6 +137,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
         { perSecond: limits.ratePerSecond, burst: limits.rateBurst },
         () => clock.now(),
         report,
+        new HistoryStats(archive),
       ),
       staticDir: opts.staticDir,
     }),

@@ -4,6 +4,7 @@ import { PLAYER_NAME_MAX } from '../../../shared/protocol/limits';
 import { send } from '../http';
 import { TokenBucket } from '../rate-limit';
 import type { Cursor, GameArchive } from './archive';
+import type { HistoryStats, StatsQuery } from './history-stats';
 
 export const HISTORY_PAGE_DEFAULT = 20;
 export const HISTORY_PAGE_MAX = 100;
@@ -58,6 +59,19 @@ function parseQuery(search: string): Query {
   return query;
 }
 
+/** /api/history/stats takes only `since`: milliseconds since 1970 (whole, at most 15 digits). */
+function parseStatsQuery(search: string): StatsQuery {
+  const params = new URLSearchParams(search);
+  const query: StatsQuery = {};
+  for (const [key, value] of params) {
+    if (key !== 'since') throw new BadRequest('unknown parameter (since)');
+    if (query.since !== undefined) throw new BadRequest('since is given more than once');
+    if (!/^\d{1,15}$/.test(value)) throw new BadRequest('since must be a time in milliseconds since 1970');
+    query.since = Number(value);
+  }
+  return query;
+}
+
 /**
  * GET /api/history (the list, paged, filtered by player) and GET /api/history/<game id> (one record), as
  * docs/protocol.md describes. Only archived games exist here: an id is looked up in the archive's index,
@@ -68,6 +82,7 @@ export function historyApi(
   rate: { perSecond: number; burst: number },
   now: () => number,
   report: (problem: string) => void,
+  stats?: Pick<HistoryStats, 'stats'>,
 ) {
   const buckets = new Map<string, TokenBucket>();
   const allowed = (address: string): boolean => {
@@ -90,6 +105,16 @@ export function historyApi(
     const search = q < 0 ? '' : url.slice(q + 1);
     try {
       if (path === '/api/history') return send(res, 200, archive.list(parseQuery(search)));
+      if (path === '/api/history/stats' && stats) {
+        stats.stats(parseStatsQuery(search)).then(
+          (answer) => send(res, 200, answer),
+          (e: unknown) => {
+            report(`history: stats failed (${(e as Error).message})`);
+            send(res, 500, { error: 'the stats could not be worked out' });
+          },
+        );
+        return;
+      }
       const id = path.slice('/api/history/'.length);
       if (!GAME_ID.test(id)) throw new BadRequest('not a game id');
       if (search !== '') throw new BadRequest('a game takes no parameters');
