@@ -117,6 +117,10 @@ export function webBridge(opts: WebBridgeOptions): Bridge {
       async stop() {
         throw new Error('A browser cannot stop the host that serves it.');
       },
+      // Closing a table is for the person at the hosting computer, in its app.
+      async closeTable() {
+        throw new Error('A browser cannot close tables on the host that serves it.');
+      },
       async status(): Promise<HostStatus> {
         const host = await hostInfo().catch(() => null);
         return {
