@@ -21,6 +21,8 @@ export interface Services {
 /** The slice of `location` and `history` the route store uses: the hash, pushed or replaced. */
 export interface Navigation {
   current(): string;
+  /** This history entry was pushed by the app (its state says so; it survives a reload). */
+  pushedHere(): boolean;
   push(hash: string): void;
   replace(hash: string): void;
   /** Calls `cb` when the hash changes by Back, Forward or a typed address (never for push/replace). */
@@ -31,7 +33,8 @@ export interface Navigation {
 export function windowNavigation(win: Window): Navigation {
   return {
     current: () => win.location.hash,
-    push: (hash) => win.history.pushState(null, '', hash),
+    pushedHere: () => (win.history.state as { red7?: boolean } | null)?.red7 === true,
+    push: (hash) => win.history.pushState({ red7: true }, '', hash),
     replace: (hash) => win.history.replaceState(null, '', hash),
     listen(cb) {
       win.addEventListener('hashchange', cb);

@@ -80,11 +80,14 @@ describe('route parsing', () => {
 /** A history as a browser keeps one: push drops what was ahead; back and forward fire the listeners. */
 class FakeHistory implements Navigation {
   entries = [''];
+  pushed = [false];
   at = 0;
   private listeners = new Set<() => void>();
   current = (): string => this.entries[this.at];
+  pushedHere = (): boolean => this.pushed[this.at];
   push = (hash: string): void => {
     this.entries = [...this.entries.slice(0, this.at + 1), hash];
+    this.pushed = [...this.pushed.slice(0, this.at + 1), true];
     this.at++;
   };
   replace = (hash: string): void => {
@@ -234,7 +237,9 @@ describe('the route store with a real host', () => {
     await until('seated', () => table.table?.id === id && table.seat !== null);
     expect(table.seat).toBe(1);
     expect(route.door).toBeNull();
-    expect(nav.entries).toEqual([`#/table/${id}`]);
+    // Opened at the table, the page put the lobby under it: Back stays in the app.
+    expect(nav.entries).toEqual(['#/', `#/table/${id}`]);
+    expect(nav.at).toBe(1);
     useConnectionStore().disconnect();
 
     // A table that is not there (any more).

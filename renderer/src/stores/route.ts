@@ -51,6 +51,12 @@ export const useRouteStore = defineStore('route', () => {
     nav.listen(follow);
     const route = parseRoute(nav.current());
     const s = table.session;
+    // A page opened at a table (a link, the QR code): the lobby goes under it, so Back stays in the app.
+    if (route?.kind === 'table' && !nav.pushedHere()) {
+      const here = nav.current();
+      nav.replace(routeHash({ kind: 'lobby' }));
+      nav.push(here);
+    }
     // A tab that sat at a table before it had an address (or an address from an older page): it resumes.
     if (route?.kind !== 'table' && s) nav.replace(routeHash(routeOf(s.url, s.tableId)));
     else follow();
