@@ -91,6 +91,14 @@ describeInChromium(
       expect(await door.textContent()).toContain('Linked');
       expect(await door.textContent()).toContain('1/3 seated');
       await bob.page.screenshot({ path: join(shots, 'routes-door-390.png') });
+      for (const [w, h] of [
+        [1280, 800],
+        [360, 740],
+      ]) {
+        await bob.page.setViewportSize({ width: w, height: h });
+        await bob.page.screenshot({ path: join(shots, `routes-door-${w}.png`) });
+      }
+      await bob.page.setViewportSize({ width: 390, height: 844 });
       await bob.page.getByTestId('door-join').tap();
       expect(await bob.page.getByRole('alert').textContent()).toContain('Enter your name first.');
       await bob.page.getByTestId('door-name').fill('Bob');
