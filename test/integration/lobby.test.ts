@@ -174,9 +174,9 @@ describe('tables and seats', () => {
     await playRandomly(clients, rng(4), () => a.view!.phase === 'roundOver');
     const n = a.view!.moveCount;
     expect(a.view!.legalMoves).toEqual([{ type: 'nextRound' }]);
-    a.send({ type: 'move', move: { type: 'nextRound' }, moveCount: n });
+    a.send({ type: 'turn', steps: [{ type: 'nextRound' }], moveCount: n });
     await viewAt(b, n + 1);
-    b.send({ type: 'move', move: { type: 'nextRound' }, moveCount: n });
+    b.send({ type: 'turn', steps: [{ type: 'nextRound' }], moveCount: n });
     expect(await b.next('error')).toMatchObject({ code: 'staleMove', moveCount: n + 1 });
     expect(b.view!.round).toBe(2);
     await Promise.all(clients.map((x) => x.close()));

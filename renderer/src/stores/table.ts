@@ -148,10 +148,10 @@ export const useTableStore = defineStore('table', () => {
     sendOrWarn({ type: 'setBot', seat: botSeat, bot });
   }
 
-  /** Every move, the next round's deal too (any seated person's, between rounds), is a `move`. */
+  /** Every move, the next round's deal too (any seated person's, between rounds), goes as a one-step `turn`. */
   function move(m: Move): void {
     if (!view.value || awaiting.value) return;
-    if (sendOrWarn({ type: 'move', move: m, moveCount: view.value.moveCount })) awaiting.value = true;
+    if (sendOrWarn({ type: 'turn', steps: [m], moveCount: view.value.moveCount })) awaiting.value = true;
   }
 
   function nextRound(): void {
