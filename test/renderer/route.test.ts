@@ -8,7 +8,7 @@ import { startHost, type Host } from '../../main/host';
 import { webBridge } from '../../renderer/src/bridge/web';
 import { GameClient } from '../../renderer/src/net/client';
 import { hostOfWsUrl, parseRoute, routeHash, sameRoute, type Route } from '../../renderer/src/net/route';
-import { setServices, type Navigation } from '../../renderer/src/services';
+import { services, setServices, type Navigation } from '../../renderer/src/services';
 import { useConnectionStore } from '../../renderer/src/stores/connection';
 import { useRouteStore } from '../../renderer/src/stores/route';
 import { useSavedSeatsStore } from '../../renderer/src/stores/savedSeats';
@@ -252,6 +252,29 @@ describe('the route store with a real host', () => {
     route.toLobby();
     expect(route.door).toBeNull();
     expect(nav.current()).toBe('#/');
+  });
+
+  it('a reloaded tab resumes the table it sits at, and its address follows', async () => {
+    openTab();
+    let table = useTableStore();
+    table.init();
+    useRouteStore().start();
+    const url = `ws://127.0.0.1:${host.port}/ws`;
+    table.createTable(url, 'Reloaded', 'Ada', { players: 2, mode: 'basic', actionRule: false }, []);
+    await until('the table', () => table.table !== null);
+    const id = table.table!.id;
+    const session = new MemoryStorage();
+    session.setItem('red7.session', JSON.stringify(table.session));
+    useConnectionStore().disconnect();
+
+    // The same tab after a reload, its address from before addresses existed (none): it resumes, and says so.
+    openTab();
+    setServices({ ...services(), session });
+    table = useTableStore();
+    table.init();
+    useRouteStore().start();
+    expect(nav.current()).toBe(`#/table/${id}`);
+    await until('resumed', () => table.table?.id === id);
   });
 
   it('leaves a hash that is not a route alone (the skip link)', async () => {

@@ -57,9 +57,12 @@ export const useRouteStore = defineStore('route', () => {
       nav.replace(routeHash({ kind: 'lobby' }));
       nav.push(here);
     }
-    // A tab that sat at a table before it had an address (or an address from an older page): it resumes.
-    if (route?.kind !== 'table' && s) nav.replace(routeHash(routeOf(s.url, s.tableId)));
-    else follow();
+    // A tab that sits at a table (its session survives a reload) resumes there, whatever the address says:
+    // our own steps keep the two in step, so they differ only for a page from before addresses.
+    if (s) {
+      const here = routeOf(s.url, s.tableId);
+      if (!sameRoute(route, here)) nav.replace(routeHash(here));
+    } else follow();
     watch(
       () => (table.session ? `${table.session.url}|${table.session.tableId}` : null),
       (now) => {
