@@ -179,6 +179,36 @@ describe('the join address', () => {
     );
   });
 
+  it('copies the table’s link: by the clipboard API on a secure page, else from the selected field', async () => {
+    fetchStub.mockResolvedValue(json(hostInfo({ port: 47470, addresses: ['10.0.0.7'] })));
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const secure = Object.getOwnPropertyDescriptor(window, 'isSecureContext');
+    Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
+    try {
+      const w = mountApp(JoinAddress, { props: { hostUrl: 'ws://127.0.0.1:47470/ws', tableId: 'Tab1e_x' } });
+      await flushPromises();
+      await w.get('[data-testid="copy-link"]').trigger('click');
+      await flushPromises();
+      expect(writeText).toHaveBeenCalledExactlyOnceWith('http://10.0.0.7:47470/#/table/Tab1e_x');
+      expect(w.get('.copied').text()).toBe('Copied.');
+
+      // A plain http page on the LAN has no clipboard API: the hidden field is selected and copied.
+      Object.defineProperty(window, 'isSecureContext', { value: false, configurable: true });
+      const exec = vi.fn(() => true);
+      Object.defineProperty(document, 'execCommand', { value: exec, configurable: true });
+      await w.get('[data-testid="copy-link"]').trigger('click');
+      await flushPromises();
+      expect(exec).toHaveBeenCalledWith('copy');
+      expect(writeText).toHaveBeenCalledTimes(1);
+      const field = w.get('.link-field').element as HTMLInputElement;
+      expect(field.value).toBe('http://10.0.0.7:47470/#/table/Tab1e_x');
+    } finally {
+      if (secure) Object.defineProperty(window, 'isSecureContext', secure);
+      else delete (window as { isSecureContext?: boolean }).isSecureContext;
+    }
+  });
+
   it('says so when the host is on no network, and draws no code', async () => {
     fetchStub.mockImplementation(async () => json(hostInfo({ port: 47470, addresses: [] })));
     const w = mountApp(JoinAddress, { props: { hostUrl: 'ws://127.0.0.1:47470/ws', tableId: 'Tab1e_x' } });
