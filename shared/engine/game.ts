@@ -408,8 +408,27 @@ export function applyMove(state: GameState, move: Move): GameState {
   return step(state, move);
 }
 
+/**
+ * A step of a turn staged on the seat's own screen (stage.ts): judged as applyMove judges it, but a step
+ * that ends the turn stops there. The out for not leading is written; the next turn does not begin and
+ * the round does not end (the host does that once the turn is confirmed). `ended`: this step ended the turn.
+ */
+export function applyStagedMove(state: GameState, move: Move): { state: GameState; ended: boolean } {
+  const reason = whyIllegal(state, move);
+  if (reason !== null) throw new IllegalMoveError(reason);
+  const stop = { ended: false };
+  return { state: step(state, move, stop), ended: stop.ended };
+}
+
+/**
+ * Where a staged step stops: given, a step that ends the turn sets `ended` instead of passing the turn on.
+ */
+interface TurnStop {
+  ended: boolean;
+}
+
 /** The state after `move`, which must be legal. Table changes are log entries (see record). */
-function step(state: GameState, move: Move): GameState {
+function step(state: GameState, move: Move, stop?: TurnStop): GameState {
   const s = cloneState(state);
   s.moveCount += 1;
   const seat = s.current!;
@@ -421,7 +440,8 @@ function step(state: GameState, move: Move): GameState {
       break;
     case 'pass':
       eliminate(s, seat, 'pass');
-      advance(s);
+      if (stop) stop.ended = true;
+      else advance(s);
       break;
     case 'play':
       turn.played += 1;
@@ -436,18 +456,18 @@ function step(state: GameState, move: Move): GameState {
       const drawOffered = advancedDrawOffered(s.options, move.card, s.palettes[seat].length, s.deck.length);
       if (drawOffered && s.options.autoDraw) drawCard(s, seat, 'advanced');
       if (drawOffered && !s.options.autoDraw) turn.pending = 'draw';
-      else endTurn(s);
+      else endTurn(s, stop);
       break;
     }
     case 'draw':
       turn.pending = null;
       drawCard(s, seat, 'advanced');
-      endTurn(s);
+      endTurn(s, stop);
       break;
     case 'noDraw':
       turn.pending = null;
       log({ kind: 'noDraw', seat });
-      endTurn(s);
+      endTurn(s, stop);
       break;
     case 'seven':
       turn.pending = null;
@@ -460,7 +480,7 @@ function step(state: GameState, move: Move): GameState {
       log({ kind: 'one', seat, target: move.seat, card: move.card });
       break;
     case 'end':
-      endTurn(s);
+      endTurn(s, stop);
       break;
   }
   return s;
@@ -511,10 +531,11 @@ function eliminate(s: GameState, seat: number, reason: 'notLeading' | 'emptyHand
   record(s, { kind: 'out', seat, reason });
 }
 
-function endTurn(s: GameState): void {
+function endTurn(s: GameState, stop?: TurnStop): void {
   const seat = s.current!;
   if (!isLeading(s, seat)) eliminate(s, seat, 'notLeading');
-  advance(s);
+  if (stop) stop.ended = true;
+  else advance(s);
 }
 
 /** Passes the turn to the next player still in; ends the round when one player is left. */

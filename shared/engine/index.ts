@@ -27,6 +27,8 @@ export {
 } from './game';
 export { viewFor } from './view';
 export { drawsUnknownCard } from './entries';
+export { stageTurn } from './stage';
+export type { StagedTurn } from './stage';
 export { upgradeLog, logsNoTurns } from './upgrade';
 export { completeTurns, playout, leadingTurnCount } from './playout';
 export { nextRandom, shuffle } from './rng';
