@@ -1,0 +1,80 @@
+import { replayRecord } from '../../../shared/record';
+import type { GameRecord, ReplayStep } from '../../../shared/record';
+
+/**
+ * A game record as a file a person keeps (docs/game-record.md): saved from the browser as a download of a
+ * Blob URL (no new window, no navigation: the desktop app's window allows it), opened back through
+ * <input type=file>, checked whole before anything is shown.
+ */
+
+/** A real record is 10–15 kB; a file a hundred times that is no game this app wrote. */
+export const RECORD_FILE_MAX_BYTES = 1024 * 1024;
+
+export const PROBLEM_REPORT_FORMAT = 'red7-lan/problem-report';
+
+export type OpenedRecord =
+  | { ok: true; record: GameRecord; steps: ReplayStep[] }
+  | { ok: false; why: 'tooBig' | 'notJson' | 'refused'; reason: string };
+
+/** Reads a chosen file: too big, not JSON, or a record the schema or the engine refuses, each with its reason. */
+export async function openRecordFile(file: Pick<Blob, 'size' | 'text'>): Promise<OpenedRecord> {
+  if (file.size > RECORD_FILE_MAX_BYTES)
+    return { ok: false, why: 'tooBig', reason: `${file.size} bytes, more than ${RECORD_FILE_MAX_BYTES}` };
+  let data: unknown;
+  try {
+    data = JSON.parse(await file.text());
+  } catch (e) {
+    return { ok: false, why: 'notJson', reason: (e as Error).message.slice(0, 200) };
+  }
+  // A problem report holds the record it is about: it opens as that game.
+  if (isObject(data) && data.format === PROBLEM_REPORT_FORMAT && 'record' in data) data = data.record;
+  const r = replayRecord(data);
+  return r.ok ? r : { ok: false, why: 'refused', reason: r.reason };
+}
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
+
+/** `red7-2026-12-01-2024-<id>.json`: sorts by when the game ended, names only ASCII. */
+export function recordFileName(record: Pick<GameRecord, 'id' | 'finishedAt'>, kind = 'game'): string {
+  const when = record.finishedAt.slice(0, 16).replace('T', '-').replace(':', '');
+  return `red7-${kind}-${when}-${record.id}.json`;
+}
+
+export interface ProblemReport {
+  format: typeof PROBLEM_REPORT_FORMAT;
+  version: 1;
+  createdAt: string;
+  app: { name: string; version: string; platform: string; versions: Record<string, string> };
+  /** The browser's (or the desktop app's Chromium's) own description, with the OS. */
+  userAgent: string;
+  record: GameRecord;
+}
+
+export const problemReport = (
+  record: GameRecord,
+  app: ProblemReport['app'],
+  userAgent: string,
+  now: Date,
+): ProblemReport => ({
+  format: PROBLEM_REPORT_FORMAT,
+  version: 1,
+  createdAt: now.toISOString(),
+  app,
+  userAgent,
+  record,
+});
+
+/** Saves `data` as a JSON file through the browser's download (an <a download> of a Blob URL). */
+export function downloadJson(fileName: string, data: unknown, doc: Document = document): void {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+  const a = doc.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  a.hidden = true;
+  doc.body.append(a);
+  a.click();
+  a.remove();
+  // The download has taken the file by the next tasks; the URL is not kept alive with the page.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,132 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { flushPromises } from '@vue/test-utils';
+import type { GameRecord } from '../../shared/record';
+import OpenSavedGame from '../../renderer/src/components/OpenSavedGame.vue';
+import StatsPanel from '../../renderer/src/components/StatsPanel.vue';
+import {
+  RECORD_FILE_MAX_BYTES,
+  openRecordFile,
+  problemReport,
+  recordFileName,
+} from '../../renderer/src/history/record-file';
+import { gameFacts, playerStats } from '../../shared/record';
+import { randomRecord } from '../unit/record/games';
+import { mountApp } from './mount';
+
+const { record } = randomRecord({ players: 3, mode: 'advanced', actionRule: true, targetScore: 15 }, 7);
+const file = (data: unknown) => new Blob([typeof data === 'string' ? data : JSON.stringify(data)]);
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
+
+describe('opening a saved game file', () => {
+  it('opens a record the host wrote, every state replayed; a problem report opens as its game', async () => {
+    const r = await openRecordFile(file(record));
+    expect(r.ok && r.record).toEqual(record);
+    expect(r.ok && r.steps.length).toBe(
+      1 + record.rounds.reduce((n, x) => n + x.moves.length, 0) + record.rounds.length - 1,
+    );
+    const report = problemReport(
+      record,
+      { name: 'Red7 LAN', version: '1', platform: 'web', versions: {} },
+      'UA',
+      new Date(0),
+    );
+    const again = await openRecordFile(file(report));
+    expect(again.ok && again.record).toEqual(record);
+  });
+
+  it('refuses a file too big, not JSON, malformed or impossible, each with its reason', async () => {
+    const big = await openRecordFile({
+      size: RECORD_FILE_MAX_BYTES + 1,
+      text: () => Promise.reject(new Error('read')),
+    });
+    expect(big).toEqual({
+      ok: false,
+      why: 'tooBig',
+      reason: `${RECORD_FILE_MAX_BYTES + 1} bytes, more than 1048576`,
+    });
+    const notJson = await openRecordFile(file('{"format": "red7-lan/game-record",'));
+    expect(notJson.ok === false && notJson.why).toBe('notJson');
+    expect(await openRecordFile(file({ ...record, version: 2 }))).toEqual({
+      ok: false,
+      why: 'refused',
+      reason: 'version: is not 1 (the version this app reads)',
+    });
+    // A move out of turn: the schema passes it, the engine does not.
+    const moves = record.rounds[0].moves;
+    const wrongSeat = structuredClone(record) as GameRecord;
+    wrongSeat.rounds[0].moves[0] = { ...moves[0], seat: (moves[0].seat + 1) % 3 };
+    const r = await openRecordFile(file(wrongSeat));
+    expect(r.ok === false && r.why).toBe('refused');
+    expect(r.ok === false && r.reason).toMatch(/^rounds\.0\.moves\.0 \(seat \d .*\): it was seat \d's turn$/);
+    expect((await openRecordFile(file(null))).ok).toBe(false);
+  });
+
+  it('names the file by when the game ended and its id', () => {
+    expect(recordFileName({ id: 'AbC-2', finishedAt: '2026-12-01T20:24:41.007Z' })).toBe(
+      'red7-game-2026-12-01-2024-AbC-2.json',
+    );
+    expect(recordFileName({ id: 'x-1', finishedAt: '2026-12-01T20:24:41.007Z' }, 'problem')).toMatch(
+      /^red7-problem-/,
+    );
+  });
+
+  it('the picker says why a file is refused and opens nothing; a good file opens', async () => {
+    const w = mountApp(OpenSavedGame);
+    const input = w.find('input[type=file]');
+    const choose = async (blob: Blob) => {
+      Object.defineProperty(input.element, 'files', { value: [blob], configurable: true });
+      await input.trigger('change');
+      await flushPromises();
+    };
+    await choose(file({ ...record, seats: record.seats.slice(1) }));
+    expect(w.emitted('open')).toBeUndefined();
+    expect(w.find('[data-testid=open-error]').text()).toBe(
+      'This file is not a game this app can replay: seats: their number differs from options.players',
+    );
+    await choose(file(record));
+    expect(w.emitted('open')![0][0]).toEqual(record);
+    expect(w.find('[data-testid=open-error]').exists()).toBe(false);
+  });
+});
+
+describe('StatsPanel', () => {
+  it("shows the host's stats per player, tonight's by default, and sorts by a column", async () => {
+    const other = randomRecord({ players: 3, mode: 'advanced', actionRule: true, targetScore: 15 }, 8).record;
+    const answer = {
+      games: 2,
+      players: playerStats([
+        gameFacts(record)!,
+        gameFacts({ ...other, id: 'b-1', seats: [{ name: 'Zed', bot: null }, ...other.seats.slice(1)] })!,
+      ]),
+    };
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      asked.push(url);
+      return new Response(JSON.stringify(answer));
+    });
+    const w = mountApp(StatsPanel, { props: { base: 'http://h:1', now: () => 1_000_000_000_000 } });
+    await flushPromises();
+    expect(asked).toEqual([`http://h:1/api/history/stats?since=${1_000_000_000_000 - 12 * 3600 * 1000}`]);
+    const names = () => w.findAll('tbody th').map((c) => c.text());
+    // 지민 sat in both games, Ann and Zed in one each: most games first, then by name.
+    expect(names()).toEqual(['지민', 'Ann', 'Zed']);
+    const ann = answer.players.find((p) => p.name === 'Ann')!;
+    const cells = w
+      .find('tbody tr[data-player=Ann]')
+      .findAll('td')
+      .map((c) => c.text());
+    expect(cells.slice(0, 2)).toEqual([String(ann.games), String(ann.won)]);
+    await w.find('[data-testid=sort-player]').trigger('click');
+    expect(names()).toEqual(['Ann', 'Zed', '지민']);
+    expect(w.find('th[aria-sort]').attributes('aria-sort')).toBe('ascending');
+    expect(w.find('[data-testid=chart-text]').text()).toContain(`Ann: ${ann.won} of ${ann.games} won`);
+    await w.find('[data-testid=stats-period]').setValue('all');
+    await flushPromises();
+    expect(asked[1]).toBe('http://h:1/api/history/stats');
+  });
+});
