@@ -1,0 +1,179 @@
+import { readFileSync } from 'node:fs';
+import { createServer, request } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CONTENT_SECURITY_POLICY } from '../../main/electron/csp';
+import { newGame } from '../../shared/engine';
+import type { GameState } from '../../shared/engine/types';
+import type { GameRecord } from '../../shared/record';
+import { seedHistory } from '../integration/helpers/history';
+import { describeInChromium, plantTable, resumeSeat, screenshotDir } from './harness';
+
+/*
+ * The game's end, in real Chromium against a real host: Ada ends a Basic game against a bot, the end
+ * screen tells each person's evening ("Ada: 4 games tonight, …"), "Save game" downloads the record the host
+ * serves, and "Report a problem" the same with the app's version and the browser's string. The page runs
+ * under the desktop window's own CSP (sent as the header, as the app:// protocol does), so a download from
+ * the renderer is shown to work there too. Screenshots at 1280 px and 390×844 in test-results/screenshots/.
+ */
+
+const shots = screenshotDir();
+const OPTIONS = {
+  players: 2,
+  mode: 'basic',
+  actionRule: false,
+  rulesVersion: '1.2',
+  targetScore: 40,
+  autoDraw: false,
+} as const;
+const SEEDED = 3;
+
+function deal(): GameState {
+  for (let seed = 1; ; seed++) {
+    const state = newGame(OPTIONS, seed);
+    if (state.current === 0) return state;
+  }
+}
+
+const RUNS = [
+  { id: 'desk', width: 1280, height: 800, phone: false },
+  { id: 'phone', width: 390, height: 844, phone: true },
+];
+
+/**
+ * The host's pages as the desktop app's window gets them: a proxy on 127.0.0.1 that adds the window's own
+ * CSP header to every answer (as its app:// protocol does) and passes the WebSocket through untouched.
+ * (Routing the page through Playwright instead would make Chromium treat it as a public page and block
+ * its WebSocket to the LAN.)
+ */
+async function cspProxy(target: number): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((req, res) => {
+    const up = request(
+      { host: '127.0.0.1', port: target, path: req.url, method: req.method, headers: req.headers },
+      (r) => {
+        res.writeHead(r.statusCode!, { ...r.headers, 'content-security-policy': CONTENT_SECURITY_POLICY });
+        r.pipe(res);
+      },
+    );
+    req.pipe(up);
+  });
+  const sockets = new Set<{ destroy(): void }>();
+  server.on('upgrade', (req, socket, head) => {
+    sockets.add(socket);
+    const up = connect(target, '127.0.0.1', () => {
+      const lines = [`${req.method} ${req.url} HTTP/1.1`];
+      for (let i = 0; i < req.rawHeaders.length; i += 2)
+        lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+      up.write(`${lines.join('\r\n')}\r\n\r\n`);
+      up.write(head);
+      up.pipe(socket).pipe(up);
+    });
+    sockets.add(up);
+    up.on('error', () => socket.destroy());
+    socket.on('error', () => up.destroy());
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        for (const x of sockets) x.destroy();
+        server.close(() => r());
+      }),
+  };
+}
+
+describeInChromium(
+  'the game end: the evening line, Save game, Report a problem (Chromium)',
+  {
+    plant: (dataDir) => {
+      // An evening so far: Ada has played three games (an hour ago and before) with Bo and 지민.
+      seedHistory(dataDir, SEEDED, {
+        options: { players: 3, mode: 'advanced', actionRule: true, targetScore: 15 },
+        names: (i) => ['Ada', i % 2 ? 'Bo' : '지민', 'Cy'],
+        base: Date.now() - 3 * 3600_000,
+      });
+      for (const run of RUNS) {
+        plantTable(dataDir, {
+          id: run.id,
+          name: `End ${run.id}`,
+          options: OPTIONS,
+          state: deal(),
+          seats: [
+            { name: 'Ada', token: `token-${run.id}-0123456789abcdef` },
+            { name: 'Bot 2', bot: true },
+          ],
+        });
+      }
+    },
+  },
+  (stage) => {
+    let proxy: Awaited<ReturnType<typeof cspProxy>>;
+    beforeAll(async () => {
+      proxy = await cspProxy(stage.served.host.port);
+    });
+    afterAll(() => proxy?.close());
+
+    it.each(RUNS)('$id: the evening line, then the record saved as a file', async (run) => {
+      const p = await stage.player(
+        `Ada ${run.id}`,
+        run.width,
+        run.height,
+        run.phone
+          ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2, acceptDownloads: true }
+          : { acceptDownloads: true },
+      );
+      const { page } = p;
+      await resumeSeat(p, { ...stage.served, url: proxy.url }, run.id, `token-${run.id}-0123456789abcdef`);
+      const csp = await page.evaluate(async () =>
+        (await fetch(location.href)).headers.get('content-security-policy'),
+      );
+      expect(csp).toBe(CONTENT_SECURITY_POLICY);
+      await page.getByTestId('pass').click();
+      await page.getByTestId('confirm-yes').click();
+      await page.getByTestId('round-summary').waitFor({ timeout: 15_000 });
+      const line = page.getByTestId('tonight-line');
+      // The seeded games and this one (the desk run's game too, on the phone run).
+      const games = SEEDED + (run.id === 'desk' ? 1 : 2);
+      await expect
+        .poll(() => line.textContent(), { timeout: 10_000 })
+        .toMatch(new RegExp(`Ada: ${games} games tonight, \\d won`));
+      await page.getByTestId('after-game').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(shots, `game-end-tonight-${run.width}.png`) });
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByTestId('save-game').click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(
+        new RegExp(`^red7-game-\\d{4}-\\d\\d-\\d\\d-\\d{4}-${run.id}-1\\.json$`),
+      );
+      const saved = JSON.parse(readFileSync((await download.path())!, 'utf8')) as GameRecord;
+      const served = (await (await fetch(`${stage.served.url}api/history/${run.id}-1`)).json()) as GameRecord;
+      expect(saved).toEqual(served);
+      expect(saved.seats.map((s) => s.name)).toEqual(['Ada', 'Bot 2']);
+      await expect(page.getByTestId('saved-as').textContent()).resolves.toBe(
+        `Saved as ${download.suggestedFilename()}.`,
+      );
+
+      const [report] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByTestId('report-problem').click(),
+      ]);
+      const body = JSON.parse(readFileSync((await report.path())!, 'utf8')) as {
+        format: string;
+        app: { version: string };
+        userAgent: string;
+        record: GameRecord;
+      };
+      expect(body.format).toBe('red7-lan/problem-report');
+      expect(body.app.version).toMatch(/^\d+\.\d+\.\d+/);
+      expect(body.userAgent).toBe(await page.evaluate(() => navigator.userAgent));
+      expect(body.record).toEqual(served);
+      expect(p.errors).toEqual([]);
+    });
+  },
+);
