@@ -150,6 +150,10 @@ describeInChromium('history and replay in Chromium', { plant: plantHistory }, (s
     await expect(other.page.getByTestId('replay-hand-0').locator('.card').count()).resolves.toBe(
       await page.getByTestId('replay-hand-0').locator('.card').count(),
     );
+    // A planted 4-player Advanced game, at a step of its second round.
+    await other.page.goto(`${stage.served.url}#/history/Planted5-1/20`);
+    await expect.poll(() => stepOf(other.page), { timeout: 10_000 }).toBe(20);
+    await other.page.screenshot({ path: join(shots, 'replay-1280-4p.png') });
     expect([...ada.errors, ...other.errors]).toEqual([]);
   });
 

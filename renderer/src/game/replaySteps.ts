@@ -47,7 +47,7 @@ export function stepFrom(stops: ReplayStops, i: number, by: StepBy, dir: 1 | -1)
   return dir > 0 ? after(list, at, stops.last) : before(list, at);
 }
 
-/** The round (1-based) and the turn in it (1-based, 0 at the deal) that step `i` is in. */
+/** The round (1-based) and the turn in it (1-based, as the game log numbers them) that step `i` is in. */
 export function positionOf(steps: readonly ReplayStep[], i: number): { round: number; turn: number } {
   const step = steps[clamp(i, steps.length - 1)];
   if (!step) return { round: 0, turn: 0 };
