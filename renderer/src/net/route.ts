@@ -7,16 +7,48 @@ import { parseAddress, type HostAddress } from './address';
  * - `#/table/<id>`: a table on the host that served the page;
  * - `#/table/<id>?host=<address>:<port>`: a table on another host (the desktop app's page has no host of
  *   its own, so its addresses always name one).
+ * - `#/history`, `#/history/<game id>`, `#/history/<game id>/<step>`: the history, a replay, a replay at a step.
  * Any other hash (the skip link's `#main`) is not a route: it changes nothing.
  */
-export type Route = { kind: 'lobby' } | { kind: 'table'; tableId: string; host: HostAddress | null };
+export type Route =
+  | { kind: 'lobby' }
+  | { kind: 'table'; tableId: string; host: HostAddress | null }
+  /** `#/history`: a host's finished games (`?host=` as for a table). */
+  | { kind: 'history'; host: HostAddress | null }
+  /** `#/history/<game id>` and `#/history/<game id>/<step>`: a finished game's replay, at a step (0: its first deal). */
+  | { kind: 'replay'; gameId: string; step: number | null; host: HostAddress | null };
 
 /** The host's own ids: anything else in a link is not a table of ours. */
 const TABLE_ID = /^[A-Za-z0-9_-]{4,32}$/;
 
+/** A finished game's id at a host (`<table id>-<game>`) or in a kept file (shared/record GAME_ID). */
+const GAME_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** A replay's step: the record's states number far below this. */
+const STEP = /^\d{1,6}$/;
+
+/** `?host=…`: undefined when absent, null when it is no address. */
+function hostParam(query: string | undefined): HostAddress | null | undefined {
+  const hostText = new URLSearchParams(query ?? '').get('host');
+  if (hostText === null) return undefined;
+  const parsed = parseAddress(hostText);
+  return parsed.ok ? parsed.host : null;
+}
+
+function parseHistory(h: string): Route | null {
+  const m = /^\/history(?:\/([^/?]+)(?:\/([^/?]+))?)?\/?(?:\?(.*))?$/.exec(h);
+  if (!m) return null;
+  const host = hostParam(m[3]);
+  if (host === null) return null;
+  if (m[1] === undefined) return { kind: 'history', host: host ?? null };
+  if (!GAME_ID.test(m[1])) return null;
+  if (m[2] !== undefined && !STEP.test(m[2])) return null;
+  return { kind: 'replay', gameId: m[1], step: m[2] === undefined ? null : Number(m[2]), host: host ?? null };
+}
+
 export function parseRoute(hash: string): Route | null {
   const h = hash.startsWith('#') ? hash.slice(1) : hash;
   if (h === '' || h === '/') return { kind: 'lobby' };
+  if (h.startsWith('/history')) return parseHistory(h);
   const m = /^\/table\/([^/?]+)\/?(?:\?(.*))?$/.exec(h);
   if (!m) return null;
   let tableId: string;
@@ -35,7 +67,12 @@ export function parseRoute(hash: string): Route | null {
 /** The hash of a route; `host` only when the table is not on the page's own host. */
 export function routeHash(route: Route): string {
   if (route.kind === 'lobby') return '#/';
-  const base = `#/table/${route.tableId}`;
+  const base =
+    route.kind === 'table'
+      ? `#/table/${route.tableId}`
+      : route.kind === 'history'
+        ? '#/history'
+        : `#/history/${route.gameId}${route.step === null ? '' : `/${route.step}`}`;
   if (!route.host) return base;
   const { address, port } = route.host;
   const where = address.includes(':') ? `[${address}]:${port}` : `${address}:${port}`;
@@ -57,6 +94,7 @@ export function hostOfWsUrl(url: string): HostAddress | null {
 export function sameRoute(a: Route | null, b: Route | null): boolean {
   if (!a || !b || a.kind !== b.kind) return false;
   if (a.kind === 'lobby' || b.kind === 'lobby') return true;
+  if (a.kind !== 'table' || b.kind !== 'table') return routeHash(a) === routeHash(b);
   return (
     a.tableId === b.tableId &&
     a.host?.address === b.host?.address &&

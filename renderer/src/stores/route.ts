@@ -29,6 +29,8 @@ export const useRouteStore = defineStore('route', () => {
   const seats = useSavedSeatsStore();
   const settings = useSettingsStore();
   const door = ref<TableDoor | null>(null);
+  /** The history or a replay, when the address names one (the App shows it instead of the lobby). */
+  const page = ref<Extract<Route, { kind: 'history' | 'replay' }> | null>(null);
   let nav: Navigation | null = null;
   let asking = 0;
 
@@ -51,15 +53,16 @@ export const useRouteStore = defineStore('route', () => {
     nav.listen(follow);
     const route = parseRoute(nav.current());
     const s = table.session;
-    // A page opened at a table (a link, the QR code): the lobby goes under it, so Back stays in the app.
-    if (route?.kind === 'table' && !nav.pushedHere()) {
+    const elsewhere = route?.kind === 'table' || route?.kind === 'history' || route?.kind === 'replay';
+    // A page opened at a table or a replay (a link, the QR code): the lobby goes under it, so Back stays in the app.
+    if (elsewhere && !nav.pushedHere()) {
       const here = nav.current();
       nav.replace(routeHash({ kind: 'lobby' }));
       nav.push(here);
     }
     // A tab that sits at a table (its session survives a reload) resumes there, whatever the address says:
     // our own steps keep the two in step, so they differ only for a page from before addresses.
-    if (s) {
+    if (s && route?.kind !== 'history' && route?.kind !== 'replay') {
       const here = routeOf(s.url, s.tableId);
       if (!sameRoute(route, here)) nav.replace(routeHash(here));
     } else follow();
@@ -80,6 +83,7 @@ export const useRouteStore = defineStore('route', () => {
         // (Stepping away by Back or another address leaves the route at where it now points.)
         const route = parseRoute(nav.current());
         if (route?.kind === 'table' && !door.value) nav.replace(routeHash({ kind: 'lobby' }));
+        // Leaving a game for its replay: the address already names the history; stay there.
       },
     );
   }
@@ -89,6 +93,13 @@ export const useRouteStore = defineStore('route', () => {
     if (!nav) return;
     const route = parseRoute(nav.current());
     if (!route) return;
+    if (route.kind === 'history' || route.kind === 'replay') {
+      door.value = null;
+      page.value = route;
+      if (table.atTable) table.stepAway();
+      return;
+    }
+    page.value = null;
     if (route.kind === 'lobby') {
       door.value = null;
       if (table.atTable) table.stepAway();
@@ -146,8 +157,24 @@ export const useRouteStore = defineStore('route', () => {
   /** To the lobby from the door (a new history entry: Back returns to the door). */
   function toLobby(): void {
     door.value = null;
+    page.value = null;
     nav?.push(routeHash({ kind: 'lobby' }));
   }
 
-  return { door, start, follow, look, join, watchIt, toLobby };
+  /** Goes to the history or a replay (a new history entry: Back returns to where the player was). */
+  function open(route: Route): void {
+    if (!nav) return;
+    nav.push(routeHash(route));
+    follow();
+  }
+
+  /** A replay's step changed: the address follows without a new history entry (Back leaves the replay). */
+  function replaceStep(step: number): void {
+    const p = page.value;
+    if (!nav || p?.kind !== 'replay' || p.step === step) return;
+    page.value = { ...p, step };
+    nav.replace(routeHash(page.value));
+  }
+
+  return { door, page, start, follow, look, join, watchIt, toLobby, open, replaceStep };
 });
