@@ -9,6 +9,7 @@ export interface HostStats {
 /** "Tonight": the games of the last 12 hours (an evening, and no game of yesterday's). */
 export const TONIGHT_MS = 12 * 60 * 60 * 1000;
 
+/** `base`: the host's HTTP root, ending in `/` (`/` for the page's own host). */
 async function getJson<T>(url: string): Promise<T> {
   const res = await fetch(url, { headers: { accept: 'application/json' } });
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
@@ -16,9 +17,7 @@ async function getJson<T>(url: string): Promise<T> {
 }
 
 export async function fetchStats(base: string, since: number | null): Promise<HostStats> {
-  const body = await getJson<HostStats>(
-    `${base}/api/history/stats${since === null ? '' : `?since=${since}`}`,
-  );
+  const body = await getJson<HostStats>(`${base}api/history/stats${since === null ? '' : `?since=${since}`}`);
   if (typeof body?.games !== 'number' || !Array.isArray(body.players)) throw new Error('not the stats');
   return body;
 }
@@ -29,7 +28,7 @@ export async function fetchStats(base: string, since: number | null): Promise<Ho
  */
 export async function fetchRecord(base: string, id: string, tries = 8): Promise<GameRecord> {
   for (let i = 1; ; i++) {
-    const res = await fetch(`${base}/api/history/${encodeURIComponent(id)}`, {
+    const res = await fetch(`${base}api/history/${encodeURIComponent(id)}`, {
       headers: { accept: 'application/json' },
     });
     if (res.ok) return (await res.json()) as GameRecord;
