@@ -90,10 +90,10 @@ describeInChromium(
   'the game end: the evening line, Save game, Report a problem (Chromium)',
   {
     plant: (dataDir) => {
-      // An evening so far: Ada has played three games (an hour ago and before) with Bo and 지민.
+      // An evening so far: Ada has played three games with Cy and a hard bot, three hours ago and since.
       seedHistory(dataDir, SEEDED, {
         options: { players: 3, mode: 'advanced', actionRule: true, targetScore: 15 },
-        names: (i) => ['Ada', i % 2 ? 'Bo' : '지민', 'Cy'],
+        names: (i) => ['Ada', i % 2 ? 'Bot Bo' : 'Bot 지민', 'Cy'],
         base: Date.now() - 3 * 3600_000,
       });
       for (const run of RUNS) {
@@ -112,6 +112,8 @@ describeInChromium(
   },
   (stage) => {
     let proxy: Awaited<ReturnType<typeof cspProxy>>;
+    /** Each run's downloaded record, opened again by the next test in a fresh context. */
+    const savedFiles: Record<string, string> = {};
     beforeAll(async () => {
       proxy = await cspProxy(stage.served.host.port);
     });
@@ -174,6 +176,79 @@ describeInChromium(
       expect(body.userAgent).toBe(await page.evaluate(() => navigator.userAgent));
       expect(body.record).toEqual(served);
       expect(p.errors).toEqual([]);
+      savedFiles[run.id] = (await download.path())!;
     });
+
+    it.each(RUNS)(
+      '$id: a fresh browser opens the saved game from the History screen, refuses broken files, shows the stats',
+      async (run) => {
+        const p = await stage.player(
+          `Guest ${run.id}`,
+          run.width,
+          run.height,
+          run.phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {},
+        );
+        const { page } = p;
+        await page.goto(`${proxy.url}#/history`);
+        await page.getByTestId('history-list').waitFor();
+        const picker = page.getByTestId('open-saved-game');
+        const error = page.getByTestId('open-error');
+        const saved = JSON.parse(readFileSync(savedFiles[run.id], 'utf8')) as GameRecord;
+
+        // Broken files: each refused with its reason, and nothing opens.
+        const refusals: [string, Buffer, RegExp][] = [
+          [
+            'not-json.json',
+            Buffer.from('{"format": "red7-lan/game-record", '),
+            /^This file is not a game record: it is not JSON \(/,
+          ],
+          [
+            'impossible.json',
+            Buffer.from(JSON.stringify({ ...saved, result: { ...saved.result, winners: [0] } })),
+            /^This file is not a game this app can replay: result: the game ends with winners \[1\]/,
+          ],
+          [
+            'huge.json',
+            Buffer.alloc(1024 * 1024 + 1, 32),
+            /^This file is too big to be a game record \(1048577 bytes/,
+          ],
+        ];
+        for (const [name, buffer, reason] of refusals) {
+          await picker.setInputFiles({ name, mimeType: 'application/json', buffer });
+          await expect.poll(() => error.textContent()).toMatch(reason);
+          expect(page.url()).toMatch(/#\/history$/);
+        }
+        await error.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(shots, `history-import-error-${run.width}.png`) });
+
+        // The stats of the evening: every person of the seeded games and Ada's end game.
+        const stats = page.getByTestId('stats-panel');
+        await stats.getByTestId('stats-table').waitFor();
+        const ada = stats.locator('[data-player="Ada"]');
+        await expect(ada.locator('[data-col=games]').textContent()).resolves.toBe(String(SEEDED + 2));
+        // Seat 1 of the seeded games is a hard bot: people only, Ada first (most games).
+        await expect(
+          stats
+            .locator('[data-player]')
+            .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-player'))),
+        ).resolves.toEqual(['Ada', 'Cy']);
+        await stats.getByTestId('stats-details').first().locator('summary').click();
+        await expect(stats.getByTestId('head-to-head').first().textContent()).resolves.toMatch(
+          /Cy: 3 together, .*Hard bots: \d+ games/,
+        );
+        await expect(stats.getByTestId('stats-details').first().getAttribute('open')).resolves.toBe('');
+        await expect(stats.getByTestId('chart-text').textContent()).resolves.toContain('Ada: ');
+        await stats.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(shots, `history-stats-${run.width}.png`), fullPage: true });
+        await stats.screenshot({ path: join(shots, `history-stats-panel-${run.width}.png`) });
+
+        // The saved game opens in the replay, from the file alone.
+        await picker.setInputFiles(savedFiles[run.id]);
+        await page.getByTestId('replay-felt').waitFor();
+        expect(page.url()).toContain(`#/history/${saved.id}`);
+        await expect(page.getByTestId('replay-hand-0').count()).resolves.toBe(1);
+        expect(p.errors).toEqual([]);
+      },
+    );
   },
 );

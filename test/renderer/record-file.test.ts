@@ -109,7 +109,7 @@ describe('StatsPanel', () => {
       asked.push(url);
       return new Response(JSON.stringify(answer));
     });
-    const w = mountApp(StatsPanel, { props: { base: 'http://h:1', now: () => 1_000_000_000_000 } });
+    const w = mountApp(StatsPanel, { props: { base: 'http://h:1/', now: () => 1_000_000_000_000 } });
     await flushPromises();
     expect(asked).toEqual([`http://h:1/api/history/stats?since=${1_000_000_000_000 - 12 * 3600 * 1000}`]);
     const names = () => w.findAll('tbody th').map((c) => c.text());
