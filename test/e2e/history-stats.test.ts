@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../main/electron/csp';
 import { newGame } from '../../shared/engine';
@@ -84,6 +87,22 @@ async function cspProxy(target: number): Promise<{ url: string; close(): Promise
         server.close(() => r());
       }),
   };
+}
+
+/** axe-core served same-origin by URL (the CSP refuses an inline script); serious and critical WCAG 2.1 AA findings. */
+const AXE_FILE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+async function axeFindings(page: Page): Promise<string[]> {
+  await page.route('**/__axe/axe.min.js', (route) =>
+    route.fulfill({ path: AXE_FILE, contentType: 'text/javascript; charset=utf-8' }),
+  );
+  await page.addScriptTag({ url: '/__axe/axe.min.js' });
+  const results = await new AxeBuilder({ page, axeSource: 'void 0' })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .setLegacyMode(true)
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 describeInChromium(
@@ -241,6 +260,8 @@ describeInChromium(
         await stats.scrollIntoViewIfNeeded();
         await page.screenshot({ path: join(shots, `history-stats-${run.width}.png`), fullPage: true });
         await stats.screenshot({ path: join(shots, `history-stats-panel-${run.width}.png`) });
+        // The History screen with the stats, a detail open and a refusal shown: WCAG 2.1 AA by axe.
+        expect(await axeFindings(page)).toEqual([]);
 
         // The saved game opens in the replay, from the file alone.
         await picker.setInputFiles(savedFiles[run.id]);
@@ -250,5 +271,37 @@ describeInChromium(
         expect(p.errors).toEqual([]);
       },
     );
+
+    it.each(['ko', 'it'])('%s: the stats and a refusal in the language, on a phone', async (locale) => {
+      const p = await stage.player(`Guest ${locale}`, 390, 844, {
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+        locale,
+      });
+      const { page } = p;
+      await page.goto(`${proxy.url}#/history`);
+      const stats = page.getByTestId('stats-panel');
+      await stats.getByTestId('stats-table').waitFor();
+      await page.getByTestId('open-saved-game').setInputFiles({
+        name: 'x.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from('[]'),
+      });
+      const error = page.getByTestId('open-error');
+      await expect
+        .poll(() => error.textContent())
+        .toMatch(
+          locale === 'ko'
+            ? /^이 앱에서 다시 볼 수 있는 게임이 아닙니다: /
+            : /^Questo file non è una partita /,
+        );
+      await expect(stats.locator('h2').textContent()).resolves.toBe(locale === 'ko' ? '통계' : 'Statistiche');
+      await error.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(shots, `history-import-error-${locale}-390.png`) });
+      await stats.getByTestId('stats-details').first().locator('summary').click();
+      await stats.screenshot({ path: join(shots, `history-stats-panel-${locale}-390.png`) });
+      expect(p.errors).toEqual([]);
+    });
   },
 );
