@@ -6,6 +6,8 @@ import { gameFacts, playerStats } from '../../shared/record';
 import type { PlayerStats } from '../../shared/record';
 import { testHost, type TestHost } from './helpers/host';
 import { get, seedHistory } from './helpers/history';
+import { playRandomly, startedTable } from './helpers/play';
+import { rng } from '../helpers/random';
 
 const hosts: TestHost[] = [];
 const folders: string[] = [];
@@ -67,6 +69,28 @@ describe('GET /api/history/stats over a real host', () => {
       const r = await stats(h.port, q);
       expect([r.status, r.body.error]).toEqual([400, reason]);
     }
+  });
+
+  it('counts a game only once it is over: nothing of a game in play is in the stats', async () => {
+    const { h } = await seeded(1, () => ['Ann', 'Ben', 'Cleo']);
+    const { clients } = await startedTable(h.port, {
+      players: 2,
+      mode: 'advanced',
+      actionRule: true,
+      targetScore: 8,
+    });
+    const before = await stats(h.port);
+    expect(before.body.games).toBe(1);
+    expect(before.body.players.map((p) => p.name)).toEqual(['Ann', 'Cleo']); // seat 1 is a bot
+    await playRandomly(clients, rng(5));
+    // The record is written off the event loop: the stats count it once it is there.
+    let after = before;
+    for (let i = 0; i < 100 && after.body.games === 1; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      after = await stats(h.port);
+    }
+    expect(after.body.games).toBe(2);
+    expect(after.body.players.map((p) => p.name).sort()).toEqual(['Ann', 'Cleo', 'Player 1', 'Player 2']);
   });
 
   it('a host without games answers no players; the path is no game id', async () => {
