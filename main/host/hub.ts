@@ -156,6 +156,8 @@ export class Hub {
         return this.roomAt(session).start(session);
       case 'move':
         return this.roomAt(session).move(session, msg.move, msg.moveCount);
+      case 'ready':
+        return this.roomAt(session).ready(session, msg.ready ?? true);
       case 'rematch':
         return this.roomAt(session).rematch(session, msg.ready ?? true);
       case 'replaceByBot':

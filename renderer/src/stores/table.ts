@@ -138,14 +138,15 @@ export const useTableStore = defineStore('table', () => {
     sendOrWarn({ type: 'setBot', seat: botSeat, bot });
   }
 
-  /** Every move, the next round's deal too (any seated person's, between rounds), is a `move`. */
+  /** Every move is a `move`; the next round is dealt by the ready vote (`ready`). */
   function move(m: Move): void {
     if (!view.value || awaiting.value) return;
     if (sendOrWarn({ type: 'move', move: m, moveCount: view.value.moveCount })) awaiting.value = true;
   }
 
-  function nextRound(): void {
-    move({ type: 'nextRound' });
+  /** Between rounds: ready for the next one (or not any more); the host deals it once everyone is. */
+  function ready(yes = true): void {
+    sendOrWarn({ type: 'ready', ready: yes });
   }
 
   /** Says yes to a rematch (or takes it back); the host starts it once every player has said yes. */
@@ -313,7 +314,7 @@ export const useTableStore = defineStore('table', () => {
     start,
     setBot,
     move,
-    nextRound,
+    ready,
     rematch,
     replaceByBot,
     voteOut,
