@@ -1,4 +1,4 @@
-// RULES.md "Action rule": what a played 7, 5, 3 or 1 does, in rules v1.2 (default) and v1.1.
+// docs/rules.md "The Action rule": what a played 7, 5, 3 or 1 does, in rules v1.2 (default) and v1.1.
 import { describe, expect, it } from 'vitest';
 import { applyMove, isLeading, legalMoves, viewFor } from '../../../shared/engine';
 import type { GameOptions, GameState, Move, RulesVersion } from '../../../shared/engine';

@@ -1,4 +1,4 @@
-// RULES.md "The seven rules" and "Standing": counting sets, tie-breaks and who leads, case by case,
+// docs/rules.md "The rule on the canvas": counting sets, tie-breaks and who leads, case by case,
 // then checked against a brute-force reading of the definition ("the best subset of P that satisfies R").
 import { describe, expect, it } from 'vitest';
 import {
@@ -37,7 +37,7 @@ describe('cards', () => {
     }
   });
 
-  it('compareCards agrees with RULES.md for every pair', () => {
+  it('compareCards agrees with docs/rules.md for every pair', () => {
     for (const a of ALL_CARDS)
       for (const b of ALL_CARDS) {
         if (a === b) continue;

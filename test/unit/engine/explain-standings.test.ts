@@ -11,7 +11,7 @@ const table = (rule: Rule, palettes: CardId[][], out: boolean[] = palettes.map((
 });
 
 describe('RANKING', () => {
-  it('is the colour ranking of RULES.md, highest first', () => {
+  it('is the colour ranking of docs/rules.md, highest first', () => {
     expect(RANKING).toEqual(['R', 'O', 'Y', 'G', 'B', 'I', 'V']);
   });
 });

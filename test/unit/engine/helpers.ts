@@ -1,5 +1,5 @@
 // Shared helpers for the engine tests: building positions, applying moves, comparing move lists,
-// a seeded RNG for the property tests, and an independent card order taken straight from RULES.md.
+// a seeded RNG for the property tests, and an independent card order taken straight from docs/rules.md.
 import { expect } from 'vitest';
 import { ALL_CARDS, IllegalMoveError, applyMove, setupState } from '../../../shared/engine';
 import type { CardId, Color, GameOptions, GameState, Move, RoundSetup } from '../../../shared/engine';
@@ -9,7 +9,7 @@ export const COLORS: Color[] = ['R', 'O', 'Y', 'G', 'B', 'I', 'V'];
 export const valueOf = (card: CardId): number => Number(card[1]);
 export const colorOf = (card: CardId): Color => card[0] as Color;
 
-/** RULES.md "Cards": higher value wins; equal values → the colour closer to Red wins. */
+/** docs/rules.md "Cards": higher value wins; equal values → the colour closer to Red wins. */
 export function beats(a: CardId, b: CardId): boolean {
   if (valueOf(a) !== valueOf(b)) return valueOf(a) > valueOf(b);
   return COLORS.indexOf(colorOf(a)) < COLORS.indexOf(colorOf(b));

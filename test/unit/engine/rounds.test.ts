@@ -1,5 +1,5 @@
-// RULES.md "A round" and "Advanced draw": dealing, turn order, elimination, discards and the draw offer,
-// played out move by move from hand-made positions.
+// docs/rules.md "A round" and "Basic and Advanced games" (the draw after a discard): dealing, turn
+// order, elimination, discards and the draw offer, played out move by move from hand-made positions.
 import { describe, expect, it } from 'vitest';
 import { ALL_CARDS, isLeading, legalMoves, newGame, viewFor } from '../../../shared/engine';
 import type { CardId, GameState } from '../../../shared/engine';

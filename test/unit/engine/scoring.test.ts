@@ -1,4 +1,4 @@
-// RULES.md "Advanced game": scoring per rule, the next round without scored cards, and the end of the
+// docs/rules.md "Basic and Advanced games": scoring per rule, the next round without scored cards, and the end of the
 // game by target score and by deck exhaustion, with shared wins.
 import { describe, expect, it } from 'vitest';
 import { ALL_CARDS, legalMoves, newGame, viewFor } from '../../../shared/engine';
@@ -227,7 +227,7 @@ describe('the end of the game by deck exhaustion (fewer than 8 × players cards 
     expect(s0.deck).toEqual(deck); // the scored piles hold every other card
     const s = play(s0, { type: 'pass' });
     expect(s.roundWinner).toBe(0);
-    // RULES.md checks "before a deal": accept the end at the round's end or at the next deal.
+    // docs/rules.md checks "before a deal": accept the end at the round's end or at the next deal.
     return s.phase === 'roundOver' ? play(s, { type: 'nextRound' }) : s;
   }
 

@@ -1,5 +1,5 @@
 // completeTurns (every complete turn that keeps the player in) and playout (the fast random round used by
-// bots and the benchmark), checked against an enumeration written from RULES.md and an exact computation.
+// bots and the benchmark), checked against an enumeration written from docs/rules.md and an exact computation.
 import { describe, expect, it } from 'vitest';
 import {
   advancedDrawOffered,
@@ -35,7 +35,7 @@ function turnStarts(options: GameOptions, games: number, seed: number): GameStat
   return states;
 }
 
-/** RULES.md steps 5-7 without actions: play (and end), discard, or play then discard, leading at the end. */
+/** docs/rules.md steps 5-7 without actions: play (and end), discard, or play then discard, leading at the end. */
 function expectedTurns(s: GameState): string[] {
   const seat = s.current!;
   const hand = s.hands[seat];
