@@ -239,7 +239,7 @@ describe('the end of a game', () => {
     }); // prettier-ignore
   const summary = (t: TableInfo, seatNo: number | null) =>
     mountApp(RoundSummary, {
-      props: { view: over(seatNo), names: ['Ann', 'Bob', 'Bot 3'], canNext: false, busy: false, voters: rematchVoters(t), match: t.match },
+      props: { view: over(seatNo), names: ['Ann', 'Bob', 'Bot 3'], voters: rematchVoters(t), match: t.match },
     }); // prettier-ignore
 
   it('asks each player, shows who is ready, and keeps the final screen until everyone is', async () => {

@@ -3,6 +3,7 @@ import { computed, ref } from 'vue';
 import type { Move, SeatView } from '../../../shared/engine/types';
 import { applyDelta } from '../../../shared/protocol';
 import type { ClientMessage, ServerMessage, TableInfo, TableOptions } from '../../../shared/protocol';
+import { heardFromHost } from '../game/hostClock';
 import { services } from '../services';
 import { useConnectionStore } from './connection';
 import { useNoticesStore } from './notices';
@@ -32,6 +33,11 @@ export const useTableStore = defineStore('table', () => {
   const awaiting = ref(false);
   /** The view before the latest one: lets components tell what just changed. */
   const previousView = ref<SeatView | null>(null);
+  /**
+   * The view as the latest round ended, kept through the next round: "Last round" reopens its summary
+   * and the review of our turns (our hand then is in no log).
+   */
+  const roundEndView = ref<SeatView | null>(null);
 
   const seat = computed(() => session.value?.seat ?? null);
   const spectator = computed(() => session.value?.spectator === true);
@@ -181,6 +187,7 @@ export const useTableStore = defineStore('table', () => {
     table.value = null;
     view.value = null;
     previousView.value = null;
+    roundEndView.value = null;
     intent.value = null;
     awaiting.value = false;
   }
@@ -213,6 +220,7 @@ export const useTableStore = defineStore('table', () => {
         }
         return;
       case 'table':
+        if (typeof msg.table.hostNow === 'number') heardFromHost(msg.table.hostNow);
         if (session.value?.tableId !== msg.table.id) {
           early.table = msg.table;
           return;
@@ -251,6 +259,7 @@ export const useTableStore = defineStore('table', () => {
   function show(next: SeatView): void {
     previousView.value = view.value;
     view.value = next;
+    if (next.phase !== 'turn') roundEndView.value = next;
     awaiting.value = false;
   }
 
@@ -300,6 +309,7 @@ export const useTableStore = defineStore('table', () => {
     table,
     view,
     previousView,
+    roundEndView,
     intent,
     awaiting,
     seat,
