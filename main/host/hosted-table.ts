@@ -1,5 +1,5 @@
-import { IllegalMoveError, applyMove, newGame } from '../../shared/engine';
-import type { GameState, Move, NormalizedOptions } from '../../shared/engine';
+import { IllegalMoveError, applyMove, drawsUnknownCard, newGame } from '../../shared/engine';
+import type { GameState, LogEntry, Move, NormalizedOptions } from '../../shared/engine';
 import type { BotLevel, BotThink } from '../../shared/bots/levels';
 import type { BotPace, TableSummary } from '../../shared/protocol';
 import { TableError } from './errors';
@@ -243,11 +243,18 @@ export class HostedTable {
     return { game: this.gameNo, n: state.moveCount, seat: null, move: { type: 'nextRound' } };
   }
 
-  /**
-   * Applies a move for `seat` if it is that seat's to make at `moveCount`. The next round is nobody's move:
-   * the ready vote deals it (`dealNextRound`).
-   */
+  /** Applies one move for `seat` (a bot's, the host's for a voted-out seat, or a person's one-step turn). */
   play(seat: number, move: Move, moveCount: number): AcceptedMove {
+    return this.playTurn(seat, [move], moveCount)[0];
+  }
+
+  /**
+   * Applies a turn's `steps` for `seat`, in order, from move `moveCount`: all of them or none (docs/protocol.md,
+   * "A turn in one message"). Each step is worked out on the state the one before left, and the table takes
+   * the result only once every step applied; a refusal names the step. Returns each step as accepted, for
+   * the log. The next round is nobody's: the ready vote deals it (`dealNextRound`).
+   */
+  playTurn(seat: number, steps: readonly Move[], moveCount: number): AcceptedMove[] {
     const state = this.gameState;
     if (state === null) throw new TableError('notStarted', 'the game has not started');
     if (moveCount !== state.moveCount) {
@@ -256,27 +263,74 @@ export class HostedTable {
         `the move was made for move ${moveCount}, the game is at move ${state.moveCount}`,
       );
     }
-    if (move.type === 'nextRound') {
+    // The next round is nobody's move: the ready vote deals it (dealNextRound).
+    const nextRoundAt = steps.findIndex((m) => m.type === 'nextRound');
+    if (nextRoundAt >= 0) {
       throw new TableError(
         'illegalMove',
-        'the next round is dealt once every player is ready: send "ready" instead',
+        steps.length === 1
+          ? 'the next round is dealt once every player is ready: send "ready" instead'
+          : `${stepAt(nextRoundAt, steps.length)}the next round is not part of a turn: it starts when everyone is ready; nothing was applied`,
       );
     }
+    if (steps.length === 0) throw new TableError('badMessage', 'a turn holds at least one step');
     if (state.current !== seat) {
       throw new TableError(
         'notYourTurn',
         state.current === null ? 'nobody is to move now' : `it is seat ${state.current}'s turn`,
       );
     }
-    let next: GameState;
-    try {
-      next = applyMove(state, move);
-    } catch (e) {
-      if (e instanceof IllegalMoveError) throw new TableError('illegalMove', e.message);
-      throw e;
+    const game = this.gameNo;
+    const accepted: AcceptedMove[] = [];
+    let s = state;
+    let wins = this.winList;
+    let added: readonly LogEntry[] = [];
+    for (const [i, move] of steps.entries()) {
+      const at = stepAt(i, steps.length);
+      const stop = i > 0 ? whyNothingFollows(i, s, seat, added) : null;
+      if (stop) throw new TableError('illegalMove', `${at}${stop}; nothing was applied`);
+      const next = applyOrRefuse(s, move, at);
+      wins = tallyWin(wins, s, next);
+      accepted.push({ game, n: s.moveCount, seat, move });
+      added = next.log.slice(s.log.length);
+      s = next;
     }
-    this.winList = tallyWin(this.winList, state, next);
-    this.gameState = next;
-    return { game: this.gameNo, n: state.moveCount, seat, move };
+    this.winList = wins;
+    this.gameState = s;
+    return accepted;
+  }
+}
+
+/** How a refusal names step `i` (0-based) of a turn of `count` steps; a one-step turn needs no name. */
+const stepAt = (i: number, count: number): string => (count > 1 ? `step ${i + 1} of ${count}: ` : '');
+
+/**
+ * Why no step may follow step `n` (1-based), given the state it left and the log entries it added: the
+ * sender's turn is over, or the step drew a card nobody knew, which the player must see before choosing
+ * what follows (their screen cannot have decided it). Null: the turn goes on.
+ */
+function whyNothingFollows(
+  n: number,
+  after: GameState,
+  seat: number,
+  added: readonly LogEntry[],
+): string | null {
+  if (after.phase !== 'turn' || after.current !== seat || added.some((e) => e.kind === 'turn'))
+    return `your turn ended with step ${n}`;
+  if (added.some(drawsUnknownCard))
+    return `step ${n} drew a card from the deck: send the steps after it once you have seen that card`;
+  return null;
+}
+
+/** The engine's next state, or its reason for refusing the move as an `illegalMove` refusal. */
+function applyOrRefuse(state: GameState, move: Move, at: string): GameState {
+  try {
+    return applyMove(state, move);
+  } catch (e) {
+    if (e instanceof IllegalMoveError) {
+      const reason = at ? `${at}${e.message.replace(/\.$/, '')}; nothing was applied` : e.message;
+      throw new TableError('illegalMove', reason);
+    }
+    throw e;
   }
 }

@@ -154,8 +154,8 @@ export class Hub {
         return this.roomAt(session).setBot(session, msg.seat, msg.bot);
       case 'start':
         return this.roomAt(session).start(session);
-      case 'move':
-        return this.roomAt(session).move(session, msg.move, msg.moveCount);
+      case 'turn':
+        return this.roomAt(session).turn(session, msg.steps, msg.moveCount);
       case 'ready':
         return this.roomAt(session).ready(session, msg.ready ?? true);
       case 'rematch':

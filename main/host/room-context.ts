@@ -7,7 +7,7 @@ import type { SeatTokens } from './tokens';
 /** The room reaches the data folder only through these calls, always for its own table. */
 export type RoomStore = Pick<
   TableStore,
-  'track' | 'save' | 'appendCreated' | 'appendSeating' | 'appendStart' | 'appendMove' | 'remove'
+  'track' | 'save' | 'appendCreated' | 'appendSeating' | 'appendStart' | 'appendMoves' | 'remove'
 >;
 
 /** What a room needs from the host around it: narrow ports, so a room never reaches another table. */

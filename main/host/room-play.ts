@@ -2,6 +2,7 @@ import type { Move } from '../../shared/engine';
 import { keepOrUndo, type Announcement } from './changes';
 import { TableError } from './errors';
 import type { HostedTable } from './hosted-table';
+import type { AcceptedMove } from './table-record';
 import { newSeed } from './ids';
 import type { RoomContext } from './room-context';
 
@@ -92,7 +93,7 @@ export class RoomPlay {
   private dealNextRound(): Announcement {
     const { table, ctx } = this;
     keepOrUndo(
-      () => ctx.store.appendMove(table.id, table.dealNextRound(ctx.clock.now())),
+      () => ctx.store.appendMoves(table.id, [table.dealNextRound(ctx.clock.now())]),
       table.checkpoint(),
       ctx.report,
     );
@@ -116,15 +117,24 @@ export class RoomPlay {
     return GAME_BEGUN;
   }
 
-  /** The one path of every move, a person's or a bot's: check, apply, log; nobody hears of it before. */
+  /** A bot's move (or the host's for a voted-out seat): the one path of a single move. */
   move(seat: number, move: Move, moveCount: number): Announcement {
+    return this.keep(() => [this.table.play(seat, move, moveCount)]);
+  }
+
+  /**
+   * A person's confirmed turn: every step applied and logged, or none (a refusal, the disk's too, leaves
+   * the table and the log as they were); then one announcement for the whole turn.
+   */
+  turn(seat: number, steps: readonly Move[], moveCount: number): Announcement {
+    return this.keep(() => this.table.playTurn(seat, steps, moveCount));
+  }
+
+  /** Check, apply, log; nobody hears of it before. */
+  private keep(apply: () => AcceptedMove[]): Announcement {
     const { table, ctx } = this;
     const before = table.status;
-    keepOrUndo(
-      () => ctx.store.appendMove(table.id, table.play(seat, move, moveCount)),
-      table.checkpoint(),
-      ctx.report,
-    );
+    keepOrUndo(() => ctx.store.appendMoves(table.id, apply()), table.checkpoint(), ctx.report);
     ctx.store.save(table.id);
     const ended = table.status !== before;
     return { tableInfo: ended, views: true, lobbyList: ended };

@@ -258,8 +258,10 @@ export class Room implements BotTable {
     return afterKept(() => this.sendView(session));
   }
 
-  move(session: Session, move: Move, moveCount: number): Carried {
-    return this.moveFor(this.seatHeldBy(session), move, moveCount);
+  /** A person's confirmed turn, applied whole or refused whole; everyone hears of it once. */
+  turn(session: Session, steps: readonly Move[], moveCount: number): Carried {
+    const announcement = this.play.turn(this.seatHeldBy(session), steps, moveCount);
+    return afterKept(() => this.announce(announcement));
   }
 
   private moveFor(seat: number, move: Move, moveCount: number): Carried {

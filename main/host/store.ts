@@ -157,17 +157,21 @@ export class TableStore {
     this.append(id, { g: game, start: { options, seed } });
   }
 
-  appendMove(id: string, m: AcceptedMove): void {
-    this.append(id, { g: m.game, n: m.n, s: m.seat, m: m.move });
+  /**
+   * A move, or a turn's moves: one line each, written together, so that the disk keeps all of them or
+   * none (a turn is applied whole or not at all).
+   */
+  appendMoves(id: string, moves: readonly AcceptedMove[]): void {
+    this.append(id, ...moves.map((m) => ({ g: m.game, n: m.n, s: m.seat, m: m.move })));
   }
 
   /**
-   * Throws StorageError when the line is not on disk whole; the log is then as it was before. The file is
-   * opened for each line, so a folder taken away (or a disk that has room again) counts at once.
+   * Throws StorageError when the lines are not on disk whole; the log is then as it was before. The file is
+   * opened for each write, so a folder taken away (or a disk that has room again) counts at once.
    */
-  private append(id: string, line: LogLine): void {
+  private append(id: string, ...lines: LogLine[]): void {
     const e = this.entry(id);
-    const bytes = Buffer.from(`${JSON.stringify(line)}\n`);
+    const bytes = Buffer.from(lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
     let fd: number | null = null;
     let size = -1;
     try {
@@ -189,7 +193,7 @@ export class TableStore {
       if (fd !== null) closeQuietly(fd);
     }
     e.appended = e.unsynced = true;
-    e.lines += 1;
+    e.lines += lines.length;
   }
 
   private logOf(id: string): string {

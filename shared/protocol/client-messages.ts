@@ -39,8 +39,6 @@ export type ClientMessage =
    * `moveCount`. The host applies all of them or none (docs/protocol.md, "A turn in one message").
    */
   | { type: 'turn'; steps: Move[]; moveCount: number }
-  /** One step on its own (to be replaced by `turn`). */
-  | { type: 'move'; move: Move; moveCount: number }
   /** Between rounds: I am ready for the next round (`ready` false takes it back). Default true. */
   | { type: 'ready'; ready?: boolean }
   /** After a game: I want a rematch (`ready` false takes it back). Default true. */
@@ -137,7 +135,6 @@ export const ClientMessageSchema = v.variant('type', [
     ),
     moveCount,
   }),
-  v.object({ type: v.literal('move'), move: MoveSchema, moveCount }),
   v.object({ type: v.literal('ready'), ready: v.optional(v.boolean()) }),
   v.object({ type: v.literal('rematch'), ready: v.optional(v.boolean()) }),
   v.object({ type: v.literal('replaceByBot'), seat }),

@@ -104,7 +104,7 @@ class Person {
     const move: Move = view.legalMoves[Math.floor(random() * view.legalMoves.length)];
     this.sentAt = performance.now();
     this.moves += 1;
-    this.send({ type: 'move', move, moveCount: view.moveCount });
+    this.send({ type: 'turn', steps: [move], moveCount: view.moveCount });
   }
 
   send(msg: unknown): void {

@@ -145,7 +145,7 @@ async function drive(players: Player[], moves: number, gapMs: number, latencies:
       players.map((p) => new Promise<void>((r) => (p.onView = () => p.moveCount > m && r()))),
     );
     const t0 = performance.now();
-    actor.send({ type: 'move', move, moveCount: m });
+    actor.send({ type: 'turn', steps: [move], moveCount: m });
     await all;
     const dt = performance.now() - t0;
     latencies.push(dt);
@@ -214,7 +214,7 @@ async function bytesWorkload(port: number, views: Views, games: number) {
       const all = Promise.all(
         players.map((p) => new Promise<void>((r) => (p.onView = () => p.moveCount > m && r()))),
       );
-      actor.send({ type: 'move', move, moveCount: m });
+      actor.send({ type: 'turn', steps: [move], moveCount: m });
       await all;
     }
     moves += players[0].moveCount;

@@ -48,6 +48,7 @@ describe('hostile input', () => {
       const tablesBefore = h.host.tables();
       const senders: Record<Sender, TestClient> = { current: cur, other: oth, stranger, rude };
       const sent: Record<Sender, number> = { current: 0, other: 0, stranger: 0, rude: 0 };
+      const currentKinds: string[] = [];
       const kinds = new Map<string, number>();
       for (const c of Object.values(senders)) c.drain();
       const seen = new Map([cur, oth, watcher].map((c) => [c, c.inbox.length]));
@@ -57,6 +58,7 @@ describe('hostile input', () => {
           const f = hostileFrame(random, cur.view!, oth.view!);
           senders[f.sender].sendRaw(f.data, f.binary);
           sent[f.sender] += 1;
+          if (f.sender === 'current') currentKinds.push(f.kind);
           kinds.set(f.kind, (kinds.get(f.kind) ?? 0) + 1);
         }
         // Exactly one answer per frame, each an error with a code and a reason.
@@ -74,7 +76,20 @@ describe('hostile input', () => {
           }),
         );
       }
-      expect([...kinds.keys()].length).toBeGreaterThanOrEqual(12);
+      expect([...kinds.keys()].length).toBeGreaterThanOrEqual(19);
+      // A turn whose steps each pass the schema, refused by the host, says which step and that none applied.
+      const turnAnswers = cur.errors().map((e, i) => [currentKinds[i], e] as const);
+      for (const kind of ['a step after an end', 'a draw in the middle', 'the next round inside']) {
+        const answers = turnAnswers.filter(([k]) => k === `turn: ${kind}`).map(([, e]) => e);
+        expect(answers.length).toBeGreaterThan(10);
+        for (const e of answers) {
+          expect(e.code).toBe('illegalMove');
+          expect(e.reason).toMatch(/^step \d+ of \d+: .*; nothing was applied$/);
+        }
+      }
+      for (const [kind, e] of turnAnswers) {
+        if (kind === 'turn: empty' || kind === 'turn: too many steps') expect(e.code).toBe('badMessage');
+      }
       for (const s of Object.keys(senders) as Sender[]) {
         const c = senders[s];
         const answers = c.inbox.slice(-sent[s]);

@@ -174,7 +174,7 @@ describe('tables and seats', () => {
     await playRandomly(clients, rng(4), () => a.view!.phase === 'roundOver');
     const n = a.view!.moveCount;
     expect(a.view!.legalMoves).toEqual([]);
-    a.send({ type: 'move', move: { type: 'nextRound' }, moveCount: n });
+    a.send({ type: 'turn', steps: [{ type: 'nextRound' }], moveCount: n });
     expect(await a.next('error')).toMatchObject({ code: 'illegalMove', moveCount: n });
     a.send({ type: 'ready' });
     b.send({ type: 'ready' });

@@ -7,13 +7,21 @@ import { pick, rng } from '../helpers/random';
 const ok = (raw: unknown) => parseClientMessage(typeof raw === 'string' ? raw : JSON.stringify(raw));
 
 describe('parseClientMessage', () => {
-  it('accepts every move shape and every card, and returns typed messages', () => {
+  it("accepts every move shape and every card as a turn's step, and returns typed messages", () => {
     for (const card of ALL_CARDS)
-      expect(ok({ type: 'move', move: { type: 'play', card }, moveCount: 0 }).ok).toBe(true);
-    for (const move of [{ type: 'draw' }, { type: 'noDraw' }, { type: 'end' }, { type: 'pass' }, { type: 'nextRound' },
-      { type: 'seven', card: 'R7', to: 'deck' }, { type: 'one', seat: 3, card: 'V1' }, { type: 'discard', card: 'G4' }]) {
-      expect(ok({ type: 'move', move, moveCount: 5 })).toEqual({ ok: true, msg: { type: 'move', move, moveCount: 5 } });
-    } // prettier-ignore
+      expect(ok({ type: 'turn', steps: [{ type: 'play', card }], moveCount: 0 }).ok).toBe(true);
+    const moves = [{ type: 'draw' }, { type: 'noDraw' }, { type: 'end' }, { type: 'pass' }, { type: 'nextRound' },
+      { type: 'seven', card: 'R7', to: 'deck' }, { type: 'one', seat: 3, card: 'V1' }, { type: 'discard', card: 'G4' }]; // prettier-ignore
+    for (const move of moves)
+      expect(ok({ type: 'turn', steps: [move], moveCount: 5 })).toEqual({
+        ok: true,
+        msg: { type: 'turn', steps: [move], moveCount: 5 },
+      });
+    // The shape is the schema's; whether the steps make a turn is the host's to judge.
+    expect(ok({ type: 'turn', steps: moves, moveCount: 5 })).toEqual({
+      ok: true,
+      msg: { type: 'turn', steps: moves, moveCount: 5 },
+    });
   });
 
   it('trims names and drops unknown fields', () => {
@@ -39,12 +47,14 @@ describe('parseClientMessage', () => {
       ok: false,
       reason: `unknown message type "${'x'.repeat(31)}…"`,
     });
-    expect(ok({ type: 'move', move: { type: 'play', card: 'R8' }, moveCount: 1 })).toMatchObject({
+    expect(
+      ok({ type: 'turn', steps: [{ type: 'end' }, { type: 'play', card: 'R8' }], moveCount: 1 }),
+    ).toMatchObject({
       ok: false,
-      type: 'move',
-      reason: 'move.card: must be a card id such as "R7"',
+      type: 'turn',
+      reason: 'steps.1.card: must be a card id such as "R7"',
     });
-    expect(ok({ type: 'move', move: { type: 'pass' }, moveCount: -1 })).toMatchObject({
+    expect(ok({ type: 'turn', steps: [{ type: 'pass' }], moveCount: -1 })).toMatchObject({
       ok: false,
       reason: expect.stringMatching(/^moveCount:/),
     });
@@ -123,7 +133,7 @@ describe('parseClientMessage', () => {
   it('keeps reasons short and printable: a wrong value is not echoed back whole', () => {
     for (const msg of [
       { type: 'hello', protocol: 'x'.repeat(3000) },
-      { type: 'move', move: { type: `play${'y'.repeat(3000)}` }, moveCount: 0 },
+      { type: 'turn', steps: [{ type: `play${'y'.repeat(3000)}` }], moveCount: 0 },
       { type: 'createTable', name: 'T', player: 'P', options: { players: 2, mode: '\u001b[2J\u0007' } },
     ]) {
       const r = ok(msg);
@@ -131,7 +141,7 @@ describe('parseClientMessage', () => {
       if (r.ok) continue;
       expect(r.reason.length).toBeLessThanOrEqual(160);
       expect(r.reason).not.toMatch(/[\p{Cc}\p{Cf}]/u);
-      expect(r.reason).toMatch(/^(protocol|move\.type|options\.mode): /);
+      expect(r.reason).toMatch(/^(protocol|steps\.0\.type|options\.mode): /);
     }
   });
 });

@@ -90,7 +90,7 @@ describe.skipIf(!haveDevFull)('a data folder that stops taking writes', () => {
     const refused = await actor.next('error');
     expect(refused).toMatchObject({
       code: 'unavailable',
-      to: 'move',
+      to: 'turn',
     });
     expect(refused.reason).toMatch(/could not save/);
 

@@ -224,8 +224,8 @@ describe('TableView', () => {
     expect(w.text()).toContain('Play Green 6: you would lead.');
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'p' }));
     expect(send).toHaveBeenCalledWith({
-      type: 'move',
-      move: { type: 'play', card: 'G6' },
+      type: 'turn',
+      steps: [{ type: 'play', card: 'G6' }],
       moveCount: view.moveCount,
     });
     expect(table.awaiting).toBe(true);

@@ -144,10 +144,10 @@ export const useTableStore = defineStore('table', () => {
     sendOrWarn({ type: 'setBot', seat: botSeat, bot });
   }
 
-  /** Every move is a `move`; the next round is dealt by the ready vote (`ready`). */
+  /** Every move goes as a one-step `turn`; the next round is dealt by the ready vote (`ready`). */
   function move(m: Move): void {
     if (!view.value || awaiting.value) return;
-    if (sendOrWarn({ type: 'move', move: m, moveCount: view.value.moveCount })) awaiting.value = true;
+    if (sendOrWarn({ type: 'turn', steps: [m], moveCount: view.value.moveCount })) awaiting.value = true;
   }
 
   /** Between rounds: ready for the next one (or not any more); the host deals it once everyone is. */

@@ -1,5 +1,6 @@
 import { sameMove } from '../../../shared/engine';
-import type { Move, SeatView } from '../../../shared/engine';
+import type { CardId, Move, SeatView } from '../../../shared/engine';
+import { TURN_STEPS_MAX } from '../../../shared/protocol';
 import { pick } from '../../helpers/random';
 
 /** Who sends a hostile frame: the seat to move, the other seat, a greeted stranger, an un-greeted socket. */
@@ -66,10 +67,19 @@ function templates(view: SeatView): Record<string, unknown>[] {
     { type: 'resume', token: 'A'.repeat(43) },
     { type: 'spectate', tableId: 'abcdefgh' },
     { type: 'setBot', seat: 1, bot: true },
-    { type: 'move', move: { type: 'play', card: 'R7' }, moveCount: view.moveCount },
-    { type: 'move', move: { type: 'one', seat: 1, card: 'R7' }, moveCount: view.moveCount },
-    { type: 'move', move: { type: 'seven', card: 'R7', to: 'deck' }, moveCount: view.moveCount },
-    { type: 'move', move: { type: 'nextRound' }, moveCount: view.moveCount },
+    { type: 'turn', steps: [{ type: 'play', card: 'R7' }], moveCount: view.moveCount },
+    { type: 'turn', steps: [{ type: 'one', seat: 1, card: 'R7' }], moveCount: view.moveCount },
+    { type: 'turn', steps: [{ type: 'seven', card: 'R7', to: 'deck' }], moveCount: view.moveCount },
+    { type: 'turn', steps: [{ type: 'nextRound' }], moveCount: view.moveCount },
+    {
+      type: 'turn',
+      steps: [
+        { type: 'play', card: 'R5' },
+        { type: 'play', card: 'O3' },
+        { type: 'discard', card: 'Y2' },
+      ],
+      moveCount: view.moveCount,
+    },
     { type: 'replaceByBot', seat: 1 },
     { type: 'voteOut', seat: 1 },
   ];
@@ -104,6 +114,63 @@ function breakOneField(random: () => number, msg: Record<string, unknown>): Reco
   if (random() < 0.2) delete target[leaf];
   else target[leaf] = value;
   return copy;
+}
+
+/** One to three of `legal` (a turn's first steps at most, the rest possibly anything). */
+function pickSteps(random: () => number, legal: Move[]): Move[] {
+  return Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(random, legal));
+}
+
+/**
+ * A `turn` from the seat to move that must be refused whole, however legal its first steps are: empty or
+ * over-long (the schema's), a step after the turn ended, steps after a draw from the deck, the next
+ * round inside a turn, an illegal last step (a card the hand cannot hold by then), a seat that is not at
+ * the table.
+ */
+function hostileTurn(random: () => number, current: SeatView): HostileFrame {
+  const legal = current.legalMoves;
+  // Nor can it come to the hand this turn: not on the deck's public top, nor in a palette (a 1 or 7 may
+  // put a palette card there); a card drawn unseen stops the turn anyway.
+  const reachable = new Set<string>([...current.hand, ...current.deckKnownTop, ...current.palettes.flat()]);
+  const notHeld = CARDS.filter((c) => !reachable.has(c)) as CardId[];
+  const frame = (kind: string, steps: unknown[]): HostileFrame => ({
+    sender: 'current',
+    kind: `turn: ${kind}`,
+    data: JSON.stringify({ type: 'turn', steps, moveCount: current.moveCount }),
+  });
+  const r = random();
+  if (r < 0.12) return frame('empty', []);
+  if (r < 0.25) {
+    const n = pick(random, [TURN_STEPS_MAX + 1, 50]);
+    return frame(
+      'too many steps',
+      Array.from({ length: n }, () => pick(random, legal)),
+    );
+  }
+  if (r < 0.4) {
+    // A pass or an end hands the turn on (or ends the round): whatever follows is refused.
+    const ender = legal.find((m) => m.type === 'end') ?? { type: 'pass' };
+    return frame('a step after an end', [ender, ...pickSteps(random, legal)]);
+  }
+  if (r < 0.55) {
+    // A draw ends the turn (the advanced draw) or is not offered: either way the steps after it go.
+    return frame('a draw in the middle', [
+      ...pickSteps(random, legal),
+      { type: 'draw' },
+      pick(random, legal),
+    ]);
+  }
+  if (r < 0.7) return frame('the next round inside', [...pickSteps(random, legal), { type: 'nextRound' }]);
+  if (r < 0.85) {
+    const card = pick(random, notHeld);
+    const last: Move = pick(random, [
+      { type: 'play', card },
+      { type: 'discard', card },
+    ] as Move[]);
+    return frame('an illegal last step', [...pickSteps(random, legal), last]);
+  }
+  const seat = pick(random, [4, 9, -1]);
+  return frame('a step for no seat', [...pickSteps(random, legal), { type: 'one', seat, card: 'R7' }]);
 }
 
 /**
@@ -164,8 +231,8 @@ export function hostileFrame(random: () => number, current: SeatView, other: Sea
   if (r < 0.54) {
     // The other seat tries the current seat's legal move at the right position.
     return json('other', 'other seat', {
-      type: 'move',
-      move: pick(random, current.legalMoves),
+      type: 'turn',
+      steps: pickSteps(random, current.legalMoves),
       moveCount: current.moveCount,
     });
   }
@@ -174,8 +241,8 @@ export function hostileFrame(random: () => number, current: SeatView, other: Sea
     const off = pick(random, [-1, -2, -5, 1, 2, 100]);
     const moveCount = current.moveCount + off >= 0 ? current.moveCount + off : current.moveCount + 1;
     return json(pick(random, ['current', 'other'] as const), 'stale or replayed', {
-      type: 'move',
-      move,
+      type: 'turn',
+      steps: random() < 0.5 ? [move] : pickSteps(random, current.legalMoves),
       moveCount,
     });
   }
@@ -192,9 +259,10 @@ export function hostileFrame(random: () => number, current: SeatView, other: Sea
         { type: 'nextRound' },
       ] as Move[]);
     } while (current.legalMoves.some((m) => sameMove(m, move)));
-    return json('current', 'illegal move', { type: 'move', move, moveCount: current.moveCount });
+    return json('current', 'illegal move', { type: 'turn', steps: [move], moveCount: current.moveCount });
   }
-  if (r < 0.76) {
+  if (r < 0.74) return hostileTurn(random, current);
+  if (r < 0.79) {
     const token = Array.from({ length: 43 }, () =>
       pick(random, [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_']),
     ).join('');
@@ -203,7 +271,7 @@ export function hostileFrame(random: () => number, current: SeatView, other: Sea
       token,
     });
   }
-  if (r < 0.82) {
+  if (r < 0.84) {
     const name = pick(random, [
       '',
       '   ',
@@ -221,12 +289,12 @@ export function hostileFrame(random: () => number, current: SeatView, other: Sea
       options: { players: 2, mode: 'basic', actionRule: false },
     });
   }
-  if (r < 0.9) {
+  if (r < 0.91) {
     // Requests the sender's role forbids.
     const [sender, m] = pick(random, [
       ['stranger', { type: 'start' }],
       ['stranger', { type: 'leave' }],
-      ['stranger', { type: 'move', move: { type: 'pass' }, moveCount: current.moveCount }],
+      ['stranger', { type: 'turn', steps: [{ type: 'pass' }], moveCount: current.moveCount }],
       ['stranger', { type: 'voteOut', seat: 0 }],
       ['stranger', { type: 'join', tableId: 'nosuchtb', name: 'Eve' }],
       // A whole view only for a connection at a table.
@@ -237,7 +305,8 @@ export function hostileFrame(random: () => number, current: SeatView, other: Sea
       ['current', { type: 'voteOut', seat: other.seat }],
       ['other', { type: 'replaceByBot', seat: current.seat }],
       ['other', { type: 'setBot', seat: 0, bot: true }],
-      ['other', { type: 'move', move: { type: 'nextRound' }, moveCount: current.moveCount }],
+      ['other', { type: 'turn', steps: [{ type: 'nextRound' }], moveCount: current.moveCount }],
+      ['other', { type: 'turn', steps: pickSteps(random, current.legalMoves), moveCount: current.moveCount }],
       // The ready vote is for between rounds only, and for seated people.
       ['stranger', { type: 'ready' }],
       ['current', { type: 'ready' }],

@@ -51,7 +51,15 @@ export async function startedTable(port: number, options: TableOptions, opts: { 
   return t;
 }
 
-export const moveMessage = (move: Move, moveCount: number) => ({ type: 'move' as const, move, moveCount });
+/** One move as the client sends it: a turn of one step. */
+export const moveMessage = (move: Move, moveCount: number) => turnMessage([move], moveCount);
+
+/** A turn's steps in one message, as a confirmed turn goes to the host. */
+export const turnMessage = (steps: Move[], moveCount: number) => ({
+  type: 'turn' as const,
+  steps,
+  moveCount,
+});
 
 /**
  * Plays random legal moves from each client's own `legalMoves` until the game ends (or `until` says stop),

@@ -35,3 +35,24 @@ export function replayGame(dataDir: string, tableId: string, game = 1): GameStat
   }
   return states;
 }
+
+/**
+ * The host's truth for one game, rebuilt from its move log as far as asked: the host appends each move
+ * before it sends any frame about it, so the state behind any frame received is already there.
+ */
+export function truthOf(dataDir: string, tableId: string, game = 1) {
+  const states: GameState[] = [];
+  return (moveCount: number): GameState | undefined => {
+    if (moveCount >= states.length) {
+      const lines = readMoveLog(dataDir, tableId).filter((l) => l.g === game);
+      for (const line of lines) {
+        if ('start' in line) {
+          if (states.length === 0) states.push(newGame(line.start.options, line.start.seed));
+        } else if ('m' in line && line.n === states.length - 1) {
+          states.push(applyMove(states[states.length - 1], line.m));
+        }
+      }
+    }
+    return states[moveCount];
+  };
+}
