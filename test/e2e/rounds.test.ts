@@ -12,7 +12,8 @@ import { offScreen } from './layout-check';
  * leaves Ada's summary open (and shows Bea ready there); a yes is taken back and given again; both ready,
  * the host deals round 2 and both summaries close. "Last round" reopens round 1 in a dialog (Esc and Close
  * close it). Ada goes away: on Bea's turn her phone shows the countdown to "Let a bot play" by Ada's seat,
- * on screen, the same second as the away panel.
+ * on screen, the same second as the away panel. A fresh Korean phone on Bea's seat shows the same, and
+ * its "Last round", rebuilt from the log alone, says the review of her turns is not kept.
  * Screenshots: test-results/screenshots/rounds-*.png.
  */
 
@@ -109,6 +110,9 @@ describeInChromium(
         expect(await dialog.textContent()).toContain('Round 1, the last round');
         expect(await dialog.getByTestId('final-palettes').isVisible()).toBe(true);
         expect(await dialog.getByTestId('ready').count()).toBe(0);
+        // This screen kept the view the round ended with (its hand too): the review of Ada's turns is there.
+        expect(await dialog.getByTestId('review-gone').count()).toBe(0);
+        expect(await dialog.textContent()).toContain('Review your round');
         await ada.page.screenshot({ path: join(shots, 'rounds-last-round-1280x800.png') });
         await ada.page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'detached' });
@@ -158,6 +162,27 @@ describeInChromium(
         expect(await countdown.textContent()).not.toBe(before);
         expect(bea.errors).toEqual([]);
         expect(ada.errors).toEqual([]);
+
+        // The same in Korean: Bea's seat again, from a phone whose browser speaks Korean.
+        const ko: Player = await stage.player('Bea (ko)', 390, 844, {
+          isMobile: true,
+          hasTouch: true,
+          deviceScaleFactor: 2,
+          locale: 'ko-KR',
+        });
+        await resumeSeat(ko, stage.served, TABLE, TOKENS[1], 1);
+        const koCountdown = ko.page.getByTestId('away-countdown');
+        await koCountdown.waitFor({ timeout: 10_000 });
+        expect(await koCountdown.textContent()).toMatch(/후에 봇이 대신 플레이할 수 있습니다/);
+        expect(await ko.page.getByTestId('seat-away-left').isVisible()).toBe(true);
+        await ko.page.screenshot({ path: join(shots, 'rounds-away-countdown-ko-390x844.png') });
+        await ko.page.getByTestId('last-round').click();
+        await ko.page.getByTestId('last-round-close').waitFor();
+        expect(await ko.page.getByRole('dialog').textContent()).toContain('1 라운드 (지난 라운드)');
+        // A fresh page rebuilt round 1 from the log, which holds no hand: it says the review is not kept.
+        expect(await ko.page.getByTestId('review-gone').isVisible()).toBe(true);
+        await ko.page.screenshot({ path: join(shots, 'rounds-last-round-ko-390x844.png') });
+        expect(ko.errors).toEqual([]);
       },
     );
   },
