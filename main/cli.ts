@@ -5,11 +5,13 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DEFAULT_PORT, startHost } from './host';
+import { DEFAULT_HISTORY_LIMITS, DEFAULT_PORT, startHost } from './host';
+import { HISTORY_GAMES_MAX, HISTORY_MB_MAX } from './host/history/limits';
 import { watchParent } from './parent-watch';
 
 const USAGE = `usage: npm run host -- [--name NAME] [--port PORT] [--data-dir DIR] [--bind ADDRESS]
                       [--static DIR] [--allow-origin URL]... [--no-discovery]
+                      [--history-games N] [--history-mb MB]
   --name       shown to players (default: this computer's name)
   --port       default ${DEFAULT_PORT}; a free port is used when it is taken (0: any free port)
   --data-dir   where tables are saved (default: ~/.red7-lan/host)
@@ -17,7 +19,9 @@ const USAGE = `usage: npm run host -- [--name NAME] [--port PORT] [--data-dir DI
   --static     built renderer to serve to browsers (default: out/renderer when built)
   --allow-origin  also accept WebSockets from pages of this origin (e.g. http://localhost:5173,
                the renderer's dev server); repeatable
-  --no-discovery  do not announce tables by mDNS (players join by address)`;
+  --no-discovery  do not announce tables by mDNS (players join by address)
+  --history-games  finished games kept in the history (default ${DEFAULT_HISTORY_LIMITS.maxGames}); the oldest go first
+  --history-mb     megabytes of finished games kept (default ${DEFAULT_HISTORY_LIMITS.maxBytes / 2 ** 20})`;
 
 function fail(message: string): never {
   console.error(`red7 host: ${message}\n${USAGE}`);
@@ -35,6 +39,8 @@ function parse() {
         static: { type: 'string' },
         'allow-origin': { type: 'string', multiple: true },
         'no-discovery': { type: 'boolean' },
+        'history-games': { type: 'string' },
+        'history-mb': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -62,6 +68,15 @@ const builtRenderer = fileURLToPath(
 );
 const staticDir = args.static ? resolve(args.static) : existsSync(builtRenderer) ? builtRenderer : undefined;
 const discovery = !args['no-discovery'];
+/** A whole number from 1 to `max` given as `flag`, or undefined when not given. */
+function count(flag: string, value: string | undefined, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!(n >= 1 && n <= max)) fail(`--${flag} must be a whole number from 1 to ${max}, not "${value}"`);
+  return n;
+}
+const historyGames = count('history-games', args['history-games'], HISTORY_GAMES_MAX);
+const historyMb = count('history-mb', args['history-mb'], HISTORY_MB_MAX);
 
 const host = await startHost({
   port,
@@ -70,6 +85,10 @@ const host = await startHost({
   staticDir,
   hostName: name,
   allowedOrigins: args['allow-origin'],
+  history: {
+    ...(historyGames === undefined ? {} : { maxGames: historyGames }),
+    ...(historyMb === undefined ? {} : { maxBytes: historyMb * 2 ** 20 }),
+  },
   onProblem: (p) => console.warn(`red7 host: warning: ${p}`),
 }).catch((e: unknown) => {
   // A folder it cannot write, an address not on this machine: the person needs the reason, not a trace.

@@ -48,6 +48,8 @@ export interface HostStartOptions {
   port?: number;
   /** Announce tables on the LAN by mDNS. Default true. */
   advertise?: boolean;
+  /** Finished games the host's history keeps (the oldest go first). Default 500. */
+  historyGames?: number;
 }
 
 export interface HostStarted {

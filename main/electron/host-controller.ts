@@ -8,6 +8,7 @@ import type { HostStartOptions, HostStarted, HostStatus } from '../../shared/des
 import type { TableSummary } from '../../shared/protocol';
 import type { MdnsInterfaceReach } from '../../shared/reach';
 import type { Publisher, PublisherOptions } from '../discovery/types';
+import { HISTORY_GAMES_MAX } from '../host/history/limits';
 
 /** The slice of main/host's Host the controller uses. */
 export interface RunningHost {
@@ -28,6 +29,7 @@ export interface HostControllerDeps {
     staticDir?: string;
     hostName?: string;
     runtime: 'app';
+    history?: { maxGames?: number };
   }): Promise<RunningHost>;
   createPublisher(opts: PublisherOptions): Publisher;
   syncAds(publisher: Publisher, tables: TableSummary[]): void;
@@ -69,6 +71,14 @@ const StartOptions = v.optional(
         ),
       ),
       advertise: v.optional(v.boolean('advertise must be true or false')),
+      historyGames: v.optional(
+        v.pipe(
+          v.number('historyGames must be a number'),
+          v.integer('historyGames must be a whole number'),
+          v.minValue(1, `historyGames must be between 1 and ${HISTORY_GAMES_MAX}`),
+          v.maxValue(HISTORY_GAMES_MAX, `historyGames must be between 1 and ${HISTORY_GAMES_MAX}`),
+        ),
+      ),
     },
     (issue) => `unknown option ${String(issue.input === undefined ? issue.expected : issue.received)}`,
   ),
@@ -106,6 +116,7 @@ export function createHostController(deps: HostControllerDeps): HostController {
       staticDir: deps.staticDir,
       hostName: name,
       runtime: 'app',
+      ...(opts.historyGames === undefined ? {} : { history: { maxGames: opts.historyGames } }),
     });
     let publisher: Publisher | null = null;
     let unwatch = () => {};

@@ -19,6 +19,8 @@ export interface HttpDeps {
   tables: () => TableSummary[];
   /** GET /api/reach: can the LAN reach this host (shared/reach.ts). */
   reach: () => ReachReport;
+  /** /api/history and /api/history/<id> (main/host/history/http-history.ts). */
+  history?: (req: IncomingMessage, res: ServerResponse) => void;
   staticDir?: string;
 }
 
@@ -32,13 +34,16 @@ export function httpHandler(deps: HttpDeps) {
     if (path === '/api/tables') return send(res, 200, deps.tables());
     if (path === '/api/reach') return send(res, 200, deps.reach());
     if (path === '/api/info') return send(res, 200, { ...deps.info(), protocol: PROTOCOL_VERSION });
+    if (deps.history && (path === '/api/history' || path.startsWith('/api/history/')))
+      return deps.history(req, res);
     if (path.startsWith('/api/')) return send(res, 404, { error: 'no such API' });
     if (deps.staticDir && serveStatic(deps.staticDir, req, res)) return;
     send(res, 404, { error: 'not found' });
   };
 }
 
-function send(
+/** A JSON answer, never cached, readable by the app's own pages. */
+export function send(
   res: ServerResponse,
   status: number,
   body: unknown,

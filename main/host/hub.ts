@@ -5,6 +5,7 @@ import type { BotBrain } from './bot-brain';
 import type { Cancel, Clock } from './clock';
 import { TableError } from './errors';
 import { hashToken, newTableId, newToken } from './ids';
+import type { GameArchive } from './history/archive';
 import type { HostLimits } from './limits';
 import { Lobby } from './lobby';
 import { restoreTable } from './restore';
@@ -38,6 +39,7 @@ export class Hub {
     brain: BotBrain,
     private readonly report: (problem: string) => void,
     private readonly clock: Clock,
+    private readonly history: Pick<GameArchive, 'started' | 'finished'>,
     /** False: every view goes whole (protocol 1's traffic), for measuring what deltas save. */
     viewDeltas = true,
   ) {
@@ -45,6 +47,7 @@ export class Hub {
     this.lobby = new Lobby(() => this.summaries(), report, clock);
     this.context = {
       store,
+      history,
       tokens: this.tokens,
       bots: this.bots,
       clock,
@@ -66,6 +69,8 @@ export class Hub {
       const room = Room.restored(table, record.unattendedSince, stored.log.length, this.context);
       this.rooms.set(table.id, room);
     }
+    // A game that ended before the host stopped is history; one whose archiving a crash cut short is archived now.
+    for (const room of this.rooms.values()) this.history.finished(room.table);
     for (const room of this.rooms.values()) this.bots.kick(room);
     return this.rooms.size;
   }

@@ -7,6 +7,9 @@ import { inlineBrain, workerBrain } from './bot-brain';
 import { waitAtMost } from '../common/wait-at-most';
 import { Connections } from './connections';
 import { httpHandler } from './http';
+import { GameArchive } from './history/archive';
+import { historyApi } from './history/http-history';
+import { DEFAULT_HISTORY_LIMITS, type HistoryLimits } from './history/limits';
 import { Hub } from './hub';
 import { systemClock, type Clock } from './clock';
 import { reachableAddresses, type NetworkInterfaces } from './lan-addresses';
@@ -17,6 +20,9 @@ import { TableStore } from './store';
 
 export type { HostLimits } from './limits';
 export { DEFAULT_LIMITS } from './limits';
+
+export type { HistoryLimits } from './history/limits';
+export { DEFAULT_HISTORY_LIMITS } from './history/limits';
 
 export const DEFAULT_PORT = 47470;
 
@@ -31,6 +37,8 @@ export interface HostOptions {
   staticDir?: string;
   /** Shown in `welcome` and /api/info. Default: the computer's name. */
   hostName?: string;
+  /** How many finished games (and bytes of them) the history keeps; default 500 games, 64 MiB. */
+  history?: Partial<HistoryLimits>;
   /** Bounds and timings; tests shrink them. */
   limits?: Partial<HostLimits>;
   /** Extra WebSocket origins to accept (e.g. the renderer's dev server, 'http://localhost:5173'). */
@@ -87,8 +95,23 @@ export async function startHost(opts: HostOptions): Promise<Host> {
       cause: e,
     });
   }
+  const archive = new GameArchive(
+    opts.dataDir,
+    { ...DEFAULT_HISTORY_LIMITS, ...opts.history },
+    { name: packageJson.productName, version: packageJson.version },
+    report,
+    clock,
+  );
+  try {
+    archive.load();
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    throw new Error(`the history folder in ${opts.dataDir} cannot be used (${err.code ?? err.message})`, {
+      cause: e,
+    });
+  }
   const brain = opts.bots === 'inline' ? inlineBrain() : workerBrain(report);
-  const hub = new Hub(info, limits, store, brain, report, clock, opts.viewDeltas ?? true);
+  const hub = new Hub(info, limits, store, brain, report, clock, archive, opts.viewDeltas ?? true);
   hub.restore();
 
   const bind = opts.bind ?? '0.0.0.0';
@@ -108,6 +131,12 @@ export async function startHost(opts: HostOptions): Promise<Host> {
       info: () => ({ ...info, port, addresses: addresses() }),
       tables: () => hub.summaries(),
       reach,
+      history: historyApi(
+        archive,
+        { perSecond: limits.ratePerSecond, burst: limits.rateBurst },
+        () => clock.now(),
+        report,
+      ),
       staticDir: opts.staticDir,
     }),
   );
@@ -141,6 +170,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
         const saved = (async () => {
           await stopped.catch((e: Error) => report(`stopping: bots did not stop (${e.message})`));
           await store.close().catch((e: Error) => report(`stopping: tables not all saved (${e.message})`));
+          await archive.close();
         })();
         if ((await waitAtMost(timeoutMs, saved)) === 'late') {
           report(`stopping: saving took longer than ${timeoutMs} ms; quitting anyway`);

@@ -1,5 +1,6 @@
 import type { BotDriver } from './bots';
 import type { Clock } from './clock';
+import type { GameArchive } from './history/archive';
 import type { Session } from './session';
 import type { TableStore } from './store';
 import type { SeatTokens } from './tokens';
@@ -13,6 +14,8 @@ export type RoomStore = Pick<
 /** What a room needs from the host around it: narrow ports, so a room never reaches another table. */
 export interface RoomContext {
   store: RoomStore;
+  /** Finished games go to the host's history (main/host/history). */
+  history: Pick<GameArchive, 'started' | 'finished'>;
   tokens: SeatTokens;
   bots: Pick<BotDriver, 'kick'>;
   clock: Clock;

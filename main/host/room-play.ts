@@ -20,7 +20,7 @@ const ROUND_DEALT: Announcement = { views: true };
 export class RoomPlay {
   constructor(
     private readonly table: HostedTable,
-    private readonly ctx: Pick<RoomContext, 'store' | 'report' | 'clock'>,
+    private readonly ctx: Pick<RoomContext, 'store' | 'report' | 'clock' | 'history'>,
   ) {}
 
   start(by: number): Announcement {
@@ -114,6 +114,7 @@ export class RoomPlay {
       ctx.report,
     );
     ctx.store.save(table.id);
+    ctx.history.started(table.id, table.game);
     return GAME_BEGUN;
   }
 
@@ -137,6 +138,8 @@ export class RoomPlay {
     keepOrUndo(() => ctx.store.appendMoves(table.id, apply()), table.checkpoint(), ctx.report);
     ctx.store.save(table.id);
     const ended = table.status !== before;
+    // Logged: the game is over for good, and goes to the history (off the event loop).
+    if (ended && table.status === 'finished') ctx.history.finished(table);
     return { tableInfo: ended, views: true, lobbyList: ended };
   }
 }

@@ -145,10 +145,24 @@ function dealRound(s: GameState): void {
   const n = s.options.players;
   const [deck, rng] = shuffle(cardsInPlay(s), s.rng);
   s.rng = rng;
+  const hands = Array.from({ length: n }, () => deck.splice(deck.length - HAND_SIZE, HAND_SIZE));
+  const palettes = Array.from({ length: n }, () => [deck.pop()!]);
+  dealCards(s, { hands, palettes, deck });
+}
+
+/** The cards of one deal: every hand, every palette, and the deck (top last, as in GameState). */
+export interface DealtCards {
+  hands: CardId[][];
+  palettes: CardId[][];
+  deck: CardId[];
+}
+
+/** Lays out a deal and opens the round. Mutates `s`. */
+function dealCards(s: GameState, { hands, palettes, deck }: DealtCards): void {
   s.round += 1;
-  s.hands = Array.from({ length: n }, () => deck.splice(deck.length - HAND_SIZE, HAND_SIZE));
-  s.palettes = Array.from({ length: n }, () => [deck.pop()!]);
-  s.deck = deck;
+  s.hands = hands.map((h) => [...h]);
+  s.palettes = palettes.map((p) => [...p]);
+  s.deck = [...deck];
   s.knownTop = 0;
   s.canvas = [];
   s.out = s.out.map(() => false);
@@ -174,6 +188,40 @@ function record(s: GameState, entry: LogEntry): void {
 export function newGame(options: GameOptions, seed: number): GameState {
   const s = emptyState(normalizeOptions(options), seed >>> 0);
   dealRound(s);
+  return s;
+}
+
+/**
+ * A game's first round (`from` null) or the next one (`from` between rounds: the `nextRound` move) dealt as
+ * given instead of shuffled: how a game record (shared/record) is replayed without its seed. Throws a
+ * RangeError unless the deal is one the shuffle could have made: 7 cards a hand, 1 a palette, and exactly
+ * the cards still in play. The state's seed and RNG position are not known (0).
+ */
+export function dealGiven(options: GameOptions, from: GameState | null, deal: DealtCards): GameState {
+  const s = from === null ? emptyState(normalizeOptions(options), 0) : cloneState(from);
+  if (from !== null && from.phase !== 'roundOver')
+    throw new IllegalMoveError(
+      sentence(illegalReason(from, { type: 'nextRound' }) ?? { code: 'roundInPlay' }),
+    );
+  const n = s.options.players;
+  if (deal.hands.length !== n || deal.palettes.length !== n)
+    throw new RangeError(`a deal for ${n} players has ${n} hands and ${n} palettes`);
+  if (deal.hands.some((h) => h.length !== HAND_SIZE))
+    throw new RangeError(`each hand is dealt ${HAND_SIZE} cards`);
+  if (deal.palettes.some((p) => p.length !== 1)) throw new RangeError('each palette is dealt 1 card');
+  const dealt = [...deal.hands.flat(), ...deal.palettes.flat(), ...deal.deck];
+  const inPlay = cardsInPlay(s);
+  const seen = new Set<CardId>(dealt);
+  if (seen.size !== dealt.length) throw new RangeError('a card is dealt twice');
+  const missing = inPlay.filter((c) => !seen.has(c));
+  if (missing.length > 0 || dealt.length !== inPlay.length)
+    throw new RangeError(
+      missing.length > 0
+        ? `the deal lacks ${missing.join(' ')}, still in play`
+        : 'the deal holds a card that is not in play (scored, or not a card)',
+    );
+  if (from !== null) s.moveCount += 1;
+  dealCards(s, deal);
   return s;
 }
 
@@ -408,8 +456,27 @@ export function applyMove(state: GameState, move: Move): GameState {
   return step(state, move);
 }
 
+/**
+ * A step of a turn staged on the seat's own screen (stage.ts): judged as applyMove judges it, but a step
+ * that ends the turn stops there. The out for not leading is written; the next turn does not begin and
+ * the round does not end (the host does that once the turn is confirmed). `ended`: this step ended the turn.
+ */
+export function applyStagedMove(state: GameState, move: Move): { state: GameState; ended: boolean } {
+  const reason = whyIllegal(state, move);
+  if (reason !== null) throw new IllegalMoveError(reason);
+  const stop = { ended: false };
+  return { state: step(state, move, stop), ended: stop.ended };
+}
+
+/**
+ * Where a staged step stops: given, a step that ends the turn sets `ended` instead of passing the turn on.
+ */
+interface TurnStop {
+  ended: boolean;
+}
+
 /** The state after `move`, which must be legal. Table changes are log entries (see record). */
-function step(state: GameState, move: Move): GameState {
+function step(state: GameState, move: Move, stop?: TurnStop): GameState {
   const s = cloneState(state);
   s.moveCount += 1;
   const seat = s.current!;
@@ -421,7 +488,8 @@ function step(state: GameState, move: Move): GameState {
       break;
     case 'pass':
       eliminate(s, seat, 'pass');
-      advance(s);
+      if (stop) stop.ended = true;
+      else advance(s);
       break;
     case 'play':
       turn.played += 1;
@@ -436,18 +504,18 @@ function step(state: GameState, move: Move): GameState {
       const drawOffered = advancedDrawOffered(s.options, move.card, s.palettes[seat].length, s.deck.length);
       if (drawOffered && s.options.autoDraw) drawCard(s, seat, 'advanced');
       if (drawOffered && !s.options.autoDraw) turn.pending = 'draw';
-      else endTurn(s);
+      else endTurn(s, stop);
       break;
     }
     case 'draw':
       turn.pending = null;
       drawCard(s, seat, 'advanced');
-      endTurn(s);
+      endTurn(s, stop);
       break;
     case 'noDraw':
       turn.pending = null;
       log({ kind: 'noDraw', seat });
-      endTurn(s);
+      endTurn(s, stop);
       break;
     case 'seven':
       turn.pending = null;
@@ -460,7 +528,7 @@ function step(state: GameState, move: Move): GameState {
       log({ kind: 'one', seat, target: move.seat, card: move.card });
       break;
     case 'end':
-      endTurn(s);
+      endTurn(s, stop);
       break;
   }
   return s;
@@ -511,10 +579,11 @@ function eliminate(s: GameState, seat: number, reason: 'notLeading' | 'emptyHand
   record(s, { kind: 'out', seat, reason });
 }
 
-function endTurn(s: GameState): void {
+function endTurn(s: GameState, stop?: TurnStop): void {
   const seat = s.current!;
   if (!isLeading(s, seat)) eliminate(s, seat, 'notLeading');
-  advance(s);
+  if (stop) stop.ended = true;
+  else advance(s);
 }
 
 /** Passes the turn to the next player still in; ends the round when one player is left. */

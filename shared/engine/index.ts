@@ -27,6 +27,8 @@ export {
 } from './game';
 export { viewFor } from './view';
 export { drawsUnknownCard } from './entries';
+export { stageTurn } from './stage';
+export type { StagedTurn } from './stage';
 export { upgradeLog, logsNoTurns } from './upgrade';
 export { completeTurns, playout, leadingTurnCount } from './playout';
 export { nextRandom, shuffle } from './rng';
@@ -42,7 +44,8 @@ export { turnsInRound, movesOfTurn, isExtraPlay } from './explain/log-turns';
 export type { LoggedTurn } from './explain/log-turns';
 export type { RoundStep } from './explain/replay';
 export { sameMove } from './moves';
-export { advancedDrawOffered, defaultTargetScore } from './game';
+export { advancedDrawOffered, defaultTargetScore, dealGiven } from './game';
+export type { DealtCards } from './game';
 export {
   adviseTurn,
   previewPlay,

@@ -203,6 +203,21 @@ async function tabTo(page: Page, key: 'Tab' | 'Shift+Tab', selector: string, max
   throw new Error(`${key} × ${max} never reached ${selector}`);
 }
 
+/** Confirms the staged turn with Enter; when ending it puts Ada out, Tab to the dialog's yes and Enter. */
+async function confirmByKeys(page: Page): Promise<void> {
+  await page.keyboard.press('Enter');
+  const sure = page.getByTestId('confirm-yes');
+  if (
+    await sure.waitFor({ timeout: 500 }).then(
+      () => true,
+      () => false,
+    )
+  ) {
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+  }
+}
+
 /** Selects `card` in the hand by its number key and plays it with P, as the keyboard does. */
 async function playByKeys(p: Player, card: string): Promise<void> {
   const hand = await p.page
@@ -324,6 +339,19 @@ describeInChromium(
       await page.getByTestId('suggestion-words').waitFor({ timeout: 20_000 });
       serious.push(...(await audit(page, 'coach')));
 
+      // A staged play (not sent yet): audited, then taken back with Backspace.
+      const cards = await page.locator('.my-hand [data-card]').count();
+      for (let i = 1; i <= cards && i <= 9; i++) {
+        await page.keyboard.press(String(i));
+        if (await page.getByTestId('play').isEnabled()) break;
+      }
+      await page.keyboard.press('p');
+      await page.getByTestId('undo').waitFor();
+      serious.push(...(await audit(page, 'staged turn')));
+      await page.screenshot({ path: join(shots, 'a11y-staged-1280.png') });
+      await page.keyboard.press('Backspace');
+      await page.getByTestId('undo').waitFor({ state: 'detached' });
+
       // Passing, from the keyboard: Enter on Pass asks first; the focus is on Cancel; Esc cancels and the
       // focus is back on Pass; asked again, Tab reaches the confirmation and Enter passes.
       const pass = page.getByTestId('pass');
@@ -423,9 +451,11 @@ describeInChromium(
           // The cards to choose are in Ada's palette, above the hand: Shift+Tab reaches them, Enter picks.
           const back = await tabTo(page, 'Shift+Tab', '.my-seat button.card');
           await page.keyboard.press('Enter');
-          // Then where it goes: Tab reaches the first place it may go, Enter sends it.
+          // Then where it goes: Tab reaches the first place it may go, Enter stages it; Enter again sends the turn.
           const on = await tabTo(page, 'Tab', '[data-testid="seven-canvas"], [data-testid="seven-deck"]');
           await page.keyboard.press('Enter');
+          await page.getByTestId('undo').waitFor();
+          await confirmByKeys(page);
           const words = await announced(
             page,
             /You (moved|put) \w+ \d from your palette .*\(action of the 7\)/,
@@ -435,6 +465,8 @@ describeInChromium(
           await page.getByTestId('turn-status').filter({ hasText: 'Your 1:' }).waitFor();
           const back = await tabTo(page, 'Shift+Tab', '.others button.card');
           await page.keyboard.press('Enter');
+          await page.getByTestId('undo').waitFor();
+          await confirmByKeys(page);
           const words = await announced(
             page,
             /You put Bot 2's \w+ \d on top of the deck \(action of the 1\)/,

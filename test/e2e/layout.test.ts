@@ -21,7 +21,7 @@ import {
  * size the app meets: the desktop window (1280×800) and other desktops, a tablet and two phones, with 2, 3
  * and 4 players. On Ada's turn, without scrolling, the rule, every seat's palette, her hand, the move
  * buttons, the selected card's preview and the coach's suggestion are inside the window and not cut by a
- * scrolling box: at the deal, and mid-round (palettes of 5–7 cards, a card face up on the deck, a pending
+ * scrolling box: at the deal, once a play is staged (Confirm and Undo with it), and mid-round (palettes of 5–7 cards, a card face up on the deck, a pending
  * 1, 7, 5 or draw). Long names of every shape never push the page sideways; the game-over dialog leads
  * with the ranked standings, its buttons in sight; resizing the window keeps the turn on one screen.
  * Screenshots land in test-results/screenshots/ (layout-*.png).
@@ -62,7 +62,9 @@ const EVERY_CHOICE = [SIZES[0], SIZES[7]].flatMap((size) =>
  * answer, when asked for, lies under the buttons (a scroll away). A 1's pick unfolds the other palettes:
  * with 3 or 4 players there (4 on a 390×844 phone) the instruction is pinned at the bottom with the cards to
  * pick, and your palette and hand are a scroll away; with 4 players on 360×740, after a 7's pick its two
- * checks lie under its buttons.
+ * checks lie under its buttons, and once it is staged Confirm and Undo lie a scroll away (the pick scrolled
+ * the page to its buttons already). With 4 players on 360×740, once a play is staged the words "Not sent
+ * yet." lie just under Confirm and Undo (which are in sight, and the staged card wears its badge).
  * Everywhere else everything is on screen at once.
  */
 const SMALL = (size: Size) => size.width === 360 && size.height === 740;
@@ -70,6 +72,7 @@ const coachBelow = (size: Size) => SMALL(size);
 const handBelow = (size: Size, players: number, pending: Pending) =>
   pending === 'one' && ((SMALL(size) && players >= 3) || (size.width === 390 && players === 4));
 const sevenChecksBelow = (size: Size, players: number) => SMALL(size) && players === 4;
+const notSentBelow = (size: Size, players: number) => SMALL(size) && players === 4;
 
 const NAMES = ['Bea', 'Cyd', 'Dov'];
 const LONG_NAMES = [
@@ -115,7 +118,13 @@ const HAND: Target = { label: 'your hand', selector: '.my-hand .hand', all: true
 const MOVE_BUTTONS: Target[] = [
   { label: 'Play', selector: '[data-testid="play"]' },
   { label: 'Discard', selector: '[data-testid="discard"]' },
-  { label: 'End turn', selector: '[data-testid="end"]' },
+];
+/** Once a step is staged: the card it played, Confirm and Undo, and the words that nothing is sent yet. */
+const STAGED: Target[] = [
+  { label: 'the staged card', selector: '.my-seat [data-testid="staged-mark"]' },
+  { label: 'Confirm turn', selector: '[data-testid="confirm-turn"]' },
+  { label: 'Undo', selector: '[data-testid="undo"]' },
+  { label: 'not sent yet', selector: '[data-testid="not-sent"]' },
 ];
 const ANSWER: Target = { label: "the coach's suggestion", selector: '[data-testid="suggestion-words"]' };
 const SEVEN_CHECK: Target = { label: "the 7's check", selector: '.panel .whys li', all: true };
@@ -217,6 +226,26 @@ describeInChromium('the whole turn at a glance', { plant: plantAll }, (stage) =>
         { label: "the coach's card", selector: '[data-testid="suggested-mark"]', all: true },
       ]);
       if (coachBelow(size)) await expectReachable(page, ANSWER);
+      expect(errorsOf(size)).toEqual([]);
+    });
+
+    it.each(PLAYERS)('a play staged, %i players: Confirm, Undo and the staged card in sight', async (n) => {
+      // The deal's table again (nothing was sent there): a play is staged, not sent.
+      const page = await open(`deal-${sizeName(size)}-${n}`, size);
+      await page.locator('.panel.mine').waitFor();
+      await choose(page, '.my-hand [data-card="Y6"]', size);
+      await choose(page, '[data-testid="play"]', size);
+      await page.getByTestId('confirm-turn').waitFor();
+      await shot(page, `${sizeName(size)}-${n}p-staged`);
+      const below = notSentBelow(size, n) ? STAGED.filter((t) => t.label === 'not sent yet') : [];
+      await expectOnScreen(page, [
+        ...tableTargets(n),
+        HAND,
+        STATUS,
+        ...STAGED.filter((t) => !below.includes(t)),
+      ]);
+      for (const t of below) await expectReachable(page, t);
+      await expect(page.getByTestId('table-view').getAttribute('data-move-count')).resolves.toBe('0');
       expect(errorsOf(size)).toEqual([]);
     });
 
@@ -357,6 +386,16 @@ describeInChromium('the whole turn at a glance', { plant: plantAll }, (stage) =>
         await page.locator('.panel.mine').waitFor();
         await expectOnScreen(page, [...tableTargets(4), HAND, STATUS, ...choiceTargets('seven')]);
         await shot(page, `${sizeName(size)}-4p-seven-${l}`);
+        // The 7's choice staged: Confirm and Undo in this language, in sight (nothing is sent).
+        await choose(page, '.my-seat .pickable', size);
+        await choose(page, '[data-testid="seven-deck"]', size);
+        await page.getByTestId('confirm-turn').waitFor();
+        const staged = STAGED.filter((t) => t.label === 'Confirm turn' || t.label === 'Undo');
+        await shot(page, `${sizeName(size)}-4p-seven-staged-${l}`);
+        if (sevenChecksBelow(size, 4)) for (const t of staged) await expectReachable(page, t);
+        else await expectOnScreen(page, [...tableTargets(4), STATUS, ...staged]);
+        await choose(page, '[data-testid="undo"]', size);
+        await page.getByTestId('undo').waitFor({ state: 'detached' });
       }
     },
   );

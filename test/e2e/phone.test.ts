@@ -97,14 +97,21 @@ interface Flight {
 }
 const flightsOf = (page: Page) => page.evaluate('window.__flights') as Promise<Flight[]>;
 
-/** Taps hand cards until one may be played, plays it, and returns it. */
+/** Taps hand cards until one may be played, plays it (confirming the turn), and returns it. */
 async function playSomeCard(page: Page): Promise<string> {
   for (const card of await page.locator('.my-hand [data-card]').all()) {
     await card.tap();
     if (await page.getByTestId('play').isEnabled()) {
       const id = (await card.getAttribute('data-card'))!;
       const before = await page.getByTestId('table-view').getAttribute('data-move-count');
+      const sentAtOnce = (await page.getByTestId('play').textContent())?.includes('is final');
       await page.getByTestId('play').tap();
+      if (!sentAtOnce) {
+        // Staged: the turn goes once confirmed (out of the lead, that asks first).
+        await page.getByTestId('confirm-turn').tap();
+        const sure = page.getByTestId('confirm-yes');
+        if (await sure.isVisible().catch(() => false)) await sure.tap();
+      }
       await expect
         .poll(() => page.getByTestId('table-view').getAttribute('data-move-count'))
         .not.toBe(before);
@@ -181,7 +188,6 @@ describeInChromium(
         await inViewport(page, page.locator('.my-hand .hand'), 'your hand');
         await inViewport(page, page.getByTestId('play'), 'Play');
         await inViewport(page, page.getByTestId('discard'), 'Discard');
-        await inViewport(page, page.getByTestId('end'), 'End turn');
         await inViewport(page, page.getByTestId('play-preview'), 'the preview');
         // Nothing sticks out sideways.
         await expect(page.locator('html').evaluate((h) => h.scrollWidth)).resolves.toBeLessThanOrEqual(
@@ -218,7 +224,7 @@ describeInChromium(
       await inViewport(page, page.getByTestId('rule-name'), 'the rule');
       await inViewport(page, page.locator('.my-seat .palette'), 'your palette');
       await inViewport(page, page.locator('.my-hand .hand'), 'your hand');
-      await inViewport(page, page.getByTestId('end'), 'End turn');
+      await inViewport(page, page.getByTestId('play'), 'Play');
       await expect(page.locator('html').evaluate((h) => h.scrollWidth)).resolves.toBeLessThanOrEqual(360);
       // A folded opponent opens on tap: the palette in full, with its standing.
       await page.locator('[data-seat="1"] [data-testid="seat-row"]').tap();

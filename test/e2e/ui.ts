@@ -50,15 +50,43 @@ export async function myTurn(page: Page): Promise<boolean> {
 const enabled = async (l: Locator): Promise<boolean> =>
   (await l.count()) > 0 && (await l.first().isEnabled());
 
+const numberAttr = async (page: Page, name: string): Promise<number> =>
+  Number(await page.getByTestId('table-view').getAttribute(name));
+
 /**
- * Takes one step of this player's turn through the UI, preferring moves that keep the lead.
- * Keys select cards and play/discard/end (1–9, P, D, E); prompts are clicked.
- * Returns what it did, for the test's log.
+ * Takes this player's turn through the UI, step by step, preferring moves that keep the lead, until
+ * something goes to the host (a confirmed turn, a pass, a draw from the face-down deck): each step is
+ * staged on screen first. Keys select cards and play/discard/confirm (1–9, P, D, E); prompts are
+ * clicked. Returns what it did, for the test's log.
  */
 export async function takeStep(page: Page): Promise<string> {
+  const done: string[] = [];
+  const moveCount = await numberAttr(page, 'data-move-count');
+  for (let i = 0; i < 12; i++) {
+    const staged = await numberAttr(page, 'data-staged');
+    done.push(await oneStep(page));
+    // Staged (the count of staged steps changes) or sent (the host's move count changes, a moment later).
+    let sent = false;
+    for (let wait = 0; wait < 100; wait++) {
+      if ((await numberAttr(page, 'data-move-count')) !== moveCount) sent = true;
+      if (sent || (await numberAttr(page, 'data-staged')) !== staged) break;
+      await page.waitForTimeout(50);
+    }
+    if (sent || !(await myTurn(page))) break;
+  }
+  return done.join(' + ');
+}
+
+/** One step of the turn on screen (staged, or sent when it cannot be staged). */
+async function oneStep(page: Page): Promise<string> {
   const panel = page.locator('.panel.mine');
+  // The staged turn is over (a discard ended it): confirm it.
+  if ((await panel.getByText('Your turn is ready.').count()) > 0) {
+    await page.getByTestId('confirm-turn').click();
+    return 'confirm';
+  }
   // Advanced draw offer: take it.
-  const draw = panel.getByRole('button', { name: 'Draw a card' });
+  const draw = page.getByTestId('draw');
   if (await draw.isVisible()) {
     await draw.click();
     return 'draw';

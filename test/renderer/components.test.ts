@@ -12,6 +12,7 @@ import SeatPanel from '../../renderer/src/components/SeatPanel.vue';
 import TurnPanel from '../../renderer/src/components/TurnPanel.vue';
 import { COLOR_SHAPES } from '../../renderer/src/game/symbols';
 import { RULE_EXAMPLES } from '../../renderer/src/game/ruleExamples';
+import { defineComponent, h } from 'vue';
 import { mountApp, seatInfo, seatView, turnOf } from './mount';
 
 const basic: GameOptions = { players: 2, mode: 'basic', actionRule: false };
@@ -144,10 +145,14 @@ function panel(
   sevenCard: SeatView['hand'][number] | null = null,
 ) {
   const { turn, sent } = turnOf(view, { selected, sevenCard });
-  return Object.assign(mountApp(TurnPanel, { props: { model: turn, view, names: ['Ada', 'Bo'] } }), { sent });
+  // As the table draws it: the panel shows the staged table.
+  const Table = defineComponent(
+    () => () => h(TurnPanel, { model: turn, view: turn.shown, names: ['Ada', 'Bo'] }),
+  );
+  return Object.assign(mountApp(Table), { sent, turn });
 }
-/** The moves the panel's buttons handed on. */
-const moves = (w: ReturnType<typeof panel>): Move[] => w.sent;
+/** The messages the panel's buttons handed on to the host (each the steps of one turn message). */
+const moves = (w: ReturnType<typeof panel>): Move[][] => w.sent;
 
 describe('TurnPanel', () => {
   const setup = {
@@ -165,13 +170,47 @@ describe('TurnPanel', () => {
       current: 0,
     });
 
-  it('previews the selected card and sends the move it allows', async () => {
+  it('previews the selected card, stages the move it allows, and sends the turn once confirmed', async () => {
     const w = panel(viewFor(start(), 0), 'G6');
     expect(w.text()).toContain('Play Green 6: you would lead.');
     // Discarding it instead leaves O3 against Y5 under Green: no even card, nobody leads.
     expect(w.text()).toContain('Discard Green 6: the rule becomes Green, but you would not lead.');
+    expect(w.find('[data-testid="confirm-turn"]').exists()).toBe(false); // nothing staged yet
     await w.get('[data-testid="play"]').trigger('click');
-    expect(moves(w)).toEqual([{ type: 'play', card: 'G6' }]);
+    expect(moves(w)).toEqual([]);
+    expect(w.get('[data-testid="not-sent"]').text()).toBe(
+      'Not sent yet: the others see your turn once you confirm it.',
+    );
+    expect(w.get('[data-testid="undo"]').attributes('aria-label')).toBe('Undo: playing Green 6');
+    expect(w.text()).toContain('Ending now: you stay in the round.');
+    await w.get('[data-testid="confirm-turn"]').trigger('click');
+    expect(moves(w)).toEqual([[{ type: 'play', card: 'G6' }, { type: 'end' }]]);
+  });
+
+  it('takes a staged step back with Undo: nothing is sent, the card is back in hand and selected', async () => {
+    const w = panel(viewFor(start(), 0), 'G6');
+    await w.get('[data-testid="play"]').trigger('click');
+    expect(w.turn.shown.hand).toEqual(['V2', 'B4']);
+    await w.get('[data-testid="undo"]').trigger('click');
+    expect(w.turn.shown.hand).toEqual(['G6', 'V2', 'B4']);
+    expect(w.turn.selected).toBe('G6');
+    expect(w.find('[data-testid="undo"]').exists()).toBe(false);
+    expect(moves(w)).toEqual([]);
+  });
+
+  it('after a staged discard the turn is over on screen: only Confirm and Undo are left', async () => {
+    const w = panel(viewFor(start(), 0), 'V2'); // Violet: O3 against Y5, the lower card: Ada leads
+    await w.get('[data-testid="discard"]').trigger('click');
+    expect(w.get('[data-testid="turn-status"]').text()).toBe(
+      'Your turn is ready. Confirm it to send it, or undo a step.',
+    );
+    expect(w.find('[data-testid="play"]').exists()).toBe(false);
+    expect(w.get('[data-testid="staged-preview"]').text()).toBe(
+      'You lead: this turn keeps you in the round.',
+    );
+    expect(w.find('[data-testid="pass"]').exists()).toBe(false);
+    await w.get('[data-testid="confirm-turn"]').trigger('click');
+    expect(moves(w)).toEqual([[{ type: 'discard', card: 'V2' }]]); // the discard ended it: no `end`
   });
 
   it('disables a discard that would not lead and says why', () => {
@@ -194,7 +233,7 @@ describe('TurnPanel', () => {
     const after = viewFor(applyMove(start(), { type: 'play', card: 'V2' }), 0);
     const w = panel(after);
     expect(w.text()).toContain('Ending now would put you out of the round.');
-    await w.get('[data-testid="end"]').trigger('click');
+    await w.get('[data-testid="confirm-turn"]').trigger('click');
     expect(document.querySelector('[role="dialog"]')?.textContent).toContain(
       'If you end your turn now, you are out of this round.',
     );
@@ -202,15 +241,15 @@ describe('TurnPanel', () => {
     await w.vm.$nextTick();
     expect(moves(w)).toEqual([]);
     expect(document.querySelector('[role="dialog"]')).toBeNull();
-    await w.get('[data-testid="end"]').trigger('click');
+    await w.get('[data-testid="confirm-turn"]').trigger('click');
     (document.querySelector('[data-testid="confirm-yes"]') as HTMLButtonElement).click();
-    expect(moves(w)).toEqual([{ type: 'end' }]);
+    expect(moves(w)).toEqual([[{ type: 'end' }]]);
   });
 
   it('ends a turn that keeps the lead without asking', async () => {
     const w = panel(viewFor(applyMove(start(), { type: 'play', card: 'G6' }), 0));
-    await w.get('[data-testid="end"]').trigger('click');
-    expect(moves(w)).toEqual([{ type: 'end' }]);
+    await w.get('[data-testid="confirm-turn"]').trigger('click');
+    expect(moves(w)).toEqual([[{ type: 'end' }]]);
   });
 
   it('passes only after a confirmation', async () => {
@@ -218,7 +257,7 @@ describe('TurnPanel', () => {
     await w.get('[data-testid="pass"]').trigger('click');
     expect(moves(w)).toEqual([]);
     (document.querySelector('[data-testid="confirm-yes"]') as HTMLButtonElement).click();
-    expect(moves(w)).toEqual([{ type: 'pass' }]);
+    expect(moves(w)).toEqual([[{ type: 'pass' }]]);
   });
 
   it('offers the advanced draw after a discard', async () => {
@@ -227,12 +266,20 @@ describe('TurnPanel', () => {
       palettes: [['O3', 'B2'], ['Y5']],
       current: 0,
     });
-    const w = panel(viewFor(applyMove(s, { type: 'discard', card: 'V7' }), 0));
+    const after = viewFor(applyMove(s, { type: 'discard', card: 'V7' }), 0);
+    const w = panel(after);
     expect(w.text()).toContain('You may draw a card from the deck.');
-    const [draw, no] = w.findAll('button').filter((b) => ['Draw a card', 'No, thanks'].includes(b.text()));
-    await no.trigger('click');
-    await draw.trigger('click');
-    expect(moves(w)).toEqual([{ type: 'noDraw' }, { type: 'draw' }]);
+    // The deck's top card is face down: the draw goes to the host at once, and says so.
+    expect(w.get('[data-testid="draw"]').text()).toBe('Draw — your turn so far is final');
+    expect(w.find('[data-testid="play"]').exists()).toBe(false); // the draw's answer first, nothing else
+    await w.get('[data-testid="draw"]').trigger('click');
+    expect(moves(w)).toEqual([[{ type: 'draw' }]]);
+    // "No, thanks" is staged like any step, and ends the turn on screen.
+    const no = panel(after);
+    await no.get('[data-testid="no-draw"]').trigger('click');
+    expect(moves(no)).toEqual([]);
+    await no.get('[data-testid="confirm-turn"]').trigger('click');
+    expect(moves(no)).toEqual([[{ type: 'noDraw' }]]);
   });
 
   it('walks the 7: pick a palette card, then the canvas (only when it leads) or the deck', async () => {
@@ -247,11 +294,13 @@ describe('TurnPanel', () => {
     expect(g2.get('[data-testid="seven-canvas"]').attributes('disabled')).toBeDefined();
     expect(g2.text()).toContain('Under Green you would not lead, so it cannot go to the canvas.');
     await g2.get('[data-testid="seven-deck"]').trigger('click');
+    await g2.get('[data-testid="confirm-turn"]').trigger('click');
     const o3 = panel(v, null, 'O3');
     await o3.get('[data-testid="seven-canvas"]').trigger('click');
+    await o3.get('[data-testid="confirm-turn"]').trigger('click');
     expect([...moves(g2), ...moves(o3)]).toEqual([
-      { type: 'seven', card: 'G2', to: 'deck' },
-      { type: 'seven', card: 'O3', to: 'canvas' },
+      [{ type: 'seven', card: 'G2', to: 'deck' }, { type: 'end' }],
+      [{ type: 'seven', card: 'O3', to: 'canvas' }, { type: 'end' }],
     ]);
   });
 

@@ -128,16 +128,17 @@ export function tableInfo(seats: SeatInfo[]): TableInfo {
 }
 
 /**
- * The turn model over a fixed view, as the table would build it: `sent` collects the moves its steps hand
- * on. `selected` and `sevenCard` are chosen as a player would (a click on the card, a pick in the palette).
+ * The turn model over a fixed host view, as the table would build it: `sent` collects the messages its
+ * steps hand on (each the steps of one `turn`). `selected` and `sevenCard` are chosen as a player would
+ * (a click on the card, a pick in the palette).
  */
 export function turnOf(
   view: SeatView,
   o: { selected?: CardId | null; sevenCard?: CardId | null; busy?: boolean } = {},
-): { turn: Turn; sent: Move[] } {
-  const sent: Move[] = [];
+): { turn: Turn; sent: Move[][] } {
+  const sent: Move[][] = [];
   const turn = createTurn(() => view, {
-    send: (m) => sent.push(m),
+    send: (steps) => sent.push(steps),
     busy: () => o.busy ?? false,
     suggestion: () => null,
   });

@@ -179,12 +179,12 @@ describe('the end of the game and of your hand', () => {
     expect(w.get('[data-testid="turn-status"]').text()).toBe('Game over: Ada wins the game!');
   });
 
-  it('after your last card it asks you to end the turn, not to select a card', () => {
+  it('after your last card it asks you to confirm the turn, not to select a card', () => {
     const s = setupState(basic, { hands: [['R7'], ['B2']], palettes: [['O3'], ['Y5']], current: 0 });
     const w = mountApp(TurnPanel, {
       props: { ...turnPanelProps(viewFor(applyMove(s, { type: 'play', card: 'R7' }), 0)), names },
     });
-    expect(w.get('[data-testid="turn-status"]').text()).toBe('That was your last card: end your turn.');
+    expect(w.get('[data-testid="turn-status"]').text()).toBe('That was your last card: confirm your turn.');
     expect(w.text()).not.toContain('Select a card');
   });
 });

@@ -19,11 +19,12 @@ const action: GameOptions = { players: 2, mode: 'advanced', actionRule: true };
 /** A turn over a view that can be replaced, as the table store replaces it; the moves it hands on. */
 function turnAt(first: SeatView, o: { busy?: boolean } = {}) {
   const view = shallowRef(first);
-  const sent: Move[] = [];
+  /** Each message's steps (one `turn` message each). */
+  const sent: Move[][] = [];
   const busy = shallowRef(o.busy ?? false);
   const suggestion = shallowRef<(Suggestion & { moveCount: number }) | null>(null);
   const turn = createTurn(() => view.value, {
-    send: (m) => sent.push(m),
+    send: (steps) => sent.push(steps),
     busy: () => busy.value,
     suggestion: () => suggestion.value,
   });
@@ -56,16 +57,19 @@ describe('the turn model', () => {
     expect(turn.selected).toBe('G6'); // a number key selects and keeps selecting
   });
 
-  it('hands every step on through one door, refused while busy or when the host does not allow it', () => {
+  it('takes every step through one door, refused while busy or when the staged table does not allow it', () => {
     const { turn, sent, busy } = turnAt(viewFor(start(), 0), { busy: true });
     turn.select('G6');
     turn.play();
-    expect(sent).toEqual([]);
+    expect(turn.steps).toEqual([]);
     busy.value = false;
-    turn.discard(); // Green as the rule would not make Ada lead: the host does not allow it
+    turn.discard(); // Green as the rule would not make Ada lead: the engine does not allow it
     turn.take({ type: 'one', seat: 1, card: 'Y5' }); // no 1 was played
     turn.play();
-    expect(sent).toEqual([{ type: 'play', card: 'G6' }]);
+    expect(turn.steps).toEqual([{ type: 'play', card: 'G6' }]);
+    turn.take({ type: 'play', card: 'B4' }); // one play a turn, on the staged table too
+    expect(turn.steps).toEqual([{ type: 'play', card: 'G6' }]);
+    expect(sent).toEqual([]); // nothing goes before the turn is confirmed
   });
 
   it('does nothing for a seat whose turn it is not, and says why a card cannot be used', () => {
@@ -113,9 +117,15 @@ describe('the turn model', () => {
     expect(turn.sevenCanvas).toMatchObject({ card: 'G2', to: 'canvas', legal: false });
     expect(turn.sevenDeck).toMatchObject({ card: 'G2', to: 'deck', legal: true });
     turn.seven('canvas'); // refused: under Green Ada would not lead
-    expect(sent).toEqual([]);
+    expect(turn.steps).toEqual([]);
     turn.seven('deck');
-    expect(sent).toEqual([{ type: 'seven', card: 'G2', to: 'deck' }]);
+    expect(turn.steps).toEqual([{ type: 'seven', card: 'G2', to: 'deck' }]); // staged: the 7 is resolved on screen
+    expect(turn.pending).toBeNull();
+    expect(turn.shown.deckKnownTop).toEqual(['G2']);
+    expect(turn.stagedCards.deck).toEqual(['G2']);
+    expect(sent).toEqual([]);
+    turn.undo();
+    expect(turn.pending).toBe('seven');
     // A pick belongs to its position: the next view has none.
     turn.pick(0, 'O3');
     view.value = viewFor(after, 0);
@@ -141,7 +151,11 @@ describe('the turn model', () => {
     expect(turn.picks.leading[1]).toEqual(['B6']);
     expect(oneChoices).toHaveBeenCalledTimes(1); // asked once for the prompt and the palettes together
     turn.pick(1, 'B6');
-    expect(sent).toEqual([{ type: 'one', seat: 1, card: 'B6' }]);
+    expect(turn.steps).toEqual([{ type: 'one', seat: 1, card: 'B6' }]);
+    expect(turn.shown.palettes[1]).toEqual(['Y5']);
+    expect(sent).toEqual([]);
+    turn.confirm();
+    expect(sent).toEqual([[{ type: 'one', seat: 1, card: 'B6' }, { type: 'end' }]]);
   });
 
   it('asks before a step that puts you out, and the question goes with its position', () => {
@@ -155,8 +169,8 @@ describe('the turn model', () => {
     turn.cancel();
     expect(turn.confirming).toBeNull();
     turn.end();
-    turn.confirm();
-    expect(sent).toEqual([{ type: 'end' }]);
+    turn.agree();
+    expect(sent).toEqual([[{ type: 'end' }]]);
     expect(turn.confirming).toBeNull();
 
     turn.end();
@@ -166,15 +180,148 @@ describe('the turn model', () => {
     const fresh = turnAt(viewFor(start(), 0));
     fresh.turn.pass();
     expect(fresh.turn.confirming).toBe('pass');
-    fresh.turn.confirm();
-    expect(fresh.sent).toEqual([{ type: 'pass' }]);
+    fresh.turn.agree();
+    expect(fresh.sent).toEqual([[{ type: 'pass' }]]);
   });
 
   it('ends a leading turn at once', () => {
     const { turn, sent } = turnAt(viewFor(applyMove(start(), { type: 'play', card: 'G6' }), 0));
     turn.end();
     expect(turn.confirming).toBeNull();
-    expect(sent).toEqual([{ type: 'end' }]);
+    expect(sent).toEqual([[{ type: 'end' }]]);
+  });
+
+  it('stages a play: the shown table has it, the host view does not, and Undo takes it back unsent', () => {
+    const host = viewFor(start(), 0);
+    const { turn, sent } = turnAt(host);
+    turn.select('G6');
+    turn.play();
+    expect(turn.steps).toEqual([{ type: 'play', card: 'G6' }]);
+    expect(turn.shown.palettes[0]).toEqual(['O3', 'G6']);
+    expect(turn.shown.hand).toEqual(['V2', 'B4']);
+    expect(host.hand).toEqual(['G6', 'V2', 'B4']);
+    expect(turn.stagedCards.palettes).toEqual([['G6'], []]);
+    expect(turn.selected).toBeNull(); // the card left the (shown) hand
+    expect(turn.lastStep).toEqual({ type: 'play', card: 'G6' });
+    expect(turn.canConfirm).toBe(true);
+    expect(turn.keepMarks).toEqual({}); // the turn is under way: the start-of-turn advice is gone
+    turn.undo();
+    expect(turn.steps).toEqual([]);
+    expect(turn.shown).toBe(host);
+    expect(turn.selected).toBe('G6'); // back in hand, and selected again for the step meant instead
+    expect(turn.canConfirm).toBe(false);
+    turn.undo(); // nothing left to take back
+    expect(sent).toEqual([]);
+  });
+
+  it('Escape clears the selection first, then takes the latest step back', () => {
+    const { turn, sent } = turnAt(viewFor(start(), 0));
+    turn.select('G6');
+    turn.play();
+    turn.select('V2');
+    turn.escape();
+    expect(turn.selected).toBeNull();
+    expect(turn.steps).toHaveLength(1);
+    turn.escape();
+    expect(turn.steps).toEqual([]);
+    expect(sent).toEqual([]);
+  });
+
+  it('confirms a staged turn as one message: its steps plus `end`, or only its steps once a discard ended it', () => {
+    const { turn, sent } = turnAt(viewFor(start(), 0));
+    turn.select('B4');
+    turn.play(); // under Red, B4 beats Y5
+    turn.select('V2');
+    turn.discard(); // Violet: O3 V2 B4 against Y5, the lowest card… B4 is lower than Y5, but Ada has 3 cards
+    expect(turn.ended).toBe(true);
+    expect(turn.shown.current).toBe(0);
+    expect(turn.canPlay).toBe(false);
+    expect(turn.canPass).toBe(false);
+    expect(turn.stagedCards.canvas).toEqual(['V2']);
+    turn.confirm();
+    expect(sent).toEqual([
+      [
+        { type: 'play', card: 'B4' },
+        { type: 'discard', card: 'V2' },
+      ],
+    ]);
+  });
+
+  it('a pass goes alone: the staged steps are dropped', () => {
+    const { turn, sent } = turnAt(viewFor(start(), 0));
+    turn.select('V2');
+    turn.play();
+    turn.pass();
+    turn.agree();
+    expect(sent).toEqual([[{ type: 'pass' }]]);
+  });
+
+  it('drops the staged steps once the host has moved on (another move count)', () => {
+    const first = viewFor(start(), 0);
+    const { turn, view } = turnAt(first);
+    turn.select('G6');
+    turn.play();
+    expect(turn.steps).toHaveLength(1);
+    view.value = viewFor(applyMove(start(), { type: 'play', card: 'G6' }), 0);
+    expect(turn.steps).toEqual([]);
+    expect(turn.shown).toBe(view.value);
+  });
+
+  it('keeps the staged steps over a fresh view of the same position (a reconnect, a refused turn)', () => {
+    const { turn, view } = turnAt(viewFor(start(), 0));
+    turn.select('G6');
+    turn.play();
+    view.value = viewFor(start(), 0);
+    expect(turn.steps).toEqual([{ type: 'play', card: 'G6' }]);
+    expect(turn.shown.palettes[0]).toEqual(['O3', 'G6']);
+  });
+
+  it("a 3's draw from the face-down deck goes at once with the steps before it, and its button says so", () => {
+    const s = setupState(action, {
+      hands: [['B5', 'G3', 'V2'], ['I1']],
+      palettes: [['O3'], ['Y6']],
+      current: 0,
+    });
+    const { turn, sent } = turnAt(viewFor(s, 0));
+    turn.select('B5');
+    expect(turn.playFinal).toBe(false);
+    turn.play(); // the 5 asks for another play
+    turn.select('G3');
+    expect(turn.playFinal).toBe(true);
+    turn.play();
+    expect(sent).toEqual([
+      [
+        { type: 'play', card: 'B5' },
+        { type: 'play', card: 'G3' },
+      ],
+    ]);
+    expect(turn.steps).toEqual([{ type: 'play', card: 'B5' }]); // until the host answers
+  });
+
+  it('with autoDraw, a discard that draws goes at once; a draw of a public card is staged', () => {
+    const auto = setupState(
+      { players: 2, mode: 'advanced', actionRule: false, autoDraw: true },
+      { hands: [['V6', 'G2'], ['I7']], palettes: [['O3'], ['Y2']], deck: ['B4'], current: 0 },
+    );
+    const a = turnAt(viewFor(auto, 0));
+    a.turn.select('V6');
+    expect(a.turn.discardFinal).toBe(true);
+    a.turn.discard();
+    expect(a.sent).toEqual([[{ type: 'discard', card: 'V6' }]]);
+
+    const known = setupState(
+      { players: 2, mode: 'advanced', actionRule: true },
+      { hands: [['V6', 'G2'], ['I7']], palettes: [['O3'], ['Y2']], deck: ['B4'], knownTop: 1, current: 0 },
+    );
+    const k = turnAt(viewFor(known, 0));
+    k.turn.select('V6');
+    k.turn.discard();
+    expect(k.turn.pending).toBe('draw');
+    expect(k.turn.drawFinal).toBe(false);
+    k.turn.take({ type: 'draw' });
+    expect(k.turn.ended).toBe(true);
+    expect(k.turn.shown.hand).toEqual(['G2', 'B4']);
+    expect(k.sent).toEqual([]);
   });
 
   it('marks the coach’s cards only while the position it was asked about stands', () => {

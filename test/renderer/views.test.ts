@@ -184,7 +184,7 @@ describe('LobbyView (desktop bridge)', () => {
 });
 
 describe('TableView', () => {
-  it('plays from the keyboard: a digit selects, P plays, Escape clears', async () => {
+  it('plays from the keyboard: a digit selects, P stages, Backspace and Escape undo, Enter sends the turn', async () => {
     const pinia = createPinia();
     const view = seatView(
       { players: 2, mode: 'basic', actionRule: false },
@@ -223,9 +223,27 @@ describe('TableView', () => {
     await flushPromises();
     expect(w.text()).toContain('Play Green 6: you would lead.');
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'p' }));
+    await flushPromises();
+    expect(send).not.toHaveBeenCalled(); // staged, not sent
+    const staged = () => w.get('[data-testid="table-view"]').attributes('data-staged');
+    expect(staged()).toBe('1');
+    expect(w.findAll('.my-seat [data-testid="staged-mark"]')).toHaveLength(1);
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Backspace' }));
+    await flushPromises();
+    expect(staged()).toBe('0');
+    expect(selected()).toEqual(['G6']); // back in hand, selected
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'p' }));
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' })); // nothing selected: undo
+    await flushPromises();
+    expect(staged()).toBe('0');
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'p' }));
+    await flushPromises();
+    expect(send).not.toHaveBeenCalled();
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }));
+    expect(send).toHaveBeenCalledTimes(1);
     expect(send).toHaveBeenCalledWith({
       type: 'turn',
-      steps: [{ type: 'play', card: 'G6' }],
+      steps: [{ type: 'play', card: 'G6' }, { type: 'end' }],
       moveCount: view.moveCount,
     });
     expect(table.awaiting).toBe(true);

@@ -150,6 +150,12 @@ export const useTableStore = defineStore('table', () => {
     if (sendOrWarn({ type: 'turn', steps: [m], moveCount: view.value.moveCount })) awaiting.value = true;
   }
 
+  /** A turn confirmed on screen (or its part up to a draw, or a pass): its steps in one `turn` message. */
+  function turn(steps: Move[]): void {
+    if (!view.value || awaiting.value || steps.length === 0) return;
+    if (sendOrWarn({ type: 'turn', steps, moveCount: view.value.moveCount })) awaiting.value = true;
+  }
+
   /** Between rounds: ready for the next one (or not any more); the host deals it once everyone is. */
   function ready(yes = true): void {
     sendOrWarn({ type: 'ready', ready: yes });
@@ -324,6 +330,7 @@ export const useTableStore = defineStore('table', () => {
     start,
     setBot,
     move,
+    turn,
     ready,
     rematch,
     replaceByBot,

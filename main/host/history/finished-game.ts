@@ -1,0 +1,38 @@
+import type { GameState } from '../../../shared/engine';
+import type { BotLevel } from '../../../shared/bots/levels';
+import { recordFromGame } from '../../../shared/record';
+import type { GameRecord } from '../../../shared/record';
+import { botName, type SeatRecord } from '../table-record';
+
+/** What the archive reads of a table whose game just ended (a HostedTable fits). */
+export interface FinishedTable {
+  readonly id: string;
+  readonly name: string;
+  readonly botLevel: BotLevel;
+  readonly game: number;
+  readonly state: GameState | null;
+  readonly seats: readonly SeatRecord[];
+}
+
+/** A game's id at this host: its table's id and its number there (a table's rematches are games 2, 3, …). */
+export const gameIdOf = (tableId: string, game: number): string => `${tableId}-${game}`;
+
+/** The record of a table's finished game. Throws when the game is not over or its log cannot be followed. */
+export function recordOfTable(
+  table: FinishedTable,
+  times: { startedAt: number | null; finishedAt: number },
+  app: { name: string; version: string },
+): GameRecord {
+  if (table.state === null) throw new Error('no game was played');
+  return recordFromGame(table.state, {
+    id: gameIdOf(table.id, table.game),
+    app,
+    tableName: table.name,
+    // A stand-in bot plays for a person who may come back: the seat is the person's.
+    seats: table.seats.map((s, seat) => ({
+      name: s.name ?? botName(seat),
+      bot: s.bot && !s.standIn ? table.botLevel : null,
+    })),
+    ...times,
+  });
+}

@@ -1,0 +1,13 @@
+/** Equal as plain JSON, whatever the order of keys (a state read back from a file has its own order). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = Object.keys(x).filter((k) => x[k] !== undefined);
+  return (
+    keys.length === Object.keys(y).filter((k) => y[k] !== undefined).length &&
+    keys.every((k) => sameJson(x[k], y[k]))
+  );
+}
