@@ -17,6 +17,7 @@ export interface IpcChannels {
   'host:start': Channel<DesktopApi['host']['start']>;
   'host:stop': Channel<DesktopApi['host']['stop']>;
   'host:status': Channel<DesktopApi['host']['status']>;
+  'host:closeTable': Channel<DesktopApi['host']['closeTable']>;
   'settings:get': Channel<DesktopApi['settings']['get']>;
   'settings:set': Channel<DesktopApi['settings']['set']>;
   'app:info': Channel<DesktopApi['app']['info']>;
@@ -46,6 +47,7 @@ export const IPC_CHANNELS = Object.keys({
   'host:start': true,
   'host:stop': true,
   'host:status': true,
+  'host:closeTable': true,
   'settings:get': true,
   'settings:set': true,
   'app:info': true,

@@ -105,6 +105,12 @@ export interface DesktopApi {
     /** Stops accepting players, saves every table, withdraws the mDNS ads. */
     stop(): Promise<void>;
     status(): Promise<HostStatus>;
+    /**
+     * Closes a finished table of this machine's host: off the lobby list, its players and watchers told,
+     * its files kept in the data folder (out of the tables restored at a start). Rejects, changing nothing,
+     * when the host is not running or the table is missing or not finished.
+     */
+    closeTable(tableId: string): Promise<void>;
   };
   settings: {
     get<K extends SettingKey>(key: K): Promise<Settings[K]>;

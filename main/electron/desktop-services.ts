@@ -82,6 +82,10 @@ export function createIpcHandlers(services: DesktopServices): IpcHandlers {
       noExtraArgs('host.status', args, 0);
       return host.status();
     },
+    'host:closeTable': (_sender, ...args) => {
+      noExtraArgs('host.closeTable', args, 1);
+      return host.closeTable(args[0]);
+    },
     'settings:get': (_sender, ...args) => {
       noExtraArgs('settings.get', args, 1);
       return settings.get(args[0]);

@@ -17,6 +17,8 @@ export interface RunningHost {
   addresses(): string[];
   tables(): TableSummary[];
   onTablesChanged(cb: (tables: TableSummary[]) => void): () => void;
+  /** Closes a finished table; throws for any other. */
+  closeTable(tableId: string): void;
   /** Hands the publisher's mDNS state to the host's /api/reach. */
   watchDiscovery(source: (() => MdnsInterfaceReach[]) | null): void;
   close(opts?: { timeoutMs?: number }): Promise<void>;
@@ -49,6 +51,8 @@ export interface HostController {
   /** mDNS goodbyes for every table, so lobbies drop them at once (the second step). */
   withdrawAds(timeoutMs: number): Promise<void>;
   status(): HostStatus;
+  /** Closes a finished table of the running host; the id comes from the renderer and is checked here. */
+  closeTable(tableId: unknown): void;
 }
 
 const Name = v.pipe(
@@ -82,6 +86,12 @@ const StartOptions = v.optional(
     },
     (issue) => `unknown option ${String(issue.input === undefined ? issue.expected : issue.received)}`,
   ),
+);
+
+/** The host's own table ids (base64url); anything else from the renderer is refused before a lookup. */
+const TableId = v.pipe(
+  v.string('the table id must be text'),
+  v.regex(/^[A-Za-z0-9_-]{4,32}$/, 'that is not a table id'),
 );
 
 /** Validates host.start's options, which come from the renderer and are untrusted. */
@@ -187,6 +197,13 @@ export function createHostController(deps: HostControllerDeps): HostController {
 
     closeHost,
     withdrawAds,
+
+    closeTable(input) {
+      const id = v.safeParse(TableId, input);
+      if (!id.success) throw new Error(`host.closeTable: ${id.issues[0].message}`);
+      if (!running || running.hostClosed) throw new Error('host.closeTable: this machine is not hosting');
+      running.host.closeTable(id.output);
+    },
 
     status() {
       if (!running) return { running: false };

@@ -87,6 +87,7 @@ export function createDesktopApi(
       start: (opts) => call(bridge, 'host:start', opts),
       stop: () => call(bridge, 'host:stop'),
       status: () => call(bridge, 'host:status'),
+      closeTable: (tableId) => call(bridge, 'host:closeTable', tableId),
     },
     settings: {
       get: (key) => call(bridge, 'settings:get', key) as Promise<never>,

@@ -288,9 +288,21 @@ export class Hub {
   // -------------------------------------------------------------------------------------------
   // Eviction
 
-  private removeRoom(room: Room): void {
+  /**
+   * The host's person closes a finished table (the desktop app's lobby): off the list, everyone still
+   * there told (`left`), its files kept. A table still open or playing is refused: it is someone's game.
+   */
+  closeFinished(tableId: string): void {
+    const room = this.rooms.get(tableId);
+    if (!room) throw new Error(`no table ${tableId} on this host`);
+    if (room.table.status !== 'finished')
+      throw new Error(`"${room.table.name}" is not finished: only a finished table can be closed`);
+    this.removeRoom(room, true);
+  }
+
+  private removeRoom(room: Room, keepFiles = false): void {
     this.rooms.delete(room.id);
-    room.close();
+    room.close({ keepFiles });
     this.lobby.changed();
   }
 

@@ -66,6 +66,8 @@ export interface Host {
   addresses(): string[];
   tables(): TableSummary[];
   onTablesChanged(cb: (tables: TableSummary[]) => void): () => void;
+  /** Closes a finished table (its people are told, its files kept); throws, changing nothing, for any other. */
+  closeTable(tableId: string): void;
   /** Problems reported since the start (damaged files skipped, …). */
   problems(): string[];
   /** Can the LAN reach this host (also GET /api/reach). */
@@ -152,6 +154,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     addresses,
     tables: () => hub.summaries(),
     onTablesChanged: (cb) => hub.onTablesChanged(cb),
+    closeTable: (tableId) => hub.closeFinished(tableId),
     problems: () => [...problems],
     reach,
     watchDiscovery: (source) => reachWatch.watchDiscovery(source),

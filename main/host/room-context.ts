@@ -8,7 +8,7 @@ import type { SeatTokens } from './tokens';
 /** The room reaches the data folder only through these calls, always for its own table. */
 export type RoomStore = Pick<
   TableStore,
-  'track' | 'save' | 'appendCreated' | 'appendSeating' | 'appendStart' | 'appendMoves' | 'remove'
+  'track' | 'save' | 'appendCreated' | 'appendSeating' | 'appendStart' | 'appendMoves' | 'remove' | 'archive'
 >;
 
 /** What a room needs from the host around it: narrow ports, so a room never reaches another table. */

@@ -349,12 +349,15 @@ export class Room implements BotTable {
     this.audience.sendView(session, true);
   }
 
-  /** The table goes: everyone here is told, its tokens open nothing, its files are deleted. */
-  close(): void {
+  /**
+   * The table goes: everyone here is told, its tokens open nothing, its files are deleted (or, `keepFiles`,
+   * moved out of the tables a start restores: a finished game closed by the host).
+   */
+  close({ keepFiles = false } = {}): void {
     this.closed = true;
     this.cancelRoundTimer?.();
     for (const s of this.audience.removeAll(this.ctx.clock.now())) s.send({ type: 'left', tableId: this.id });
     for (const s of this.table.seats) this.ctx.tokens.revoke(s.tokenHash);
-    void this.ctx.store.remove(this.id);
+    void (keepFiles ? this.ctx.store.archive(this.id) : this.ctx.store.remove(this.id));
   }
 }

@@ -276,6 +276,33 @@ export class TableStore {
   }
 
   /**
+   * Forgets a table and keeps its files out of the way: moved to `closed/<id>` beside `tables/`, so the
+   * next start does not bring it back and a history of games can read it later. Never rejects: a folder
+   * that will not move is reported (it would come back at the next start).
+   */
+  async archive(id: string): Promise<void> {
+    try {
+      const e = this.entries.get(id);
+      if (e) {
+        // A snapshot due now is written first, so the kept files hold the finished game whole.
+        if (e.cancelTimer) {
+          e.cancelTimer();
+          e.cancelTimer = null;
+          await this.write(id, e);
+        }
+        while (e.writing) await e.writing;
+        this.entries.delete(id);
+      }
+      const closed = join(this.root, '..', 'closed');
+      await fsp.mkdir(closed, { recursive: true });
+      await fsp.rename(join(this.root, id), join(closed, id));
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+      this.report(`table ${id}: files not moved to closed/ (${code}); it may be restored at the next start`);
+    }
+  }
+
+  /**
    * Flushes snapshots, fsyncs and closes the logs. Never rejects: the host is going away either way, so a
    * log the disk will not sync is reported (its lines were written; only power loss could still lose them).
    */

@@ -5,8 +5,9 @@ import { detectBridge } from './bridge';
 import { defaultPort } from './bridge/web';
 import { wsUrl } from './net/address';
 import { makeI18n } from './i18n';
-import { defaultClientFactory, setServices } from './services';
+import { defaultClientFactory, setServices, windowNavigation } from './services';
 import { useSettingsStore } from './stores/settings';
+import { useRouteStore } from './stores/route';
 import { useTableStore } from './stores/table';
 import './styles/base.css';
 
@@ -20,6 +21,7 @@ setServices({
   local: window.localStorage,
   // Served by a host: its own ws endpoint, same origin.
   originWsUrl: bridge.kind === 'web' ? wsUrl(origin, secure) : null,
+  nav: windowNavigation(window),
 });
 
 const app = createApp(App);
@@ -28,4 +30,5 @@ app.use(makeI18n());
 const settings = useSettingsStore();
 void settings.load();
 useTableStore().init();
+useRouteStore().start();
 app.mount('#app');

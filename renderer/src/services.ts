@@ -14,6 +14,33 @@ export interface Services {
   local: Storage;
   /** Same-origin ws URL when the page was served by a host (web), else null. */
   originWsUrl: string | null;
+  /** The page's address bar and history (absent in tests that do not route). */
+  nav?: Navigation;
+}
+
+/** The slice of `location` and `history` the route store uses: the hash, pushed or replaced. */
+export interface Navigation {
+  current(): string;
+  /** This history entry was pushed by the app (its state says so; it survives a reload). */
+  pushedHere(): boolean;
+  push(hash: string): void;
+  replace(hash: string): void;
+  /** Calls `cb` when the hash changes by Back, Forward or a typed address (never for push/replace). */
+  listen(cb: () => void): () => void;
+}
+
+/** The window's own: pushState/replaceState change the hash without a hashchange event. */
+export function windowNavigation(win: Window): Navigation {
+  return {
+    current: () => win.location.hash,
+    pushedHere: () => (win.history.state as { red7?: boolean } | null)?.red7 === true,
+    push: (hash) => win.history.pushState({ red7: true }, '', hash),
+    replace: (hash) => win.history.replaceState(null, '', hash),
+    listen(cb) {
+      win.addEventListener('hashchange', cb);
+      return () => win.removeEventListener('hashchange', cb);
+    },
+  };
 }
 
 let current: Services | null = null;

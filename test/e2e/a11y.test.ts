@@ -9,11 +9,12 @@ import { describeInChromium, plantTable, resumeSeat, screenshotDir, type Player 
 import { createTable, enterName } from './ui';
 
 /*
- * Every player, every way of playing: a WCAG 2.1 AA audit (axe-core) of twelve screens reached by clicks
+ * Every player, every way of playing: a WCAG 2.1 AA audit (axe-core) of fifteen screens reached by clicks
  * in real Chromium against a real host, and the keyboard-only and screen-reader paths through them.
  * Ada plays at 1280×800 (the desktop window) with a bot, in an Advanced game: lobby, the new-table form,
  * the waiting room, her turn, the rules, the coach, the pass confirmation and the round summary, then her
- * turn again in Italian and Korean. Bea plays a Basic game on a 390×844 phone: her turn, then game over.
+ * turn again in Italian and Korean. Bea, on a 390×844 phone, opens a link to a table that is gone (the door),
+ * then plays a Basic game: her turn, this screen's choices (language, hints), then game over.
  * Any serious or critical violation fails the test, and every violation found is printed. Text drawn on
  * the felt (a gradient axe cannot measure) is checked against its lightest and darkest colours. Along the
  * way: the rules scroll from the keyboard, every dialog takes, keeps and gives back the focus, and the
@@ -410,7 +411,11 @@ describeInChromium(
       await serveAxe(page);
       const serious: Finding[] = [];
 
-      await page.goto(stage.served.url);
+      // A link to a table that is not there: the door says so.
+      await page.goto(`${stage.served.url}#/table/NoSuchTable1`);
+      await page.getByTestId('table-door').getByTestId('door-lobby').waitFor();
+      serious.push(...(await audit(page, 'door, table gone')));
+      await page.getByTestId('door-lobby').click();
       await enterName(page, 'Bea');
       await createTable(page, {
         name: 'Bea’s table',
@@ -424,6 +429,13 @@ describeInChromium(
       serious.push(...(await audit(page, 'table 390')));
       await page.screenshot({ path: join(shots, 'a11y-table-390.png') });
       expect(await feltContrast(page)).toEqual([]);
+
+      // This screen's choices (language, hints), the phone's way to them at the table.
+      await page.getByTestId('open-screen-settings').click();
+      await page.getByTestId('screen-settings').waitFor();
+      serious.push(...(await audit(page, 'this screen 390')));
+      await page.keyboard.press('Escape');
+      await page.getByTestId('screen-settings').waitFor({ state: 'detached' });
 
       await page.getByTestId('pass').click();
       await page.getByTestId('confirm-yes').click();

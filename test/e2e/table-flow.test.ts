@@ -119,7 +119,7 @@ describeInChromium(
         await shot(p, 'lobby-join-error');
       }
 
-      // Ann hosts; the waiting room names the LAN address and its QR code decodes to it, on both screens.
+      // Ann hosts; the waiting room names the table's LAN address and its QR code decodes to it, on both screens.
       await createTable(ann.page, {
         name: 'Rematch table',
         players: 3,
@@ -128,7 +128,10 @@ describeInChromium(
         actionRule: true,
       });
       await joinTable(bob.page, 'Rematch table');
-      const lanUrl = `http://${LAN}:${stage.served.host.port}/`;
+      // The link is the table's own address on the host's LAN address (docs/renderer.md, "Addresses").
+      const tableHash = await ann.page.evaluate(() => window.location.hash);
+      expect(tableHash).toMatch(/^#\/table\/[\w-]+$/);
+      const lanUrl = `http://${LAN}:${stage.served.host.port}/${tableHash}`;
       expect(stage.served.host.addresses()).toEqual([LAN]);
       for (const p of [ann, bob]) {
         const qr = p.page.getByTestId('join-qr');

@@ -87,7 +87,7 @@ describe('built bundles', () => {
     );
     expect(shape).toEqual({
       tables: ['subscribe'],
-      host: ['start', 'status', 'stop'],
+      host: ['closeTable', 'start', 'status', 'stop'],
       settings: ['get', 'set'],
       app: ['info', 'notify', 'openDataFolder'],
     });

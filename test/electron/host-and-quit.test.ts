@@ -69,6 +69,7 @@ function realController(publisher: Publisher, dataDir = mkdtempSync(join(tmpdir(
         tables: () => host.tables(),
         onTablesChanged: (cb) => host.onTablesChanged(cb),
         watchDiscovery: (source) => host.watchDiscovery(source),
+        closeTable: (id) => host.closeTable(id),
         close: async (o) => {
           await host.close(o);
           trail.push('host closed');
@@ -237,6 +238,7 @@ describe('the quit sequence', () => {
         tables: () => [],
         onTablesChanged: () => () => {},
         watchDiscovery: () => {},
+        closeTable: () => {},
         close: () => new Promise(() => {}),
       }),
       createPublisher: () => publisher,

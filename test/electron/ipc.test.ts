@@ -41,6 +41,7 @@ describe('IPC registration and the sender check', () => {
         'app:info',
         'app:openDataFolder',
         'app:notify',
+        'host:closeTable',
         'host:start',
         'host:status',
         'host:stop',
@@ -119,6 +120,7 @@ async function wirePage() {
     return { tables: () => [...found], stop: browserStop };
   });
   const tables = createTableFeed(browse, {}, vi.fn());
+  const closedTables: string[] = [];
   const host = createHostController({
     startHost: vi.fn(async () => ({
       port: 47999,
@@ -126,6 +128,10 @@ async function wirePage() {
       tables: () => [],
       onTablesChanged: () => () => {},
       watchDiscovery: () => {},
+      closeTable: (id: string) => {
+        if (id !== 'Done1') throw new Error(`"${id}" is not finished: only a finished table can be closed`);
+        closedTables.push(id);
+      },
       close: async () => {},
     })),
     createPublisher: vi.fn(),
@@ -178,6 +184,7 @@ async function wirePage() {
     shell,
     registered,
     shown,
+    closedTables,
   };
 }
 
@@ -256,6 +263,31 @@ describe('the DesktopApi through IPC', () => {
     });
     await api.host.stop();
     expect(await api.host.status()).toEqual({ running: false });
+  });
+
+  it('host.closeTable: closes a finished table of the running host; refuses anything else, changing nothing', async () => {
+    const { api, closedTables, registered, contents } = await wirePage();
+    await expect(api.host.closeTable('Done1')).rejects.toThrow(
+      'host.closeTable: this machine is not hosting',
+    );
+    await api.host.start();
+    await expect(api.host.closeTable('Open1')).rejects.toThrow('"Open1" is not finished');
+    await expect(api.host.closeTable('../tables' as never)).rejects.toThrow(
+      'host.closeTable: that is not a table id',
+    );
+    await expect(api.host.closeTable(7 as never)).rejects.toThrow(
+      'host.closeTable: the table id must be text',
+    );
+    const extra = await registered.get('host:closeTable')!(
+      { senderFrame: APP_FRAME, sender: contents },
+      'Done1',
+      'x',
+    );
+    expect(extra).toEqual({ ok: false, error: 'host.closeTable: expected at most 1 argument(s)' });
+    expect(closedTables).toEqual([]);
+    await api.host.closeTable('Done1');
+    expect(closedTables).toEqual(['Done1']);
+    await api.host.stop();
   });
 
   it('app.notify passes a clean notice through; anything else is refused with a reason and shows nothing', async () => {

@@ -44,6 +44,7 @@ function desktopApi(info: Partial<AppInfo>, openDataFolder: () => Promise<void>)
       start: async () => ({ port: 47470, addresses: [] }),
       stop: async () => undefined,
       status: async () => ({ running: false }),
+      closeTable: async () => undefined,
     },
     settings: { get: async () => '' as never, set: async () => undefined },
     app: {

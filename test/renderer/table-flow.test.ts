@@ -161,25 +161,57 @@ describe('the join address', () => {
     expect(w.get('path').attributes('d')).not.toMatch(/M[0-3] /); // the first 4 columns stay white
   });
 
-  it('shows the host’s LAN addresses, never loopback, and a QR of the chosen one', async () => {
+  it('shows the table’s address on the host’s LAN addresses, never loopback, and a QR of the chosen one', async () => {
     fetchStub.mockResolvedValue(
       json(hostInfo({ port: 47471, addresses: ['10.0.0.7', '127.0.0.1', '192.168.5.2'] })),
     );
-    const w = mountApp(JoinAddress, { props: { hostUrl: 'ws://127.0.0.1:47471/ws' } });
+    const w = mountApp(JoinAddress, { props: { hostUrl: 'ws://127.0.0.1:47471/ws', tableId: 'Tab1e_x' } });
     await flushPromises();
     expect(fetchStub.mock.calls[0][0]).toBe('http://127.0.0.1:47471/api/info');
     expect(w.findAll('[data-testid="join-url"]').map((b) => b.text())).toEqual([
-      'http://10.0.0.7:47471/',
-      'http://192.168.5.2:47471/',
+      'http://10.0.0.7:47471/#/table/Tab1e_x',
+      'http://192.168.5.2:47471/#/table/Tab1e_x',
     ]);
-    expect(decodeQr(w.get('[data-testid="join-qr"]').element)).toBe('http://10.0.0.7:47471/');
+    expect(decodeQr(w.get('[data-testid="join-qr"]').element)).toBe('http://10.0.0.7:47471/#/table/Tab1e_x');
     await w.findAll('[data-testid="join-url"]')[1].trigger('click');
-    expect(decodeQr(w.get('[data-testid="join-qr"]').element)).toBe('http://192.168.5.2:47471/');
+    expect(decodeQr(w.get('[data-testid="join-qr"]').element)).toBe(
+      'http://192.168.5.2:47471/#/table/Tab1e_x',
+    );
+  });
+
+  it('copies the table’s link: by the clipboard API on a secure page, else from the selected field', async () => {
+    fetchStub.mockResolvedValue(json(hostInfo({ port: 47470, addresses: ['10.0.0.7'] })));
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const secure = Object.getOwnPropertyDescriptor(window, 'isSecureContext');
+    Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
+    try {
+      const w = mountApp(JoinAddress, { props: { hostUrl: 'ws://127.0.0.1:47470/ws', tableId: 'Tab1e_x' } });
+      await flushPromises();
+      await w.get('[data-testid="copy-link"]').trigger('click');
+      await flushPromises();
+      expect(writeText).toHaveBeenCalledExactlyOnceWith('http://10.0.0.7:47470/#/table/Tab1e_x');
+      expect(w.get('.copied').text()).toBe('Copied.');
+
+      // A plain http page on the LAN has no clipboard API: the hidden field is selected and copied.
+      Object.defineProperty(window, 'isSecureContext', { value: false, configurable: true });
+      const exec = vi.fn(() => true);
+      Object.defineProperty(document, 'execCommand', { value: exec, configurable: true });
+      await w.get('[data-testid="copy-link"]').trigger('click');
+      await flushPromises();
+      expect(exec).toHaveBeenCalledWith('copy');
+      expect(writeText).toHaveBeenCalledTimes(1);
+      const field = w.get('.link-field').element as HTMLInputElement;
+      expect(field.value).toBe('http://10.0.0.7:47470/#/table/Tab1e_x');
+    } finally {
+      if (secure) Object.defineProperty(window, 'isSecureContext', secure);
+      else delete (window as { isSecureContext?: boolean }).isSecureContext;
+    }
   });
 
   it('says so when the host is on no network, and draws no code', async () => {
     fetchStub.mockImplementation(async () => json(hostInfo({ port: 47470, addresses: [] })));
-    const w = mountApp(JoinAddress, { props: { hostUrl: 'ws://127.0.0.1:47470/ws' } });
+    const w = mountApp(JoinAddress, { props: { hostUrl: 'ws://127.0.0.1:47470/ws', tableId: 'Tab1e_x' } });
     await flushPromises();
     expect(w.get('[data-testid="no-lan"]').text()).toContain('on no network');
     expect(w.find('[data-testid="join-qr"]').exists()).toBe(false);

@@ -21,6 +21,7 @@ function fakeDesktop() {
   const listeners = new Set<(e: TableEvent) => void>();
   const settings: Settings = { playerName: '', locale: 'en', hostName: '', hostPort: 47470 };
   const started: unknown[] = [];
+  const closed: string[] = [];
   const api: DesktopApi = {
     tables: {
       subscribe(cb) {
@@ -34,6 +35,9 @@ function fakeDesktop() {
         return { port: 47999, addresses: ['10.0.0.9'] };
       },
       stop: async () => undefined,
+      closeTable: async (id) => {
+        closed.push(id);
+      },
       status: async () =>
         started.length
           ? { running: true, port: 47999, addresses: ['10.0.0.9'], name: 'my pc', advertising: true }
@@ -59,7 +63,7 @@ function fakeDesktop() {
       notify: async () => false,
     },
   };
-  return { api, settings, started, emit: (e: TableEvent) => listeners.forEach((l) => l(e)) };
+  return { api, settings, started, closed, emit: (e: TableEvent) => listeners.forEach((l) => l(e)) };
 }
 
 let desktop: ReturnType<typeof fakeDesktop>;
@@ -128,6 +132,56 @@ describe('LobbyView (desktop bridge)', () => {
     desktop.emit({ type: 'down', key: found.key });
     await flushPromises();
     expect(w.find('[data-testid="table-row"]').exists()).toBe(false);
+  });
+
+  it('changes rows in place: seats taken and a start keep each row where it is; a finished game moves to its group', async () => {
+    const w = mountApp(LobbyView);
+    const second = { ...found, id: 'tbl22222', key: '10.0.0.7:47470/tbl22222', name: 'Attic table' };
+    desktop.emit({ type: 'up', table: found });
+    desktop.emit({ type: 'up', table: second });
+    await flushPromises();
+    const names = () => w.findAll('[data-testid="tables"] h3').map((h) => h.text());
+    expect(names()).toEqual(['Kitchen table', 'Attic table']);
+    const firstRow = w.findAll('[data-testid="table-row"]')[0].element;
+    const watch = w.findAll('[data-testid="watch"]')[0].element as HTMLButtonElement;
+    watch.focus();
+
+    // Kitchen fills and starts: it stays first (no name or state order moves it), the same element, focus kept.
+    desktop.emit({ type: 'update', table: { ...found, players: 3 } });
+    desktop.emit({ type: 'update', table: { ...found, players: 3, state: 'playing' } });
+    await flushPromises();
+    expect(names()).toEqual(['Kitchen table', 'Attic table']);
+    expect(w.findAll('[data-testid="table-row"]')[0].element).toBe(firstRow);
+    expect(firstRow.textContent).toContain('Playing');
+    expect(document.activeElement).toBe(watch);
+    expect(w.find('[data-testid="finished-title"]').exists()).toBe(false);
+
+    desktop.emit({ type: 'update', table: { ...found, players: 3, state: 'finished' } });
+    await flushPromises();
+    expect(names()).toEqual(['Attic table']);
+    expect(w.get('[data-testid="finished-title"]').text()).toBe('Finished games');
+    expect(w.findAll('[data-testid="finished-tables"] h3').map((h) => h.text())).toEqual(['Kitchen table']);
+    // Another machine's table: this app cannot close it.
+    expect(w.find('[data-testid="close-table"]').exists()).toBe(false);
+  });
+
+  it('offers to close a finished table of this machine’s host, and closes it through the bridge', async () => {
+    await desktop.api.host.start();
+    const w = mountApp(LobbyView);
+    await flushPromises();
+    const mine = { ...found, address: '10.0.0.9', addresses: ['10.0.0.9'], port: 47999, hostName: 'my pc' };
+    desktop.emit({ type: 'up', table: { ...mine, state: 'finished', players: 3 } });
+    desktop.emit({
+      type: 'up',
+      table: { ...mine, id: 'tbl33333', key: 'k3', name: 'Mine, playing', state: 'playing' },
+    });
+    await flushPromises();
+    expect(w.findAll('[data-testid="close-table"]')).toHaveLength(1);
+    const close = w.get('[data-testid="close-table"]');
+    expect(close.attributes('aria-label')).toBe('Close Kitchen table');
+    await close.trigger('click');
+    await flushPromises();
+    expect(desktop.closed).toEqual(['tbl12345']);
   });
 
   it('greys out a table whose host speaks another protocol', async () => {

@@ -1,6 +1,8 @@
+import { wsUrl } from '../net/address';
+import { GameClient } from '../net/client';
 import { desktopBridge } from './desktop';
 import type { Bridge } from './types';
-import { webBridge } from './web';
+import { defaultPort, webBridge } from './web';
 
 export type { Bridge } from './types';
 
@@ -11,5 +13,13 @@ export function detectBridge(): Bridge {
     location: window.location,
     fetch: window.fetch.bind(window),
     storage: window.localStorage,
+    lobbySocket: () =>
+      new GameClient({
+        url: wsUrl(
+          { address: window.location.hostname, port: defaultPort(window.location) },
+          window.location.protocol === 'https:',
+        ),
+        clientName: 'red7-lobby',
+      }),
   });
 }

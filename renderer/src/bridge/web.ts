@@ -7,6 +7,7 @@ import type {
   TableEvent,
 } from '../../../shared/desktop-api';
 import type { TableSummary } from '../../../shared/protocol';
+import type { GameClient } from '../net/client';
 import type { Bridge, BridgeTable } from './types';
 
 export interface WebBridgeOptions {
@@ -16,6 +17,11 @@ export interface WebBridgeOptions {
   storage: Storage;
   /** How often the table list is re-read from the host. */
   pollMs?: number;
+  /**
+   * A socket to the host that asks for its lobby list (`listTables`): the host then pushes every change
+   * (a seat taken, a start, a finish) at once, and the poll only backs it up.
+   */
+  lobbySocket?: () => GameClient;
 }
 
 const DEFAULT_SETTINGS: Settings = { playerName: '', locale: 'auto', hostName: '', hostPort: 47470 };
@@ -75,37 +81,51 @@ export function webBridge(opts: WebBridgeOptions): Bridge {
         const known = new Map<string, string>();
         let stopped = false;
         let timer: ReturnType<typeof setTimeout> | null = null;
+        /** One list, from the poll or the push: only what changed goes on, as up, update or down. */
+        const show = (list: TableSummary[], host: HostInfo): void => {
+          if (stopped) return;
+          const seen = new Set<string>();
+          for (const table of list.map((t) => summaryAsBridgeTable(t, host))) {
+            seen.add(table.key);
+            const json = JSON.stringify(table);
+            const before = known.get(table.key);
+            if (before === json) continue;
+            known.set(table.key, json);
+            cb({ type: before === undefined ? 'up' : 'update', table });
+          }
+          for (const key of [...known.keys()]) {
+            if (!seen.has(key)) {
+              known.delete(key);
+              cb({ type: 'down', key });
+            }
+          }
+        };
         const poll = async (): Promise<void> => {
           try {
             const host = await hostInfo();
-            const tables = (await getJson<TableSummary[]>('/api/tables')).map((t) =>
-              summaryAsBridgeTable(t, host),
-            );
-            if (stopped) return;
-            const seen = new Set<string>();
-            for (const table of tables) {
-              seen.add(table.key);
-              const json = JSON.stringify(table);
-              const before = known.get(table.key);
-              if (before === json) continue;
-              known.set(table.key, json);
-              cb({ type: before === undefined ? 'up' : 'update', table });
-            }
-            for (const key of [...known.keys()]) {
-              if (!seen.has(key)) {
-                known.delete(key);
-                cb({ type: 'down', key });
-              }
-            }
+            show(await getJson<TableSummary[]>('/api/tables'), host);
           } catch {
             // The host is unreachable for now: keep what we showed, try again at the next tick.
           }
           if (!stopped) timer = setTimeout(() => void poll(), pollMs);
         };
         void poll();
+        const socket = opts.lobbySocket?.() ?? null;
+        if (socket) {
+          socket.onWelcome(() => socket.send({ type: 'listTables' }));
+          socket.onMessage((msg) => {
+            if (msg.type !== 'tables') return;
+            void hostInfo().then(
+              (host) => show(msg.tables, host),
+              () => undefined,
+            );
+          });
+          socket.connect();
+        }
         return () => {
           stopped = true;
           if (timer) clearTimeout(timer);
+          socket?.close();
         };
       },
     },
@@ -116,6 +136,10 @@ export function webBridge(opts: WebBridgeOptions): Bridge {
       },
       async stop() {
         throw new Error('A browser cannot stop the host that serves it.');
+      },
+      // Closing a table is for the person at the hosting computer, in its app.
+      async closeTable() {
+        throw new Error('A browser cannot close tables on the host that serves it.');
       },
       async status(): Promise<HostStatus> {
         const host = await hostInfo().catch(() => null);

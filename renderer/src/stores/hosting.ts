@@ -45,5 +45,23 @@ export const useHostingStore = defineStore('hosting', () => {
     await refresh();
   }
 
-  return { status, error, refresh, hostUrl, stop };
+  /** The lobby's "Close" on a finished table of this machine's host; resolves to why not, or null. */
+  async function closeTable(tableId: string): Promise<string | null> {
+    try {
+      await services().bridge.api.host.closeTable(tableId);
+      return null;
+    } catch (e) {
+      return e instanceof Error ? e.message : String(e);
+    }
+  }
+
+  /** A table found on the LAN is this machine's host's own (the lobby offers to close it once finished). */
+  function hosts(t: { port: number; address: string; addresses: string[] }): boolean {
+    const s = status.value;
+    if (!s.running || t.port !== s.port) return false;
+    const mine = new Set([...s.addresses, '127.0.0.1', '::1']);
+    return mine.has(t.address) || t.addresses.some((a) => mine.has(a));
+  }
+
+  return { status, error, refresh, hostUrl, stop, closeTable, hosts };
 });

@@ -18,13 +18,29 @@ export interface LobbyTable extends DiscoveredTable {
   compatible: boolean;
 }
 
-const STATE_ORDER = { open: 0, playing: 1, finished: 2 } as const;
+/** The lobby's two groups: tables to join or watch, then finished games. */
+export interface LobbyGroups<T> {
+  active: T[];
+  finished: T[];
+}
+
+/**
+ * Splits the list into its groups, each in the order the tables were first found: a table keeps its place
+ * as seats are taken and its game starts (nothing moves under a finger about to tap it); only a finished
+ * game moves, down into its own group.
+ */
+export function lobbyGroups<T extends { state: DiscoveredTable['state'] }>(tables: T[]): LobbyGroups<T> {
+  return {
+    active: tables.filter((t) => t.state !== 'finished'),
+    finished: tables.filter((t) => t.state === 'finished'),
+  };
+}
 /** Browsing this long with nothing found is "found nothing" (mDNS answers arrive within a second). */
 export const NOTHING_FOUND_AFTER_MS = 5000;
 
 /**
  * Tables to join as the bridge finds them: on the LAN (desktop) or listed by the serving host (browser),
- * open ones first.
+ * in the order first found (an update keeps a table's place), in two groups (`lobbyGroups`).
  */
 export const useLanTablesStore = defineStore('lanTables', () => {
   const details = useTableDetailsStore();
@@ -36,19 +52,18 @@ export const useLanTablesStore = defineStore('lanTables', () => {
   let unsubscribe: (() => void) | null = null;
 
   const tables = computed<LobbyTable[]>(() =>
-    [...found.value.values()]
-      .map((t) => {
-        const url = wsUrl(t);
-        return {
-          ...t,
-          url,
-          details: details.of(t, t.id),
-          mine: seats.holds(url, t.id),
-          compatible: t.protocol === PROTOCOL_VERSION,
-        };
-      })
-      .sort((a, b) => STATE_ORDER[a.state] - STATE_ORDER[b.state] || a.name.localeCompare(b.name)),
+    [...found.value.values()].map((t) => {
+      const url = wsUrl(t);
+      return {
+        ...t,
+        url,
+        details: details.of(t, t.id),
+        mine: seats.holds(url, t.id),
+        compatible: t.protocol === PROTOCOL_VERSION,
+      };
+    }),
   );
+  const groups = computed(() => lobbyGroups(tables.value));
 
   function start(): void {
     if (unsubscribe) return;
@@ -76,5 +91,5 @@ export const useLanTablesStore = defineStore('lanTables', () => {
     found.value = next;
   }
 
-  return { tables, searchedAWhile, start, stop };
+  return { tables, groups, searchedAWhile, start, stop };
 });

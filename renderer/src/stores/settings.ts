@@ -9,6 +9,7 @@ import { CARD_SORTS, type CardSort } from '../game/sorting';
 
 const SORT_KEY = 'red7.cardSort';
 const SOUND_KEY = 'red7.sound';
+const HAND_HINTS_KEY = 'red7.handHints';
 
 /** The device's card order: a layout habit of this screen, so it lives in this device's storage. */
 function savedSort(): CardSort {
@@ -24,6 +25,15 @@ function savedSort(): CardSort {
 function savedSound(): boolean {
   try {
     return services().local.getItem(SOUND_KEY) !== 'off';
+  } catch {
+    return true;
+  }
+}
+
+/** The hints under the hand's cards (how each keeps you in), on unless this device turned them off. */
+function savedHandHints(): boolean {
+  try {
+    return services().local.getItem(HAND_HINTS_KEY) !== 'off';
   } catch {
     return true;
   }
@@ -65,6 +75,7 @@ export const useSettingsStore = defineStore('settings', () => {
   const newTable = ref<NewTableChoice | null>(readNewTable());
   const cardSort = ref<CardSort>(savedSort());
   const sound = ref(savedSound());
+  const handHints = ref(savedHandHints());
 
   const effectiveLocale = computed<Locale>(() => {
     if (locale.value !== 'auto') return locale.value;
@@ -133,6 +144,16 @@ export const useSettingsStore = defineStore('settings', () => {
     }
   }
 
+  /** The keep marks under the hand's cards: a player who knows the game may want the cards bare. */
+  function setHandHints(on: boolean): void {
+    handHints.value = on;
+    try {
+      services().local.setItem(HAND_HINTS_KEY, on ? 'on' : 'off');
+    } catch {
+      // Storage refused: the choice holds until the page closes.
+    }
+  }
+
   return {
     playerName,
     locale,
@@ -142,11 +163,13 @@ export const useSettingsStore = defineStore('settings', () => {
     newTable,
     cardSort,
     sound,
+    handHints,
     load,
     setPlayerName,
     setLocale,
     setCardSort,
     rememberNewTable,
     setSound,
+    setHandHints,
   };
 });

@@ -134,6 +134,16 @@ export const useTableStore = defineStore('table', () => {
     reset();
   }
 
+  /**
+   * Away from the table without leaving it (the browser's Back, another table's address): we only hang
+   * up, so the seat stays ours whether the game has started or not (the table sees us away), and its
+   * address, or "Rejoin" in the lobby, takes it back. A spectator simply stops watching.
+   */
+  function stepAway(): void {
+    if (session.value || intent.value) connection.disconnect();
+    reset();
+  }
+
   function start(): void {
     // A double-click would send a second start, which the host refuses: the game has started.
     if (startSent) return;
@@ -327,6 +337,7 @@ export const useTableStore = defineStore('table', () => {
     join,
     spectate,
     leave,
+    stepAway,
     start,
     setBot,
     move,

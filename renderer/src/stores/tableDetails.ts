@@ -20,6 +20,8 @@ const hostKey = (h: HostAddress): string => `${h.address}:${h.port}`;
 export const useTableDetailsStore = defineStore('tableDetails', () => {
   const byHost = ref(new Map<string, Map<string, TableSummary>>());
   const fetchedAt = new Map<string, number>();
+  /** A change seen within the interval is asked about once the interval is over (never dropped). */
+  const later = new Map<string, ReturnType<typeof setTimeout>>();
 
   function of(h: HostAddress, tableId: string): TableDetails | null {
     const d = byHost.value.get(hostKey(h))?.get(tableId);
@@ -46,7 +48,19 @@ export const useTableDetailsStore = defineStore('tableDetails', () => {
   async function ask(h: HostAddress): Promise<void> {
     const key = hostKey(h);
     const now = Date.now();
-    if (now - (fetchedAt.get(key) ?? 0) < DETAILS_MIN_INTERVAL_MS) return;
+    const since = now - (fetchedAt.get(key) ?? 0);
+    if (since < DETAILS_MIN_INTERVAL_MS) {
+      // A game that just finished must not keep its "playing" details (its match line) for good.
+      if (!later.has(key))
+        later.set(
+          key,
+          setTimeout(() => {
+            later.delete(key);
+            void ask(h);
+          }, DETAILS_MIN_INTERVAL_MS - since),
+        );
+      return;
+    }
     fetchedAt.set(key, now);
     try {
       const address = h.address.includes(':') ? `[${h.address}]` : h.address;

@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startHost, type Host } from '../../main/host';
+import type { TableEvent } from '../../shared/desktop-api';
+import { webBridge } from '../../renderer/src/bridge/web';
+import { GameClient } from '../../renderer/src/net/client';
+import { TestClient } from '../integration/helpers/client';
+import { MemoryStorage } from './memory-storage';
+
+/*
+ * A browser's lobby against a real host: the host pushes its list over the page's lobby socket, so a
+ * seat taken and a start reach the lobby at once, not at the next poll (here a minute away).
+ */
+
+let dataDir: string;
+let host: Host;
+beforeEach(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'red7-web-lobby-'));
+  host = await startHost({ port: 0, bind: '127.0.0.1', dataDir, bots: 'inline' });
+});
+afterEach(async () => {
+  await host.close({ timeoutMs: 500 });
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const until = async (what: string, ok: () => boolean, timeoutMs = 3000): Promise<void> => {
+  const start = Date.now();
+  while (!ok()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+describe('the web lobby, pushed', () => {
+  it('sees seats taken and the start as they happen, each as an update of the same table', async () => {
+    const port = host.port;
+    const bridge = webBridge({
+      location: {
+        hostname: '127.0.0.1',
+        port: String(port),
+        protocol: 'http:',
+        origin: `http://127.0.0.1:${port}`,
+      },
+      fetch,
+      storage: new MemoryStorage(),
+      pollMs: 60_000,
+      lobbySocket: () => new GameClient({ url: `ws://127.0.0.1:${port}/ws`, clientName: 'lobby test' }),
+    });
+    const events: TableEvent[] = [];
+    const stop = bridge.api.tables.subscribe((e) => events.push(e));
+    const facts = () =>
+      events.map((e) =>
+        e.type === 'down' ? 'down' : `${e.type} ${e.table.players}/${e.table.seats} ${e.table.state}`,
+      );
+
+    const ann = await TestClient.greeted(port);
+    ann.send({
+      type: 'createTable',
+      name: 'Pushed',
+      player: 'Ann',
+      options: { players: 2, mode: 'basic', actionRule: false },
+    });
+    const { tableId } = await ann.next('joined');
+    await until('the new table', () => facts().includes('up 1/2 open'));
+    const bob = await TestClient.greeted(port);
+    bob.send({ type: 'join', tableId, name: 'Bob' });
+    await until('the seat taken', () => facts().includes('update 2/2 open'));
+    ann.send({ type: 'start' });
+    await until('the start', () => facts().includes('update 2/2 playing'));
+    expect(facts()).toEqual(['up 1/2 open', 'update 2/2 open', 'update 2/2 playing']);
+    expect(events.every((e) => e.type === 'down' || e.table.id === tableId)).toBe(true);
+
+    stop();
+    await Promise.all([ann, bob].map((c) => c.close()));
+  });
+});
