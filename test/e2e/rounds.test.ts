@@ -122,6 +122,8 @@ describeInChromium(
         await bea.page.getByTestId('last-round').click();
         await bea.page.getByTestId('last-round-close').waitFor();
         await bea.page.screenshot({ path: join(shots, 'rounds-last-round-360x740.png') });
+        await bea.page.setViewportSize({ width: 390, height: 844 });
+        await bea.page.screenshot({ path: join(shots, 'rounds-last-round-390x844.png') });
         await bea.page.getByTestId('last-round-close').click();
         await bea.page.getByRole('dialog').waitFor({ state: 'detached' });
 
@@ -149,6 +151,15 @@ describeInChromium(
             `${size.width}×${size.height}`,
           ).toEqual([]);
         }
+        // At a desktop's size the away panel, in the side column, is in sight with its countdown.
+        await bea.page.setViewportSize({ width: 1280, height: 800 });
+        await bea.page.waitForTimeout(200);
+        await bea.page.screenshot({ path: join(shots, 'rounds-away-countdown-1280x800.png') });
+        expect(
+          await offScreen(bea.page, [{ label: 'the countdown', selector: '[data-testid="away-countdown"]' }]),
+        ).toEqual([]);
+        await bea.page.setViewportSize({ width: 390, height: 844 });
+        await bea.page.waitForTimeout(200);
         // One clock: the seat's countdown and the away panel's show the same second.
         const same = await bea.page.evaluate(() => {
           const seat = document.querySelector('[data-testid="seat-away-left"]')?.textContent?.trim();
