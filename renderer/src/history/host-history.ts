@@ -23,9 +23,20 @@ export async function fetchStats(base: string, since: number | null): Promise<Ho
 }
 
 /**
- * A finished game's record. Just after a game ends the host is still writing it (off its event loop):
- * a 404 is asked again a few times before it counts.
+ * Waits until the host lists a game that has just ended: it writes the record a moment after the end (off
+ * its event loop). Asked through the list, which answers 200 either way: a browser logs every 404 as an
+ * error in the console. False when it never shows (an older host, or one that keeps no history).
  */
+export async function archived(base: string, id: string, tries = 10): Promise<boolean> {
+  for (let i = 1; i <= tries; i++) {
+    const page = await getJson<{ games: { id: string }[] }>(`${base}api/history?limit=20`);
+    if (page.games.some((g) => g.id === id)) return true;
+    await new Promise((r) => setTimeout(r, 100 * i));
+  }
+  return false;
+}
+
+/** A finished game's record; a 404 (not yet written, or pruned) is asked again a few times before it counts. */
 export async function fetchRecord(base: string, id: string, tries = 8): Promise<GameRecord> {
   for (let i = 1; ; i++) {
     const res = await fetch(`${base}api/history/${encodeURIComponent(id)}`, {
