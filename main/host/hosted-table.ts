@@ -33,6 +33,8 @@ export class HostedTable {
   private winList: number[];
   /** Runtime: after a game, the seats whose people asked for a rematch. */
   private readonly rematchVotes = new Set<number>();
+  /** Runtime: between rounds, the seats whose people said they are ready for the next one. */
+  private readonly readyVotes = new Set<number>();
 
   constructor(record: Omit<TableRecord, 'unattendedSince'>, now: number, awayGraceMs: number) {
     this.id = record.id;
@@ -45,7 +47,10 @@ export class HostedTable {
     this.createdAt = record.createdAt;
     this.seating = new SeatRules(record, now, awayGraceMs, {
       started: () => this.started,
-      leftPlay: (seat) => this.rematchVotes.delete(seat),
+      leftPlay: (seat) => {
+        this.rematchVotes.delete(seat);
+        this.readyVotes.delete(seat);
+      },
     });
     this.gameNo = record.game;
     this.gameState = record.state;
@@ -82,12 +87,14 @@ export class HostedTable {
   checkpoint(): () => void {
     const { gameNo, gameState, winList } = this;
     const seats = this.seating.checkpoint();
-    const rematchVotes = [...this.rematchVotes];
+    const votes = [this.rematchVotes, this.readyVotes].map((set) => [...set]);
     return () => {
       Object.assign(this, { gameNo, gameState, winList });
       seats();
-      this.rematchVotes.clear();
-      for (const v of rematchVotes) this.rematchVotes.add(v);
+      [this.rematchVotes, this.readyVotes].forEach((set, i) => {
+        set.clear();
+        for (const v of votes[i]) set.add(v);
+      });
     };
   }
 
@@ -114,6 +121,11 @@ export class HostedTable {
   /** The seats that asked for a rematch, lowest first. */
   rematchAskedBy(): number[] {
     return [...this.rematchVotes].sort((a, b) => a - b);
+  }
+
+  /** Between rounds: the seats whose people said they are ready, lowest first. */
+  nextRoundReadyBy(): number[] {
+    return [...this.readyVotes].sort((a, b) => a - b);
   }
 
   get status(): TableSummary['state'] {
@@ -172,6 +184,63 @@ export class HostedTable {
     this.gameState = newGame(this.options, seed);
     this.gameNo += 1;
     this.rematchVotes.clear();
+    this.readyVotes.clear();
+  }
+
+  /** Records a person's readiness for the next round (or takes it back); the deal waits for everyone. */
+  voteReady(by: number, ready: boolean): void {
+    if (!this.seating.isPerson(by))
+      throw new TableError('notSeated', 'only a seated player may say they are ready');
+    if (this.gameState?.phase !== 'roundOver') {
+      throw new TableError(
+        'roundNotOver',
+        this.gameState?.phase === 'gameOver'
+          ? 'the game is over: ask for a rematch instead'
+          : 'the round is still being played: "ready" is for between rounds',
+      );
+    }
+    if (ready) this.readyVotes.add(by);
+    else this.readyVotes.delete(by);
+  }
+
+  /**
+   * Whether the seat holds up the next round at `now`: a person who has not said ready, unless they have
+   * been away for the whole grace (their stand-in would be ready). Bots, stand-ins and voted-out seats never do.
+   */
+  private holdsUpNextRound(seat: number, now: number): boolean {
+    if (!this.seating.isPerson(seat) || this.readyVotes.has(seat)) return false;
+    const since = this.seating.awaySince(seat);
+    return since === null || now - since < this.seating.awayGraceMs;
+  }
+
+  /** Between rounds, every seat is ready (a table of bots and stand-ins always is): the next round may be dealt. */
+  nextRoundAgreed(now: number): boolean {
+    if (this.gameState?.phase !== 'roundOver') return false;
+    return this.seats.every((_, seat) => !this.holdsUpNextRound(seat, now));
+  }
+
+  /**
+   * How long until an away person's grace runs out and the vote may be agreed without them; null when no
+   * such moment is ahead (not between rounds, or nobody away holds the deal up).
+   */
+  nextRoundDueInMs(now: number): number | null {
+    if (this.gameState?.phase !== 'roundOver') return null;
+    const waits = this.seats.flatMap((_, seat) => {
+      const since = this.seating.awaySince(seat);
+      if (since === null || !this.holdsUpNextRound(seat, now)) return [];
+      return [since + this.seating.awayGraceMs - now];
+    });
+    return waits.length ? Math.max(0, Math.min(...waits)) : null;
+  }
+
+  /** Deals the next round once everyone is ready: the engine's `nextRound`, logged as the table's move. */
+  dealNextRound(now: number): AcceptedMove {
+    const state = this.gameState;
+    if (state === null || !this.nextRoundAgreed(now))
+      throw new TableError('roundNotOver', 'not every player is ready for the next round');
+    this.gameState = applyMove(state, { type: 'nextRound' });
+    this.readyVotes.clear();
+    return { game: this.gameNo, n: state.moveCount, seat: null, move: { type: 'nextRound' } };
   }
 
   /** Applies one move for `seat` (a bot's, the host's for a voted-out seat, or a person's one-step turn). */
@@ -183,7 +252,7 @@ export class HostedTable {
    * Applies a turn's `steps` for `seat`, in order, from move `moveCount`: all of them or none (docs/protocol.md,
    * "A turn in one message"). Each step is worked out on the state the one before left, and the table takes
    * the result only once every step applied; a refusal names the step. Returns each step as accepted, for
-   * the log. A `nextRound` on its own belongs to the table: any seated person may send it between rounds.
+   * the log. The next round is nobody's: the ready vote deals it (`dealNextRound`).
    */
   playTurn(seat: number, steps: readonly Move[], moveCount: number): AcceptedMove[] {
     const state = this.gameState;
@@ -194,13 +263,14 @@ export class HostedTable {
         `the move was made for move ${moveCount}, the game is at move ${state.moveCount}`,
       );
     }
-    // nextRound: the ready vote replaces this (a one-step turn of it is the table's: any seated person's)
-    if (steps.length === 1 && steps[0].type === 'nextRound') return [this.startNextRound(state)];
+    // The next round is nobody's move: the ready vote deals it (dealNextRound).
     const nextRoundAt = steps.findIndex((m) => m.type === 'nextRound');
     if (nextRoundAt >= 0) {
       throw new TableError(
         'illegalMove',
-        `${stepAt(nextRoundAt, steps.length)}the next round is not part of a turn: it starts when everyone is ready; nothing was applied`,
+        steps.length === 1
+          ? 'the next round is dealt once every player is ready: send "ready" instead'
+          : `${stepAt(nextRoundAt, steps.length)}the next round is not part of a turn: it starts when everyone is ready; nothing was applied`,
       );
     }
     if (steps.length === 0) throw new TableError('badMessage', 'a turn holds at least one step');
@@ -228,15 +298,6 @@ export class HostedTable {
     this.winList = wins;
     this.gameState = s;
     return accepted;
-  }
-
-  /** nextRound: the ready vote replaces this. The table's move (no seat's) between rounds. */
-  private startNextRound(state: GameState): AcceptedMove {
-    const move: Move = { type: 'nextRound' };
-    const next = applyOrRefuse(state, move, '');
-    this.winList = tallyWin(this.winList, state, next);
-    this.gameState = next;
-    return { game: this.gameNo, n: state.moveCount, seat: null, move };
   }
 }
 

@@ -161,6 +161,8 @@ export class Hub {
         return this.roomAt(session).start(session);
       case 'turn':
         return this.roomAt(session).turn(session, msg.steps, msg.moveCount);
+      case 'ready':
+        return this.roomAt(session).ready(session, msg.ready ?? true);
       case 'rematch':
         return this.roomAt(session).rematch(session, msg.ready ?? true);
       case 'replaceByBot':

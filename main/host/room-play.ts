@@ -9,15 +9,18 @@ import type { RoomContext } from './room-context';
 /** A game begun: everyone gets the table, their view, and the lobby its new state. */
 const GAME_BEGUN: Announcement = { views: true, lobbyList: true };
 
+/** The next round dealt: everyone's view changes, the table's votes are cleared. */
+const ROUND_DEALT: Announcement = { views: true };
+
 /**
- * A room's games: the first start, the rematch vote (the last vote needed starts the next game), and every
- * move, a person's or the host's for a bot. Each is in the log before anyone hears of it; each returns who
+ * A room's games: the first start, the ready vote between rounds and the rematch vote (the last vote
+ * needed deals the next round or starts the next game), and every move, a person's or the host's for a bot. Each is in the log before anyone hears of it; each returns who
  * must hear of it, and telling them is the room's. A refusal is thrown, and then nothing changed.
  */
 export class RoomPlay {
   constructor(
     private readonly table: HostedTable,
-    private readonly ctx: Pick<RoomContext, 'store' | 'report' | 'history'>,
+    private readonly ctx: Pick<RoomContext, 'store' | 'report' | 'clock' | 'history'>,
   ) {}
 
   start(by: number): Announcement {
@@ -51,6 +54,51 @@ export class RoomPlay {
       this.ctx.report(`table ${this.table.id}: the agreed rematch could not start (${e.message})`);
       return null;
     }
+  }
+
+  /** A vote for the next round (or its withdrawal); the last one needed deals it for everyone. */
+  ready(by: number, ready: boolean): Announcement {
+    const undo = this.table.checkpoint();
+    this.table.voteReady(by, ready);
+    if (!this.table.nextRoundAgreed(this.ctx.clock.now())) return {};
+    try {
+      return this.dealNextRound();
+    } catch (e) {
+      undo(); // refused (the disk): the vote did not count either, so the player may simply say it again
+      throw e;
+    }
+  }
+
+  /**
+   * After anything that may complete the ready vote (a seat change, an away grace running out, a round
+   * ending at a table of bots): deals the next round if every seat is ready. Null: it was not dealt.
+   */
+  nextRoundIfAgreed(): Announcement | null {
+    if (!this.table.nextRoundAgreed(this.ctx.clock.now())) return null;
+    try {
+      return this.dealNextRound();
+    } catch (e) {
+      if (!(e instanceof TableError)) throw e;
+      this.ctx.report(`table ${this.table.id}: the agreed next round could not be dealt (${e.message})`);
+      return null;
+    }
+  }
+
+  /** Either vote that a seat change may have completed: the rematch, or the next round. */
+  agreedAfterSeatChange(): Announcement | null {
+    return this.rematchIfAgreed() ?? this.nextRoundIfAgreed();
+  }
+
+  /** The deal is a move in the log (the table's, no seat's): a restart replays it like any other. */
+  private dealNextRound(): Announcement {
+    const { table, ctx } = this;
+    keepOrUndo(
+      () => ctx.store.appendMoves(table.id, [table.dealNextRound(ctx.clock.now())]),
+      table.checkpoint(),
+      ctx.report,
+    );
+    ctx.store.save(table.id);
+    return ROUND_DEALT;
   }
 
   /** A game begins once the log holds its start (its seed): a restart replays it from there. */

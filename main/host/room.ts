@@ -2,6 +2,7 @@ import type { Move } from '../../shared/engine';
 import type { TableInfo, TableSummary } from '../../shared/protocol';
 import { Audience } from './audience';
 import type { BotTable } from './bots';
+import type { Cancel } from './clock';
 import { afterKept, keepOrUndo, type Announcement, type Carried } from './changes';
 import { TableError } from './errors';
 import type { HostedTable } from './hosted-table';
@@ -30,6 +31,8 @@ export class Room implements BotTable {
   private closed = false;
   /** Seat changes and attendance, into the table's log. */
   private readonly seatLog: SeatLog;
+  /** Between rounds: the timer that deals the next round when an away person's grace runs out. */
+  private cancelRoundTimer: Cancel | null = null;
 
   private constructor(
     readonly table: HostedTable,
@@ -66,6 +69,7 @@ export class Room implements BotTable {
       if (s.tokenHash) ctx.tokens.grant(s.tokenHash, table.id, seat);
     });
     ctx.store.save(table.id);
+    room.watchRoundVote(); // stopped between rounds: the away graces started again with the host
     return room;
   }
 
@@ -182,7 +186,7 @@ export class Room implements BotTable {
     return afterKept(() => {
       this.detach(session);
       session.send({ type: 'left', tableId: this.id });
-      const begun = this.play.rematchIfAgreed();
+      const begun = this.play.agreedAfterSeatChange();
       if (begun) this.announce(begun);
     });
   }
@@ -212,7 +216,7 @@ export class Room implements BotTable {
     const by = this.seatHeldBy(session);
     const now = this.ctx.clock.now();
     this.seatLog.keep(() => this.table.seating.replaceByBot(by, seat, this.audience.connected, now));
-    return afterKept(() => this.announce(this.play.rematchIfAgreed() ?? {}));
+    return afterKept(() => this.announce(this.play.agreedAfterSeatChange() ?? {}));
   }
 
   voteOut(session: Session, seat: number): Carried {
@@ -223,7 +227,7 @@ export class Room implements BotTable {
     );
     return afterKept(() => {
       this.ctx.tokens.revoke(revoked);
-      this.announce(this.play.rematchIfAgreed() ?? { lobbyList: out });
+      this.announce(this.play.agreedAfterSeatChange() ?? { lobbyList: out });
     });
   }
 
@@ -238,6 +242,12 @@ export class Room implements BotTable {
   /** A vote for a rematch (or its withdrawal); the last vote needed starts the game for everyone. */
   rematch(session: Session, ready: boolean): Carried {
     const announcement = this.play.rematch(this.seatHeldBy(session), ready);
+    return afterKept(() => this.announce(announcement));
+  }
+
+  /** Between rounds: ready for the next (or not any more); the last yes needed deals it for everyone. */
+  ready(session: Session, ready: boolean): Carried {
+    const announcement = this.play.ready(this.seatHeldBy(session), ready);
     return afterKept(() => this.announce(announcement));
   }
 
@@ -301,6 +311,32 @@ export class Room implements BotTable {
     if (views) this.audience.sendViews();
     if (lobbyList) this.ctx.lobbyChanged();
     this.ctx.bots.kick(this);
+    this.watchRoundVote();
+  }
+
+  /**
+   * Between rounds, the vote may complete without anyone's message: at once at a table of bots and
+   * stand-ins, or when an away person's grace runs out. One timer per room, set again after each change.
+   */
+  private watchRoundVote(): void {
+    this.cancelRoundTimer?.();
+    this.cancelRoundTimer = null;
+    if (this.closed) return;
+    const now = this.ctx.clock.now();
+    const wait = this.table.nextRoundAgreed(now) ? 0 : this.table.nextRoundDueInMs(now);
+    if (wait === null) return;
+    // Never inside the change that made it due: everyone hears of the round's end before the deal.
+    this.cancelRoundTimer = this.ctx.clock.after(wait, () => {
+      this.cancelRoundTimer = null;
+      if (this.closed) return;
+      try {
+        const dealt = this.play.nextRoundIfAgreed();
+        if (dealt) this.announce(dealt);
+        else this.watchRoundVote();
+      } catch (e) {
+        this.ctx.report(`table ${this.id}: dealing the agreed next round failed: ${(e as Error).message}`);
+      }
+    });
   }
 
   /** After a bug half way through telling people: everything again, as the table now is. */
@@ -319,6 +355,7 @@ export class Room implements BotTable {
    */
   close({ keepFiles = false } = {}): void {
     this.closed = true;
+    this.cancelRoundTimer?.();
     for (const s of this.audience.removeAll(this.ctx.clock.now())) s.send({ type: 'left', tableId: this.id });
     for (const s of this.table.seats) this.ctx.tokens.revoke(s.tokenHash);
     void (keepFiles ? this.ctx.store.archive(this.id) : this.ctx.store.remove(this.id));

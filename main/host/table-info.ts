@@ -20,8 +20,9 @@ export function tableSummary(table: HostedTable, spectators: number): TableSumma
 }
 
 /**
- * The table as everyone at it sees it: seats, who is connected, away and watching, votes to remove and to
- * play again, the match. Never a token.
+ * The table as everyone at it sees it: seats, who is connected, away and watching, votes to remove, for
+ * the next round and to play again, the match, and the host's clock (every screen counts from it). Never a
+ * token.
  */
 export function tableInfo(
   table: HostedTable,
@@ -44,6 +45,7 @@ export function tableInfo(
       person: seating.isPerson(seat),
       away: seating.isPerson(seat) && !connected(seat),
       awayMs: away === null ? null : Math.max(0, now - away),
+      awaySince: away,
       votes: seating.votesAgainst(seat),
     };
   });
@@ -60,6 +62,8 @@ export function tableInfo(
     awayGraceMs: table.seating.awayGraceMs,
     game: table.game,
     rematch: table.rematchAskedBy(),
+    nextRoundReady: table.nextRoundReadyBy(),
     watching,
+    hostNow: now,
   };
 }

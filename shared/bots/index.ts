@@ -76,12 +76,12 @@ function optionsOf(how: BotLevel | BotSettings | undefined): BotOptions {
     : ({ ...BOT_LEVELS.normal, ...how, search: 'flat' } as BotOptions);
 }
 
-/** A move needing no thought: the only one, the next round, or the free Advanced draw (never worse). */
+/** A move needing no thought: the only one, or the free Advanced draw (never worse). */
 function obviousMove(view: SeatView): Move | null {
   const legal = view.legalMoves;
   if (legal.length === 0) throw new RangeError('The bot has no move to make.');
   if (legal.length === 1) return legal[0];
-  return legal.find((m) => m.type === 'nextRound') ?? legal.find((m) => m.type === 'draw') ?? null;
+  return legal.find((m) => m.type === 'draw') ?? null;
 }
 
 /**

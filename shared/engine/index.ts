@@ -39,7 +39,7 @@ export type { SeatStanding, LeadExplanation, LeadFacts } from './explain/standin
 export { illegalReason } from './game';
 export type { IllegalReason } from './illegal';
 export { whyNot } from './explain/why-not';
-export { replayRound } from './explain/replay';
+export { previousRoundView, replayRound } from './explain/replay';
 export { turnsInRound, movesOfTurn, isExtraPlay } from './explain/log-turns';
 export type { LoggedTurn } from './explain/log-turns';
 export type { RoundStep } from './explain/replay';

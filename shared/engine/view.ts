@@ -15,8 +15,8 @@ function projectEntry(entry: LogEntry, seat: number | null): LogEntry {
 export function viewFor(state: GameState, seat: number | null): SeatView {
   const seated = seat !== null && seat >= 0 && seat < state.options.players ? seat : null;
   const rule = ruleOf(state);
-  const yourMove =
-    state.phase === 'roundOver' ? seated !== null : seated !== null && seated === state.current;
+  // Between rounds nobody is to move: the table deals the next round once everyone is ready.
+  const yourMove = state.phase === 'turn' && seated !== null && seated === state.current;
   return {
     seat: seated,
     options: { ...state.options },

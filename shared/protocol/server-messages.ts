@@ -36,6 +36,8 @@ export type ErrorCode =
   /** The engine refused the move; `reason` says why. */
   | 'illegalMove'
   | 'gameNotOver'
+  /** `ready` while a round is being played, or after the game (a rematch is voted with `rematch`). */
+  | 'roundNotOver'
   /** replaceByBot / voteOut on a seat that is connected, a bot, free, or not away long enough. */
   | 'notAway'
   | 'badSeat'

@@ -68,6 +68,11 @@ export interface SeatInfo {
   away: boolean;
   /** Milliseconds since the person's socket dropped; null while connected, for bots and free seats. */
   awayMs: number | null;
+  /**
+   * When the person's socket dropped, by the host's clock (ms since the epoch; see `TableInfo.hostNow`);
+   * null like `awayMs`. Every screen counts from this one moment, so all show the same second.
+   */
+  awaySince: number | null;
   /** Seats that voted to remove this player. */
   votes: number[];
 }
@@ -85,6 +90,14 @@ export interface TableInfo extends TableSummary {
    * (bots always agree); empty otherwise.
    */
   rematch: number[];
+  /**
+   * Between rounds: the seats whose players said they are ready for the next round. It is dealt once every
+   * seated person has (bots, stand-ins and voted-out seats always are; a person away longer than
+   * `awayGraceMs` counts as ready); empty otherwise.
+   */
+  nextRoundReady: number[];
   /** Names of the people watching (spectators who gave none are counted in `spectators` only). */
   watching: string[];
+  /** The host's clock when it sent this (ms since the epoch): a screen's offset to the host's time. */
+  hostNow: number;
 }

@@ -79,7 +79,12 @@ function playJob(job: Job): Result {
   const cpu: Result['cpu'] = {};
   let n = 0;
   while (state.phase !== 'gameOver') {
-    const seat = state.current ?? 0;
+    // Between rounds the table deals (the ready vote), not a bot.
+    if (state.phase === 'roundOver') {
+      state = applyMove(state, { type: 'nextRound' });
+      continue;
+    }
+    const seat = state.current!;
     const player = seat === job.seat ? pairing.focus : pairing.others;
     const view = viewFor(state, seat);
     const start = performance.now();

@@ -69,7 +69,7 @@ class Person {
 
   private onMessage(msg: ServerMessage): void {
     if (msg.type === 'error') {
-      // A bot's move may land first (a `nextRound` anyone may play): the next view asks again.
+      // A view may cross the move (a stale position): the next view asks again.
       if (msg.code === 'staleMove' || msg.code === 'notYourTurn') return void (this.sentAt = 0);
       throw new Error(`bench client refused: ${JSON.stringify(msg)}`);
     }
@@ -93,6 +93,11 @@ class Person {
       this.gamesLeft -= 1;
       if (this.gamesLeft === 0) this.finish();
       else this.send({ type: 'rematch' });
+      return;
+    }
+    // Between rounds the one person says ready (the bots always are): the host deals.
+    if (view.phase === 'roundOver') {
+      if (view.moveCount !== before) this.send({ type: 'ready' });
       return;
     }
     if (view.legalMoves.length === 0 || this.sentAt > 0) return;

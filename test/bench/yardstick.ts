@@ -28,7 +28,7 @@ function ahead(a: readonly number[], b: readonly number[]): boolean {
  */
 export function yardstickMove(view: SeatView): Move {
   const legal = view.legalMoves;
-  const direct = legal.find((m) => m.type === 'nextRound' || m.type === 'draw');
+  const direct = legal.find((m) => m.type === 'draw');
   if (direct) return direct;
   if (legal.length === 1) return legal[0];
   const seat = view.seat!;

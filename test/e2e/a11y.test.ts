@@ -375,11 +375,12 @@ describeInChromium(
       await page.keyboard.press('Enter');
       await heard(page, /You passed and are out\./);
 
-      // The round summary takes the focus (on Next round); Enter starts the next round.
+      // The round summary takes the focus (on "I'm ready", a toggle); Enter says so, and with bots only
+      // at the table the next round is dealt.
       await page.getByTestId('round-summary').waitFor({ timeout: 20_000 });
       serious.push(...(await audit(page, 'round summary')));
       await page.screenshot({ path: join(shots, 'a11y-round-summary-1280.png') });
-      expect(await focused(page)).toEqual({ el: 'button[next-round]', inDialog: true });
+      expect(await focused(page)).toEqual({ el: 'button[ready]', inDialog: true });
       await page.keyboard.press('Enter');
       await page.getByTestId('round-summary').waitFor({ state: 'detached' });
       await heard(page, /Round 2: cards dealt\./);

@@ -144,9 +144,10 @@ describeInChromium('end to end in Chromium', {}, (stage) => {
             summaryShots.add(width);
             await shot(p, 'round-summary', false);
           }
-          const next = p.page.getByTestId('next-round');
-          if (await next.isVisible()) {
-            await next.click().catch(() => undefined); // the other player may have started it first
+          // "I'm ready" is a toggle: pressed once; the round is dealt when both have.
+          const ready = p.page.getByTestId('ready');
+          if ((await ready.isVisible()) && (await ready.getAttribute('aria-pressed')) === 'false') {
+            await ready.click().catch(() => undefined); // the round may be dealt under the finger
             acted = true;
           }
           continue;

@@ -50,7 +50,10 @@ async function playPast(clients: TestClient[], target: number, random: () => num
     const m = Math.max(...clients.map((c) => c.view!.moveCount));
     if (clients.every((c) => c.view!.moveCount >= target || c.view!.gameOver)) return;
     const actor = clients.find((c) => c.view!.moveCount === m && c.view!.legalMoves.length > 0);
-    if (actor) actor.send(moveMessage(pick(random, actor.view!.legalMoves), m));
+    // Between rounds everyone says ready (a client that missed the round's end too: the host knows it).
+    const latest = clients.find((c) => c.view!.moveCount === m)!.view!;
+    if (latest.phase === 'roundOver') for (const c of clients) c.send({ type: 'ready' });
+    else if (actor) actor.send(moveMessage(pick(random, actor.view!.legalMoves), m));
     // Until some client's view changes (a move went out, or a whole view answered a sync).
     const before = clients.map((c) => c.view);
     const since = Date.now();

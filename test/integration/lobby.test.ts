@@ -167,17 +167,18 @@ describe('tables and seats', () => {
     await Promise.all([s, ...clients].map((x) => x.close()));
   });
 
-  it('moves between rounds on the first nextRound; a second one is stale', async () => {
+  it('moves between rounds once both are ready; a nextRound move is refused', async () => {
     h = await testHost();
     const { clients } = await startedTable(h.port, { players: 2, mode: 'advanced', actionRule: false });
     const [a, b] = clients;
     await playRandomly(clients, rng(4), () => a.view!.phase === 'roundOver');
     const n = a.view!.moveCount;
-    expect(a.view!.legalMoves).toEqual([{ type: 'nextRound' }]);
+    expect(a.view!.legalMoves).toEqual([]);
     a.send({ type: 'turn', steps: [{ type: 'nextRound' }], moveCount: n });
+    expect(await a.next('error')).toMatchObject({ code: 'illegalMove', moveCount: n });
+    a.send({ type: 'ready' });
+    b.send({ type: 'ready' });
     await viewAt(b, n + 1);
-    b.send({ type: 'turn', steps: [{ type: 'nextRound' }], moveCount: n });
-    expect(await b.next('error')).toMatchObject({ code: 'staleMove', moveCount: n + 1 });
     expect(b.view!.round).toBe(2);
     await Promise.all(clients.map((x) => x.close()));
   });

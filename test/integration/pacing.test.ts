@@ -68,8 +68,9 @@ async function botSteps(
   for (let i = 0; i < 400 && !enough(); i++) {
     const v = ann.view!;
     const before = arrivals;
-    const mine = v.legalMoves.find((m) => m.type === 'pass' || m.type === 'nextRound');
+    const mine = v.legalMoves.find((m) => m.type === 'pass');
     if (v.gameOver) ann.send({ type: 'rematch' });
+    else if (v.phase === 'roundOver') ann.send({ type: 'ready' });
     else if (mine) ann.send(moveMessage(mine, v.moveCount));
     else if (v.phase === 'turn' && v.current !== 0) {
       const afterDeal = justDealt(v);

@@ -123,10 +123,10 @@ describe.skipIf(!haveDevFull)('a data folder that stops taking writes', () => {
     const [person] = clients;
     while (person.view!.current !== 1) {
       const { legalMoves, moveCount } = person.view!;
-      const prefer = ['end', 'play', 'discard', 'draw', 'nextRound'].map((t) =>
-        legalMoves.find((m) => m.type === t),
-      );
-      person.send(moveMessage(prefer.find((m) => m !== undefined) ?? legalMoves[0], moveCount));
+      const prefer = ['end', 'play', 'discard', 'draw'].map((t) => legalMoves.find((m) => m.type === t));
+      // Between rounds the person's yes deals the next round (the bot is always ready).
+      if (person.view!.phase === 'roundOver') person.send({ type: 'ready' });
+      else person.send(moveMessage(prefer.find((m) => m !== undefined) ?? legalMoves[0], moveCount));
       await viewAt(person, moveCount + 1);
     }
     const waiting = person.view!.moveCount;

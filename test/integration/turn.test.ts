@@ -74,7 +74,7 @@ class Table {
     );
   }
 
-  /** From `s`: one random one-step turn (no pass while anything else is legal), the next round, or a rematch. */
+  /** From `s`: one random one-step turn (no pass while anything else is legal), the ready vote, or a rematch. */
   async step(random: () => number, s: GameState): Promise<void> {
     if (s.phase === 'gameOver') {
       for (const c of this.everyone) c.drain();
@@ -83,11 +83,13 @@ class Table {
       this.game += 1;
       return;
     }
-    const legal = legalMoves(s);
-    const keep = legal.filter((m) => m.type !== 'pass');
-    const move = pick(random, keep.length > 0 ? keep : legal);
-    const sender = s.phase === 'roundOver' ? this.players[0] : this.seatOf(s.current!);
-    sender.send(moveMessage(move, s.moveCount));
+    // Between rounds every player says ready; the last yes deals the next round.
+    if (s.phase === 'roundOver') for (const c of this.players) c.send({ type: 'ready' });
+    else {
+      const legal = legalMoves(s);
+      const keep = legal.filter((m) => m.type !== 'pass');
+      this.seatOf(s.current!).send(moveMessage(pick(random, keep.length > 0 ? keep : legal), s.moveCount));
+    }
     await Promise.all(this.everyone.map((c) => viewAt(c, s.moveCount + 1)));
   }
 

@@ -150,6 +150,7 @@ describe('the waiting room', () => {
     person: !bot,
     away: false,
     awayMs: null,
+    awaySince: null,
     votes: [],
   });
   const info = (
@@ -172,7 +173,9 @@ describe('the waiting room', () => {
     game: 0,
     match: [],
     rematch: [],
+    nextRoundReady: [],
     watching: [],
+    hostNow: Date.now(),
   }); // prettier-ignore
 
   it('names the bots’ level among the table’s options, only when bots sit there', () => {

@@ -212,8 +212,7 @@ describe('Suggest a move', () => {
 });
 
 describe('Review your round', () => {
-  const summary = (view: SeatView, hints = true) =>
-    atTable(RoundSummary, { view, names, canNext: true, busy: false }, hints);
+  const summary = (view: SeatView, hints = true) => atTable(RoundSummary, { view, names }, hints);
 
   it('is worked out when the round ends and shown, collapsed, in the summary', async () => {
     const view = viewFor(game(8, true), 0);

@@ -366,12 +366,7 @@ describe('when you are out', () => {
     // Bot 2 passes; Bot 3, last one in, wins the (Basic) game.
     s = applyMove(s, { type: 'pass' });
     const summary = (locale: Locale) => {
-      mountApp(
-        RoundSummary,
-        { props: { view: viewFor(s, 0), names, canNext: false, busy: false } },
-        undefined,
-        locale,
-      );
+      mountApp(RoundSummary, { props: { view: viewFor(s, 0), names } }, undefined, locale);
       const rows = [...document.querySelectorAll('[data-testid="final-palettes"] li')].map((li) => ({
         text: li.querySelector('.who')?.textContent?.trim(),
         cards: [...li.querySelectorAll('[data-card]')].map((c) => c.getAttribute('data-card')),

@@ -76,6 +76,7 @@ describe('translations', () => {
       'staleMove',
       'illegalMove',
       'gameNotOver',
+      'roundNotOver',
       'notAway',
       'badSeat',
       'unavailable',

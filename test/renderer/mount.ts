@@ -86,6 +86,7 @@ export function seatInfo(seat: number, name: string, extra: Partial<SeatInfo> = 
     person: true,
     away: false,
     awayMs: null,
+    awaySince: null,
     votes: [],
     ...extra,
   };
@@ -120,7 +121,9 @@ export function tableInfo(seats: SeatInfo[]): TableInfo {
     game: 1,
     match: [],
     rematch: [],
+    nextRoundReady: [],
     watching: [],
+    hostNow: Date.now(),
   };
 }
 

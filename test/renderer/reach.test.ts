@@ -11,7 +11,8 @@ import { NOTHING_FOUND_AFTER_MS } from '../../renderer/src/stores/lanTables';
 import { hostHttpBase, useReachStore } from '../../renderer/src/stores/reach';
 import LobbyView from '../../renderer/src/views/LobbyView.vue';
 import { MemoryStorage } from './memory-storage';
-import { mountApp } from './mount';
+import { mountApp, seatInfo, tableInfo } from './mount';
+import { useTableStore } from '../../renderer/src/stores/table';
 
 const report = (over: Partial<ReachReport> = {}): ReachReport => ({
   port: 47470,
@@ -118,6 +119,23 @@ describe('ReachPanel (Can others reach me?)', () => {
     expect(advice).toContain('Allow an app through firewall');
     expect(advice).toContain('tick Red7 LAN for Private networks');
     expect(advice).toContain('Network profile type → Private');
+  });
+
+  it('with no seat open for a person (all taken, or bots), nobody coming is information, not a warning', async () => {
+    served = report({ nobodyReached: true });
+    const w = mountApp(ReachPanel, { props: { hostUrl: 'ws://127.0.0.1:47470/ws' } });
+    const table = useTableStore();
+    table.table = tableInfo([seatInfo(0, 'Ada'), seatInfo(1, 'Bot 2', { bot: true, person: false })]);
+    await flushPromises();
+    expect(w.get('details').attributes('open')).toBeUndefined();
+    expect(w.find('[data-testid="reach-warning"]').exists()).toBe(false);
+    expect(w.find('[data-testid="reach-advice"]').exists()).toBe(false);
+    expect(w.get('[data-testid="reach-info"]').text()).toContain('no seat is open for a person');
+    // A seat freed for someone: the same report is a warning again.
+    table.table = tableInfo([seatInfo(0, 'Ada'), seatInfo(1, '', { name: null, person: false })]);
+    await flushPromises();
+    expect(w.find('[data-testid="reach-warning"]').exists()).toBe(true);
+    expect(w.get('details').attributes('open')).toBeDefined();
   });
 
   it('names the program and the system: Node.js on macOS, the port on Linux', async () => {

@@ -156,13 +156,13 @@ describe('the end of the game and of your hand', () => {
     const s = over();
     expect(s.phase).toBe('gameOver');
     const mine = mountApp(RoundSummary, {
-      props: { view: viewFor(s, 0), names, canNext: false, busy: false },
+      props: { view: viewFor(s, 0), names },
     });
     const text = document.querySelector('[data-testid="round-summary"]')!.textContent!;
     expect(text).toContain('You win the game!');
     expect(text).not.toMatch(/wins? the round/);
     mine.unmount();
-    mountApp(RoundSummary, { props: { view: viewFor(s, 1), names, canNext: false, busy: false } });
+    mountApp(RoundSummary, { props: { view: viewFor(s, 1), names } });
     const theirs = document.querySelector('[data-testid="round-summary"]')!.textContent!;
     expect(theirs.match(/wins the/g)).toHaveLength(1);
     expect(theirs).toContain('Ada wins the game!');

@@ -308,7 +308,14 @@ describe('TableView', () => {
       { players: 2, mode: 'basic', actionRule: false },
       { hands: [['G6'], ['I7']], palettes: [['O3'], ['Y5']], current: 1 },
     );
-    const away = seatInfo(1, 'Bo', { connected: false, away: true, awayMs: 61_000, votes: [] });
+    // The clocks count from when the host says Bo went (awaySince), by the host's clock.
+    const away = seatInfo(1, 'Bo', {
+      connected: false,
+      away: true,
+      awayMs: 61_000,
+      awaySince: Date.now() - 61_000,
+      votes: [],
+    });
     const pinia = createPinia();
     setActivePinia(pinia);
     // Spy before mounting: the template binds the store's action when it renders.

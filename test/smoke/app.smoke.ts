@@ -183,10 +183,11 @@ describe(`the ${target} app`, () => {
     while ((await phase()) !== 'gameOver') {
       expect(Date.now(), `the game should end in time (${steps} steps)`).toBeLessThan(deadline);
       if ((await phase()) === 'roundOver') {
-        await page
-          .getByTestId('next-round')
-          .click({ timeout: 2000 })
-          .catch(() => undefined);
+        // "I'm ready" is a toggle: pressed once (bots are always ready: the round is dealt).
+        const ready = page.getByTestId('ready');
+        if ((await ready.getAttribute('aria-pressed', { timeout: 2000 }).catch(() => null)) === 'false')
+          await ready.click({ timeout: 2000 }).catch(() => undefined);
+        else await page.waitForTimeout(100);
       } else if (await myTurn(page)) {
         await takeStep(page);
         steps++;

@@ -3,6 +3,7 @@ import { computed, ref } from 'vue';
 import type { Move, SeatView } from '../../../shared/engine/types';
 import { applyDelta } from '../../../shared/protocol';
 import type { ClientMessage, ServerMessage, TableInfo, TableOptions } from '../../../shared/protocol';
+import { heardFromHost } from '../game/hostClock';
 import { services } from '../services';
 import { useConnectionStore } from './connection';
 import { useNoticesStore } from './notices';
@@ -32,6 +33,11 @@ export const useTableStore = defineStore('table', () => {
   const awaiting = ref(false);
   /** The view before the latest one: lets components tell what just changed. */
   const previousView = ref<SeatView | null>(null);
+  /**
+   * The view as the latest round ended, kept through the next round: "Last round" reopens its summary
+   * and the review of our turns (our hand then is in no log).
+   */
+  const roundEndView = ref<SeatView | null>(null);
 
   const seat = computed(() => session.value?.seat ?? null);
   const spectator = computed(() => session.value?.spectator === true);
@@ -148,7 +154,7 @@ export const useTableStore = defineStore('table', () => {
     sendOrWarn({ type: 'setBot', seat: botSeat, bot });
   }
 
-  /** Every move, the next round's deal too (any seated person's, between rounds), goes as a one-step `turn`. */
+  /** Every move goes as a one-step `turn`; the next round is dealt by the ready vote (`ready`). */
   function move(m: Move): void {
     if (!view.value || awaiting.value) return;
     if (sendOrWarn({ type: 'turn', steps: [m], moveCount: view.value.moveCount })) awaiting.value = true;
@@ -160,8 +166,9 @@ export const useTableStore = defineStore('table', () => {
     if (sendOrWarn({ type: 'turn', steps, moveCount: view.value.moveCount })) awaiting.value = true;
   }
 
-  function nextRound(): void {
-    move({ type: 'nextRound' });
+  /** Between rounds: ready for the next one (or not any more); the host deals it once everyone is. */
+  function ready(yes = true): void {
+    sendOrWarn({ type: 'ready', ready: yes });
   }
 
   /** Says yes to a rematch (or takes it back); the host starts it once every player has said yes. */
@@ -196,6 +203,7 @@ export const useTableStore = defineStore('table', () => {
     table.value = null;
     view.value = null;
     previousView.value = null;
+    roundEndView.value = null;
     intent.value = null;
     awaiting.value = false;
   }
@@ -228,6 +236,7 @@ export const useTableStore = defineStore('table', () => {
         }
         return;
       case 'table':
+        if (typeof msg.table.hostNow === 'number') heardFromHost(msg.table.hostNow);
         if (session.value?.tableId !== msg.table.id) {
           early.table = msg.table;
           return;
@@ -266,6 +275,7 @@ export const useTableStore = defineStore('table', () => {
   function show(next: SeatView): void {
     previousView.value = view.value;
     view.value = next;
+    if (next.phase !== 'turn') roundEndView.value = next;
     awaiting.value = false;
   }
 
@@ -315,6 +325,7 @@ export const useTableStore = defineStore('table', () => {
     table,
     view,
     previousView,
+    roundEndView,
     intent,
     awaiting,
     seat,
@@ -331,7 +342,7 @@ export const useTableStore = defineStore('table', () => {
     setBot,
     move,
     turn,
-    nextRound,
+    ready,
     rematch,
     replaceByBot,
     voteOut,

@@ -290,3 +290,44 @@ export function replayRound(view: SeatView): RoundStep[] {
     view: viewAtTurn(view, replay, start),
   }));
 }
+
+/**
+ * During a round (from the second): the round before as `view.seat` saw it when it ended, from the view's
+ * own log — that round's entries, the table it left, the scores as they were (no round has been scored
+ * since) — for reopening its summary. The seat's hand at that end is in no log: it is left empty, so a
+ * review of that round's turns needs the view the screen kept then. Null in the first round or between rounds.
+ */
+export function previousRoundView(view: SeatView): SeatView | null {
+  if (view.phase !== 'turn' || view.round < 2) return null;
+  const dealIndex = dealIndexOf(view.log);
+  const log = view.log.slice(0, dealIndex);
+  const won = log.findLast((e) => e.kind === 'roundWon');
+  if (dealIndexOf(log) < 0 || !won) return null;
+  const then: SeatView = {
+    ...view,
+    phase: 'roundOver',
+    round: won.round,
+    current: null,
+    turn: null,
+    hand: [],
+    roundWinner: won.seat,
+    leader: null,
+    legalMoves: [],
+    log,
+    // The round ended one move before the deal (the next round's first turn says how many came before it).
+    moveCount: Math.max(0, (view.log.slice(dealIndex).find((e) => e.kind === 'turn')?.moveCount ?? 1) - 1),
+  };
+  const end = replayLog(then)!.final;
+  return {
+    ...then,
+    palettes: end.palettes.map((p, seat) =>
+      p.filter((card) => !(seat === won.seat && won.scored.includes(card))),
+    ),
+    canvas: end.canvas,
+    out: end.out,
+    handSizes: end.handSizes,
+    deckSize: end.deckSize,
+    deckKnownTop: end.deckKnownTop,
+    rule: won.rule,
+  };
+}

@@ -307,6 +307,10 @@ export function hostileFrame(random: () => number, current: SeatView, other: Sea
       ['other', { type: 'setBot', seat: 0, bot: true }],
       ['other', { type: 'turn', steps: [{ type: 'nextRound' }], moveCount: current.moveCount }],
       ['other', { type: 'turn', steps: pickSteps(random, current.legalMoves), moveCount: current.moveCount }],
+      // The ready vote is for between rounds only, and for seated people.
+      ['stranger', { type: 'ready' }],
+      ['current', { type: 'ready' }],
+      ['other', { type: 'ready', ready: false }],
       ['current', { type: 'join', tableId: 'abcdefgh', name: 'Again' }],
       ['other', { type: 'spectate', tableId: 'abcdefgh' }],
       [

@@ -63,7 +63,8 @@ export const turnMessage = (steps: Move[], moveCount: number) => ({
 
 /**
  * Plays random legal moves from each client's own `legalMoves` until the game ends (or `until` says stop),
- * waiting after each move until every client has seen it. Between rounds the lowest seat continues.
+ * waiting after each move until every client has seen it. Between rounds every seated client says it is
+ * ready (the last yes deals the next round).
  * Returns the number of moves the clients made.
  */
 export async function playRandomly(
@@ -81,7 +82,10 @@ export async function playRandomly(
     const any = clients[0].view!;
     if (any.gameOver || until(m)) return made;
     const actor = clients.find((c) => c.view!.moveCount === m && c.view!.legalMoves.length > 0);
-    if (actor) {
+    if (any.phase === 'roundOver') {
+      for (const c of clients) if (c.view!.seat !== null) c.send({ type: 'ready' });
+      made += 1;
+    } else if (actor) {
       const wait = (lastSent.get(actor) ?? -Infinity) + paceMs - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       lastSent.set(actor, performance.now());

@@ -92,12 +92,11 @@ export async function playWholeTurns(
     const s = truth(m)!;
     if (s.phase === 'gameOver') return { turns, multiStep };
     const seated = clients.filter((c) => c.seat !== null);
-    const actor =
-      s.phase === 'roundOver'
-        ? seated[0]
-        : seated.find((c) => c.seat === s.current && c.view!.moveCount === m);
-    if (actor) {
-      const steps: Move[] = s.phase === 'roundOver' ? [{ type: 'nextRound' }] : randomWholeTurn(s, random);
+    const actor = seated.find((c) => c.seat === s.current && c.view!.moveCount === m);
+    // Between rounds every seated person says ready; the last yes deals the next round.
+    if (s.phase === 'roundOver') for (const c of seated) c.send({ type: 'ready' });
+    else if (actor) {
+      const steps: Move[] = randomWholeTurn(s, random);
       actor.send(turnMessage(steps, m));
       turns += 1;
       if (steps.length > 1) multiStep += 1;

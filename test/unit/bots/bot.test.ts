@@ -20,8 +20,15 @@ describe('bots', () => {
       let state = newGame(options, seed);
       let moves = 0;
       while (state.phase !== 'gameOver' && moves < 2000) {
-        const seat = state.current ?? 0;
-        const move = chooseBotMove(viewFor(state, seat), seed + moves, { samples: 2, playouts: 200 });
+        // Between rounds the table deals (the ready vote), not a bot.
+        if (state.phase === 'roundOver') {
+          state = applyMove(state, { type: 'nextRound' });
+          continue;
+        }
+        const move = chooseBotMove(viewFor(state, state.current!), seed + moves, {
+          samples: 2,
+          playouts: 200,
+        });
         expect(legalMoves(state)).toContainEqual(move);
         state = applyMove(state, move);
         moves++;

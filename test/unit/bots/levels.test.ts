@@ -50,8 +50,12 @@ describe('bot levels', () => {
       let state = newGame(options, 40 + seed);
       let moves = 0;
       while (state.phase !== 'gameOver' && moves < 2000) {
-        const seat = state.current ?? 0;
-        const move = chooseBotMove(viewFor(state, seat), seed + moves, BOT_LEVELS.easy);
+        // Between rounds the table deals (the ready vote), not a bot.
+        if (state.phase === 'roundOver') {
+          state = applyMove(state, { type: 'nextRound' });
+          continue;
+        }
+        const move = chooseBotMove(viewFor(state, state.current!), seed + moves, BOT_LEVELS.easy);
         expect(legalMoves(state)).toContainEqual(move);
         if (move.type === 'pass') expect(completeTurns(state)).toEqual([]);
         state = applyMove(state, move);

@@ -130,7 +130,7 @@ describe('HostedTable.playTurn', () => {
     });
   });
 
-  it('deals the next round for any seated person as a one-step turn, never inside a longer one', () => {
+  it('never takes the next round as a turn: the ready vote deals it, once both are ready', () => {
     const t = tableAt({}, 'advanced');
     t.playTurn(0, [{ type: 'pass' }], 0); // Ann passes: Bo alone is left, the round is his
     const s: GameState = t.state!;
@@ -140,9 +140,14 @@ describe('HostedTable.playTurn', () => {
     expect(e.message).toMatch(
       /^step 1 of 2: the next round is not part of a turn: it starts when everyone is ready/,
     );
-    expect(t.playTurn(0, [{ type: 'nextRound' }], 1)).toEqual([
-      { game: 1, n: 1, seat: null, move: { type: 'nextRound' } },
-    ]);
+    expect(refusal(t, 0, [{ type: 'nextRound' }]).message).toMatch(/dealt once every player is ready/);
+    t.voteReady(0, true);
+    expect(t.nextRoundAgreed(0)).toBe(false); // Bo has not said so (nor been away a whole grace)
+    expect(() => t.dealNextRound(0)).toThrow(/not every player is ready/);
+    t.voteReady(1, true);
+    expect(t.nextRoundReadyBy()).toEqual([0, 1]);
+    expect(t.dealNextRound(0)).toEqual({ game: 1, n: 1, seat: null, move: { type: 'nextRound' } });
+    expect(t.nextRoundReadyBy()).toEqual([]);
     expect(t.state!.phase).toBe('turn');
     expect(t.state!.round).toBe(2);
   });
