@@ -239,8 +239,11 @@ describeInChromium('history and replay in Chromium', { plant: plantHistory }, (s
         deviceScaleFactor: 2,
       });
       const page = bea.page;
-      await page.goto(`${stage.served.url}#/history`);
+      // From the lobby, by its link.
+      await page.goto(stage.served.url);
+      await page.getByTestId('lobby-history').tap();
       await page.getByTestId('history-list').waitFor();
+      expect(new URL(page.url()).hash).toBe('#/history');
       expect(await overflows(page)).toBe(false);
       await page.screenshot({ path: join(shots, `history-${width}.png`) });
       const violations = await audit(page, `history-${width}`);
