@@ -1,5 +1,7 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { recordFromGame } from '../../shared/record';
@@ -54,6 +56,29 @@ const hashStep = async (page: Page): Promise<number | null> => {
 /** The page is wider than its viewport (a horizontal scroll bar on a phone). */
 const overflows = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+
+/** axe-core served same-origin by URL (the app's CSP refuses inline scripts), as in a11y.test.ts. */
+const AXE_FILE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const AXE_URL = '/__axe/axe.min.js';
+/** The serious and critical WCAG 2.1 AA violations on the page as it stands (every one found is printed). */
+async function audit(page: Page, screen: string): Promise<string[]> {
+  await page.route(`**${AXE_URL}`, (route) =>
+    route.fulfill({ path: AXE_FILE, contentType: 'text/javascript; charset=utf-8' }),
+  );
+  await page.waitForTimeout(250);
+  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ url: AXE_URL });
+  const results = await new AxeBuilder({ page, axeSource: 'void 0' })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .setLegacyMode(true)
+    .analyze();
+  for (const v of results.violations)
+    console.log(
+      `axe ${screen}: ${v.id} (${v.impact}) on ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+    );
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${screen}: ${v.id}`);
+}
 
 describeInChromium('history and replay in Chromium', { plant: plantHistory }, (stage) => {
   let ada: Player;
@@ -139,6 +164,52 @@ describeInChromium('history and replay in Chromium', { plant: plantHistory }, (s
     await page.getByTestId('see-as-all').check();
     await expect(page.getByTestId('replay-hand-0').count()).resolves.toBe(1);
 
+    // The coach's review, worked out in the worker while the page stays live: each seat's turns judged.
+    await expect
+      .poll(() => page.getByTestId('game-review').getAttribute('data-done'), { timeout: 120_000 })
+      .toBe('true');
+    const turnsReviewed = await page.getByTestId('game-review').textContent();
+    console.log(
+      `review of the whole game (2 seats, 1 round): ${await page.getByTestId('game-review').getAttribute('data-ms')} ms in the worker; ${turnsReviewed}`,
+    );
+    for (const seat of [0, 1]) {
+      const text = (await page.getByTestId(`game-review-seat-${seat}`).textContent()) ?? '';
+      expect(text).toMatch(/Round 1, turn \d+|none of .* turns cost much/);
+    }
+    const go = page.getByTestId('game-review-turn').locator('button');
+    if ((await go.count()) > 0) {
+      const turn = ((await go.first().textContent()) ?? '').replace(/^\s*Round 1, turn (\d+)\s*$/, '$1');
+      await go.first().click();
+      // The turn's first step: the deal for the round's first turn.
+      await expect(page.getByTestId('replay-position').textContent()).resolves.toMatch(
+        turn === '1' ? /the deal/ : new RegExp(`turn ${turn} ·`),
+      );
+    }
+    await page.screenshot({ path: join(shots, 'replay-review-1280.png'), fullPage: true });
+
+    // Axe: History and Replay, in English, Italian and Korean.
+    const linked = await hashStep(page);
+    expect(linked).toBe(await stepOf(page));
+    const violations: string[] = [];
+    for (const lang of ['en', 'it', 'ko']) {
+      await page.getByTestId('language').selectOption(lang);
+      await page.waitForTimeout(300);
+      violations.push(...(await audit(page, `replay-${lang}`)));
+      if (lang !== 'en') await page.screenshot({ path: join(shots, `replay-1280-${lang}.png`) });
+    }
+    await page.getByTestId('replay-history').click();
+    await page.getByTestId('history-list').waitFor();
+    for (const lang of ['ko', 'it', 'en']) {
+      await page.getByTestId('language').selectOption(lang);
+      await page.waitForTimeout(300);
+      violations.push(...(await audit(page, `history-${lang}`)));
+      if (lang !== 'en') await page.screenshot({ path: join(shots, `history-1280-${lang}.png`) });
+    }
+    expect(violations).toEqual([]);
+    // Back returns to the replay at the step it was left at (stepping replaced the address, never pushed).
+    await page.goBack();
+    await expect.poll(() => stepOf(page), { timeout: 10_000 }).toBe(linked);
+
     // The address of this step, opened in a fresh context, shows the same step.
     const link = page.url();
     const other = await stage.player('Link', 1280, 800);
@@ -146,7 +217,7 @@ describeInChromium('history and replay in Chromium', { plant: plantHistory }, (s
     await expect
       .poll(() => other.page.getByTestId('replay-view').getAttribute('data-status'), { timeout: 10_000 })
       .toBe('ready');
-    expect(await stepOf(other.page)).toBe(here);
+    expect(await stepOf(other.page)).toBe(linked);
     await expect(other.page.getByTestId('replay-hand-0').locator('.card').count()).resolves.toBe(
       await page.getByTestId('replay-hand-0').locator('.card').count(),
     );
@@ -155,7 +226,7 @@ describeInChromium('history and replay in Chromium', { plant: plantHistory }, (s
     await expect.poll(() => stepOf(other.page), { timeout: 10_000 }).toBe(20);
     await other.page.screenshot({ path: join(shots, 'replay-1280-4p.png') });
     expect([...ada.errors, ...other.errors]).toEqual([]);
-  });
+  }, 240_000);
 
   for (const [width, height] of [
     [390, 844],
@@ -168,10 +239,14 @@ describeInChromium('history and replay in Chromium', { plant: plantHistory }, (s
         deviceScaleFactor: 2,
       });
       const page = bea.page;
-      await page.goto(`${stage.served.url}#/history`);
+      // From the lobby, by its link.
+      await page.goto(stage.served.url);
+      await page.getByTestId('lobby-history').tap();
       await page.getByTestId('history-list').waitFor();
+      expect(new URL(page.url()).hash).toBe('#/history');
       expect(await overflows(page)).toBe(false);
       await page.screenshot({ path: join(shots, `history-${width}.png`) });
+      const violations = await audit(page, `history-${width}`);
       await page.getByTestId('history-more').click();
       await expect.poll(() => page.getByTestId('history-game').count()).toBe(PLANTED + 1);
       await expect(page.getByTestId('history-more').count()).resolves.toBe(0);
@@ -200,7 +275,9 @@ describeInChromium('history and replay in Chromium', { plant: plantHistory }, (s
       expect(await overflows(page)).toBe(false);
       await page.screenshot({ path: join(shots, `replay-${width}.png`) });
       await page.screenshot({ path: join(shots, `replay-${width}-full.png`), fullPage: true });
+      violations.push(...(await audit(page, `replay-${width}`)));
+      expect(violations).toEqual([]);
       expect(bea.errors).toEqual([]);
-    });
+    }, 120_000);
   }
 });

@@ -107,7 +107,7 @@ describeInChromium(
         await last.click();
         const dialog = ada.page.getByRole('dialog');
         await dialog.waitFor();
-        expect(await dialog.textContent()).toContain('Round 1, the last round');
+        expect(await dialog.textContent()).toContain('Round 1, the round before this one');
         expect(await dialog.getByTestId('final-palettes').isVisible()).toBe(true);
         expect(await dialog.getByTestId('ready').count()).toBe(0);
         // This screen kept the view the round ended with (its hand too): the review of Ada's turns is there.

@@ -171,7 +171,7 @@ describe('the round summary between rounds', () => {
         past: true,
       },
     });
-    expect(w.text()).toContain('Round 1, the last round');
+    expect(w.text()).toContain('Round 1, the round before this one');
     expect(w.get('[data-testid="round-winner"]').text()).toContain('Bot 4 wins the round');
     expect(w.find('[data-testid="round-vote"]').exists()).toBe(false);
     expect(w.find('[data-testid="ready"]').exists()).toBe(false);

@@ -354,6 +354,24 @@ describe('ConnectionBadge', () => {
 });
 
 describe('App', () => {
+  it('cancelling a resume on the joining screen keeps the seat (it only hangs up)', async () => {
+    const url = 'ws://127.0.0.1:9/';
+    const token = 'resumeToken123456789';
+    const { services } = await import('../../renderer/src/services');
+    services().session.setItem('red7.session', JSON.stringify({ url, tableId: 'tbl12345', token, seat: 1 }));
+    const w = mountApp(App);
+    const { useSavedSeatsStore } = await import('../../renderer/src/stores/savedSeats');
+    const seats = useSavedSeatsStore();
+    seats.remember(url, 'tbl12345', { token, seat: 1, tableName: 'Kitchen table', savedAt: 1 });
+    useTableStore().init();
+    await flushPromises();
+    const cancel = w.get('.joining button');
+    await cancel.trigger('click');
+    await flushPromises();
+    expect(useTableStore().atTable).toBe(false);
+    expect(seats.find(url, 'tbl12345')?.token).toBe(token);
+  });
+
   it('follows the system language until one is chosen, and switches all text', async () => {
     desktop.settings.locale = 'auto';
     const w = mountApp(App);

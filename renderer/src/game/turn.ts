@@ -113,7 +113,6 @@ export function createTurn(view: () => SeatView, port: TurnPort) {
   const canDiscard = computed(() => legal(discardMove.value));
   const canEnd = computed(() => legal({ type: 'end' }));
   const canPass = computed(() => legal({ type: 'pass' }));
-  const canNext = computed(() => legal({ type: 'nextRound' }));
   /** The turn still allows a play (the 5's extra play counts too). */
   const playOffered = computed(() => hasMove(shown.value, 'play') || pending.value === 'five');
 
@@ -333,7 +332,6 @@ export function createTurn(view: () => SeatView, port: TurnPort) {
     canDiscard,
     canEnd,
     canPass,
-    canNext,
     playOffered,
     playWhy,
     discardWhy,
