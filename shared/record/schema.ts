@@ -98,6 +98,9 @@ export type ParsedRecord = { ok: true; record: GameRecord } | { ok: false; reaso
 
 /** Checks a record's every field (not yet whether its game could be played: replayRecord does that). */
 export function parseGameRecord(input: unknown): ParsedRecord {
+  // Another JSON file altogether (a list, a number, someone else's object): say so, not "format: Invalid key".
+  if (typeof input !== 'object' || input === null || Array.isArray(input) || !('format' in input))
+    return { ok: false, reason: `not a game record (no "format": "${GAME_RECORD_FORMAT}" at its top)` };
   const r = v.safeParse(RecordSchema, input);
   if (r.success) return { ok: true, record: r.output };
   const issue = r.issues[0];

@@ -115,7 +115,9 @@ describe('an impossible record is refused with its reason', () => {
   });
 
   it('malformed fields, each named', () => {
-    expect(refused(null)).toMatch(/object/i);
+    expect(refused(null)).toMatch(/^not a game record/);
+    expect(refused([])).toMatch(/^not a game record \(no "format": "red7-lan\/game-record"/);
+    expect(refused({ name: 'a shopping list' })).toMatch(/^not a game record/);
     expect(refused({ ...record, format: 'other' })).toMatch(/^format: is not "red7-lan\/game-record"$/);
     expect(refused({ ...record, version: 2 })).toMatch(/^version: is not 1/);
     expect(refused({ ...record, seats: record.seats.slice(0, 3) })).toMatch(/^seats: their number differs/);
