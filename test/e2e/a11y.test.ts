@@ -340,11 +340,13 @@ describeInChromium(
       await page.getByTestId('suggestion-words').waitFor({ timeout: 20_000 });
       serious.push(...(await audit(page, 'coach')));
 
-      // A staged play (not sent yet): audited, then taken back with Backspace.
+      // A staged play (not sent yet): audited, then taken back with Backspace. A play that draws from the
+      // face-down deck (a 3) would go at once, so the card must be one whose play stages.
       const cards = await page.locator('.my-hand [data-card]').count();
+      const play = page.getByTestId('play');
       for (let i = 1; i <= cards && i <= 9; i++) {
         await page.keyboard.press(String(i));
-        if (await page.getByTestId('play').isEnabled()) break;
+        if ((await play.isEnabled()) && (await play.getAttribute('data-final')) === null) break;
       }
       await page.keyboard.press('p');
       await page.getByTestId('undo').waitFor();

@@ -122,7 +122,7 @@ describeInChromium(
       await expect(page.getByTestId('undo').getAttribute('aria-label')).resolves.toBe(
         'Undo: playing Green 6',
       );
-      await expect(page.locator('.my-hand [data-card="G6"]').count()).resolves.toBe(0);
+      await expect.poll(() => page.locator('.my-hand [data-card="G6"]').count()).toBe(0);
       await shot(ada, '1280x800-staged');
       await page.getByTestId('undo').click();
       await page.locator('.my-hand [data-card="G6"][aria-pressed="true"]').waitFor(); // back, and selected
@@ -157,12 +157,13 @@ describeInChromium(
       await page.locator('.my-seat [data-card="G6"]').waitFor();
       await page.keyboard.press('Backspace');
       await page.locator('.my-hand [data-card="G6"]').waitFor();
-      await expect(page.locator('.my-seat [data-card="G6"]').count()).resolves.toBe(0);
+      // The card flies back: its palette copy leaves once its animation ends.
+      await expect.poll(() => page.locator('.my-seat [data-card="G6"]').count()).toBe(0);
       await page.keyboard.press(key);
       await page.keyboard.press('p');
       await page.locator('.my-seat [data-card="G6"]').waitFor();
       // The played card took the focus with it: Enter is not a button's, it confirms the turn.
-      await expect(page.evaluate(() => document.activeElement?.tagName)).resolves.toBe('BODY');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
       expect(turnsSent(ada)).toEqual([]);
       await page.keyboard.press('Enter');
       await expect.poll(() => moveCount(page)).toBeGreaterThan(0);
@@ -170,7 +171,7 @@ describeInChromium(
       // Bo sees it: G6 in Ada's palette, and his turn.
       await expect.poll(() => palette(bo.page, 0)).toEqual(['G6', 'O3']);
       await bo.page.locator('.panel.mine').waitFor();
-      await expect(page.locator('[data-testid="staged-mark"]').count()).resolves.toBe(0);
+      await expect.poll(() => page.locator('[data-testid="staged-mark"]').count()).toBe(0);
     });
 
     it('on a phone: a mis-tap taken back unsent, Confirm and Undo in sight, the draws go at once and say so', async () => {
