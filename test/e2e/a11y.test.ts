@@ -94,13 +94,30 @@ async function focused(page: Page): Promise<{ el: string; inDialog: boolean }> {
   })()`);
 }
 
-/** The announcer's words once they settle (the region is emptied, then filled). */
+/** Starts keeping every text the announcer's region shows (a bot's next move may replace ours quickly). */
+async function hearAnnouncer(page: Page): Promise<void> {
+  await page.evaluate(`(() => {
+    const region = document.querySelector('[data-testid="announcer"]');
+    window.__heard = [];
+    new MutationObserver(() => window.__heard.push((region.textContent || '').trim())).observe(region, {
+      childList: true, subtree: true, characterData: true,
+    });
+  })()`);
+}
+
+/**
+ * The first words the announcer said that match: since hearAnnouncer if it was called, else what it says
+ * now (the region is emptied, then filled).
+ */
 async function announced(page: Page, pattern: RegExp): Promise<string> {
-  const region = page.getByTestId('announcer');
-  await expect
-    .poll(async () => ((await region.textContent()) ?? '').trim(), { timeout: 15_000 })
-    .toMatch(pattern);
-  return ((await region.textContent()) ?? '').trim();
+  const heard = async () =>
+    (
+      (await page.evaluate(
+        `[...(window.__heard || []), (document.querySelector('[data-testid="announcer"]').textContent || '').trim()]`,
+      )) as string[]
+    ).find((words) => pattern.test(words)) ?? '';
+  await expect.poll(heard, { timeout: 15_000 }).toMatch(pattern);
+  return heard();
 }
 
 /** From now on, every text the announcer's region shows is kept in the page (`spokenSoFar` reads them). */
@@ -469,6 +486,7 @@ describeInChromium(
           const on = await tabTo(page, 'Tab', '[data-testid="seven-canvas"], [data-testid="seven-deck"]');
           await page.keyboard.press('Enter');
           await page.getByTestId('undo').waitFor();
+          await hearAnnouncer(page);
           await confirmByKeys(page);
           const words = await announced(
             page,
@@ -480,6 +498,7 @@ describeInChromium(
           const back = await tabTo(page, 'Shift+Tab', '.others button.card');
           await page.keyboard.press('Enter');
           await page.getByTestId('undo').waitFor();
+          await hearAnnouncer(page);
           await confirmByKeys(page);
           const words = await announced(
             page,

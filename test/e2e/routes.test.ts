@@ -119,7 +119,8 @@ describeInChromium(
       await bob.page.getByTestId('player-name').waitFor();
       expect(bob.page.url()).toContain(stage.served.url);
       await seatRow(ann.page, 'Bob').filter({ hasText: 'away' }).waitFor();
-      expect(await bob.page.getByTestId('rejoin').count()).toBe(1);
+      // The lobby's list may take a poll to come: wait for its Rejoin rather than count at once.
+      await expect.poll(() => bob.page.getByTestId('rejoin').count(), { timeout: 10_000 }).toBe(1);
       await bob.page.goForward();
       await bob.page.getByTestId('waiting-room').waitFor();
       await seatRow(bob.page, 'Bob').filter({ hasText: 'you' }).waitFor();
