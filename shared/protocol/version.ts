@@ -3,10 +3,13 @@
  * `hello` with another version (error `protocolMismatch`) rather than guessing.
  * Version 3: turns written into the game log (docs/protocol.md, "The game log").
  */
-export const PROTOCOL_VERSION = 4;
+export const PROTOCOL_VERSION = 5;
 // 2: `viewDelta` frames after each move and the `sync` request (a version-1 client would ignore deltas
 // and show a frozen game, so it is refused at `hello`); the next round only as the move {type:'nextRound'}.
 // 3: each turn opens with a `turn` log entry (a version-2 client's view schema refuses the new entry
 // kind, and would read every turn boundary by guessing); a hand-made position's `deal` has `setup`.
 // 4: a turn goes to the host in one `turn` message, its steps applied whole or refused whole; the one-step
 // `move` message is gone (a version-3 client would send every step on its own, and each would be refused).
+// 5: the party around a table: a turn clock, quick reactions, named bots with a level per seat, locked
+// tables with a seat code, and a host who removes players (a version-4 client would not read the new
+// table fields or messages, and would send joins without a code).
