@@ -156,7 +156,11 @@ export class Hub {
       case 'leave':
         return this.leave(session);
       case 'setBot':
-        return this.roomAt(session).setBot(session, msg.seat, msg.bot);
+        return this.roomAt(session).setBot(session, msg.seat, msg.bot, {
+          level: msg.level ?? null,
+          think: msg.think ?? null,
+          lang: msg.lang,
+        });
       case 'start':
         return this.roomAt(session).start(session);
       case 'turn':
@@ -258,6 +262,7 @@ export class Hub {
         options: msg.options,
         creator: { name: msg.player, seat, tokenHash: hashToken(token) },
         bots: msg.bots ?? [],
+        lang: msg.lang,
       },
       this.clock.now(),
       this.limits.awayGraceMs,
