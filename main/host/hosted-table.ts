@@ -5,6 +5,7 @@ import type { BotPace, TableSummary } from '../../shared/protocol';
 import { TableError } from './errors';
 import { tallyWin } from './match';
 import { SeatRules } from './seat-rules';
+import { TableControl } from './table-control';
 import { newTableRecord } from './table-record';
 import type { AcceptedMove, NewTable, SeatRecord, TableRecord } from './table-record';
 
@@ -27,6 +28,8 @@ export class HostedTable {
   readonly createdAt: number;
   /** Who sits where, and the rules of it. */
   readonly seating: SeatRules;
+  /** The creator's lock and seat code (table-control.ts). */
+  readonly control: TableControl;
   private gameNo: number;
   private gameState: GameState | null;
   /** Games won per seat across rematches. */
@@ -52,6 +55,7 @@ export class HostedTable {
         this.readyVotes.delete(seat);
       },
     });
+    this.control = new TableControl(record.control);
     this.gameNo = record.game;
     this.gameState = record.state;
     this.winList = record.wins;
@@ -77,6 +81,7 @@ export class HostedTable {
       game: this.gameNo,
       state: this.gameState,
       wins: this.winList,
+      control: this.control.record(),
     };
   }
 
@@ -87,10 +92,12 @@ export class HostedTable {
   checkpoint(): () => void {
     const { gameNo, gameState, winList } = this;
     const seats = this.seating.checkpoint();
+    const control = this.control.checkpoint();
     const votes = [this.rematchVotes, this.readyVotes].map((set) => [...set]);
     return () => {
       Object.assign(this, { gameNo, gameState, winList });
       seats();
+      control();
       [this.rematchVotes, this.readyVotes].forEach((set, i) => {
         set.clear();
         for (const v of votes[i]) set.add(v);
