@@ -5,6 +5,7 @@ import type { BotPace, TableSummary } from '../../shared/protocol';
 import { TableError } from './errors';
 import { tallyWin } from './match';
 import { SeatRules } from './seat-rules';
+import { TableControl } from './table-control';
 import { newTableRecord } from './table-record';
 import { TurnClock } from './turn-clock';
 import type { AcceptedMove, NewTable, SeatRecord, TableRecord } from './table-record';
@@ -30,6 +31,8 @@ export class HostedTable {
   readonly seating: SeatRules;
   /** The person to play's time (main/host/turn-clock.ts). */
   readonly turnClock: TurnClock;
+  /** The creator's lock and seat code (table-control.ts). */
+  readonly control: TableControl;
   private gameNo: number;
   private gameState: GameState | null;
   /** Games won per seat across rematches. */
@@ -61,6 +64,7 @@ export class HostedTable {
       },
     });
     this.turnClock = new TurnClock(record.clock, now, clockSecondMs);
+    this.control = new TableControl(record.control);
     this.gameNo = record.game;
     this.gameState = record.state;
     this.winList = record.wins;
@@ -87,6 +91,7 @@ export class HostedTable {
       game: this.gameNo,
       state: this.gameState,
       wins: this.winList,
+      control: this.control.record(),
     };
   }
 
@@ -97,10 +102,12 @@ export class HostedTable {
   checkpoint(): () => void {
     const { gameNo, gameState, winList } = this;
     const seats = this.seating.checkpoint();
+    const control = this.control.checkpoint();
     const votes = [this.rematchVotes, this.readyVotes].map((set) => [...set]);
     return () => {
       Object.assign(this, { gameNo, gameState, winList });
       seats();
+      control();
       [this.rematchVotes, this.readyVotes].forEach((set, i) => {
         set.clear();
         for (const v of votes[i]) set.add(v);

@@ -1,5 +1,5 @@
 import type { Move } from '../../shared/engine';
-import type { TableInfo, TableSummary } from '../../shared/protocol';
+import type { LeftReason, TableInfo, TableSummary } from '../../shared/protocol';
 import { Audience } from './audience';
 import type { BotTable } from './bots';
 import type { Cancel } from './clock';
@@ -36,6 +36,8 @@ export class Room implements BotTable {
   private cancelRoundTimer: Cancel | null = null;
   /** The person to play's turn clock, and its timer. */
   private readonly turnTimer: RoomClock;
+  /** The seat code as last told to the creator's connection (it goes to nobody else). */
+  private codeTold: { to: Session; code: string | null } | null = null;
 
   private constructor(
     readonly table: HostedTable,
@@ -166,6 +168,7 @@ export class Room implements BotTable {
   }
 
   spectate(session: Session, name: string | null): Carried {
+    this.table.control.requireWatchable();
     return afterKept(() => {
       this.detach(session);
       this.audience.watch(session, name);
@@ -246,6 +249,53 @@ export class Room implements BotTable {
   }
 
   // -------------------------------------------------------------------------------------------
+  // The creator's hold on the table (table-control.ts): lock, seat code, removing a person
+
+  lockTable(session: Session, locked: boolean, watchers: boolean): Carried {
+    const by = this.seatHeldBy(session);
+    this.table.seating.requireCreator(by, 'lock the table');
+    this.seatLog.keep(() => this.table.control.lock(locked, watchers));
+    return afterKept(() => this.announce({ lobbyList: true }));
+  }
+
+  setCode(session: Session, code: string | null): Carried {
+    const by = this.seatHeldBy(session);
+    this.table.seating.requireCreator(by, 'set a seat code');
+    this.seatLog.keep(() => this.table.control.setCode(code));
+    return afterKept(() => this.announce({ lobbyList: true }));
+  }
+
+  /** Before the start the seat is freed; during a game a bot plays it for good. Their token opens nothing. */
+  removePerson(session: Session, seat: number): Carried {
+    const by = this.seatHeldBy(session);
+    const reason: LeftReason = this.table.started ? 'replaced' : 'removed';
+    const revoked = this.seatLog.keep(() => {
+      const hash = this.table.seating.removeByCreator(by, seat);
+      this.table.control.removedToken(hash);
+      return hash;
+    });
+    return afterKept(() => {
+      this.ctx.tokens.revoke(revoked);
+      const gone = this.audience.sessionAt(seat);
+      if (gone) {
+        this.audience.remove(gone, this.ctx.clock.now());
+        this.seatLog.attendanceChanged();
+        gone.send({ type: 'left', tableId: this.id, reason });
+      }
+      this.announce(this.play.agreedAfterSeatChange() ?? { lobbyList: true, views: reason === 'replaced' });
+    });
+  }
+
+  /** The code goes to the creator's connection alone, when it changes or a new connection speaks for them. */
+  private tellCreatorCode(): void {
+    const to = this.audience.sessionAt(this.table.seating.creator);
+    const code = this.table.control.code;
+    if (!to || (this.codeTold?.to === to && this.codeTold.code === code)) return;
+    this.codeTold = { to, code };
+    to.send({ type: 'tableCode', tableId: this.id, code });
+  }
+
+  // -------------------------------------------------------------------------------------------
   // Play: who asks is checked here; starting games and keeping moves is RoomPlay's
 
   start(session: Session): Carried {
@@ -323,6 +373,7 @@ export class Room implements BotTable {
   private announce({ tableInfo = true, views = false, lobbyList = false }: Announcement): void {
     const clockChanged = this.turnTimer.follow(this.audience.connected);
     if (tableInfo) this.audience.sendTable(this.info());
+    this.tellCreatorCode();
     if (views) this.audience.sendViews();
     // A new turn's clock (after its view, which shows whose turn it is).
     if (clockChanged && !tableInfo) this.audience.sendTable(this.info());

@@ -15,6 +15,9 @@ export function tableSummary(table: HostedTable, spectators: number): TableSumma
     actionRule: options.actionRule,
     rulesVersion: options.rulesVersion,
     spectators,
+    locked: table.control.locked,
+    watchers: table.control.watchers,
+    hasCode: table.control.hasCode,
     match: matchEntries(table.seats, table.wins),
   };
 }

@@ -6,6 +6,7 @@ import { DEFAULT_BOT_PACE } from '../../shared/protocol';
 import { DEFAULT_CLOCK_EXPIRY, DEFAULT_TURN_CLOCK } from '../../shared/protocol';
 import type { BotPace, TableOptions } from '../../shared/protocol';
 import type { ClockRecord } from './turn-clock';
+import { openControl, type ControlRecord } from './table-control';
 
 /** One seat as persisted. A free seat has no name. */
 export interface SeatRecord {
@@ -42,6 +43,8 @@ export interface TableRecord {
   createdAt: number;
   /** Games won per seat across rematches (the match score). */
   wins: number[];
+  /** The creator's lock, seat code and removed people (absent, as in snapshots from before them: an open table). */
+  control?: ControlRecord;
   /**
    * Since when nobody has been at the table (ms since the epoch), so that after a restart the table cap
    * still removes the longest-unattended table. Null when someone was at it as the snapshot was taken
@@ -109,6 +112,7 @@ export function newTableRecord({ id, name, options, creator, bots }: NewTable, n
     state: null,
     createdAt: now,
     wins: seats.map(() => 0),
+    control: openControl(),
     unattendedSince: null,
   };
 }

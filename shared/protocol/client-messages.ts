@@ -14,6 +14,7 @@ import {
   TARGET_SCORE_MIN,
   TURN_STEPS_MAX,
 } from './limits';
+import { SEAT_CODE_PATTERN } from './table-control';
 
 /** Every client → host message. Each is one JSON text frame. */
 export type ClientMessage =
@@ -28,12 +29,19 @@ export type ClientMessage =
       seat?: number;
       bots?: number[];
     }
-  | { type: 'join'; tableId: string; name: string; seat?: number }
+  /** `code`: the table's seat code, when its creator set one (a resume needs none). */
+  | { type: 'join'; tableId: string; name: string; seat?: number; code?: string }
   | { type: 'resume'; token: string }
   /** `name` (optional) lets the players see who is watching. */
   | { type: 'spectate'; tableId: string; name?: string }
   | { type: 'leave' }
   | { type: 'setBot'; seat: number; bot: boolean }
+  /** The creator: no new people take a seat (`locked`); `watchers` false also turns new spectators away. */
+  | { type: 'lockTable'; locked: boolean; watchers: boolean }
+  /** The creator: the four digits people must type to take a seat; null takes the code away. */
+  | { type: 'setCode'; code: string | null }
+  /** The creator: frees a person's seat before the start, or gives it to a bot for good during a game. */
+  | { type: 'removePerson'; seat: number }
   | { type: 'start' }
   /**
    * A turn, or the part of it up to a draw, confirmed on the sender's screen: `steps` in order, at move
@@ -68,6 +76,8 @@ const printable = (max: number) =>
 /** Ids and tokens are the host's own base64url strings; anything else is refused before any lookup. */
 const tableId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{4,32}$/, 'is not a table id'));
 const token = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/, 'is not a token'));
+/** Never echoed: a malformed code is refused with a fixed text. */
+const seatCode = v.pipe(v.string('must be 4 digits'), v.regex(SEAT_CODE_PATTERN, 'must be 4 digits'));
 
 export const MoveSchema = v.variant('type', [
   v.object({ type: v.literal('play'), card }),
@@ -125,11 +135,20 @@ export const ClientMessageSchema = v.variant('type', [
   v.object({ type: v.literal('ping'), id: v.optional(v.pipe(v.number(), v.integer())) }),
   v.object({ type: v.literal('listTables') }),
   CreateTableSchema,
-  v.object({ type: v.literal('join'), tableId, name: printable(PLAYER_NAME_MAX), seat: v.optional(seat) }),
+  v.object({
+    type: v.literal('join'),
+    tableId,
+    name: printable(PLAYER_NAME_MAX),
+    seat: v.optional(seat),
+    code: v.optional(seatCode),
+  }),
   v.object({ type: v.literal('resume'), token }),
   v.object({ type: v.literal('spectate'), tableId, name: v.optional(printable(PLAYER_NAME_MAX)) }),
   v.object({ type: v.literal('leave') }),
   v.object({ type: v.literal('setBot'), seat, bot: v.boolean() }),
+  v.object({ type: v.literal('lockTable'), locked: v.boolean(), watchers: v.boolean() }),
+  v.object({ type: v.literal('setCode'), code: v.nullable(seatCode) }),
+  v.object({ type: v.literal('removePerson'), seat }),
   v.object({ type: v.literal('start') }),
   v.object({
     type: v.literal('turn'),
