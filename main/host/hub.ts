@@ -169,6 +169,8 @@ export class Hub {
         return this.roomAt(session).replaceByBot(session, msg.seat);
       case 'voteOut':
         return this.roomAt(session).voteOut(session, msg.seat);
+      case 'react':
+        return this.roomAt(session).react(session, msg.reaction);
       case 'sync':
         return this.roomAt(session).sync(session);
     }

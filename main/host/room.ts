@@ -1,11 +1,12 @@
 import type { Move } from '../../shared/engine';
-import type { TableInfo, TableSummary } from '../../shared/protocol';
+import type { Reaction, TableInfo, TableSummary } from '../../shared/protocol';
 import { Audience } from './audience';
 import type { BotTable } from './bots';
 import type { Cancel } from './clock';
 import { afterKept, keepOrUndo, type Announcement, type Carried } from './changes';
 import { TableError } from './errors';
 import type { HostedTable } from './hosted-table';
+import { TableReactions } from './reaction-gate';
 import { hashToken, newToken } from './ids';
 import type { RoomContext } from './room-context';
 import { RoomPlay } from './room-play';
@@ -33,6 +34,9 @@ export class Room implements BotTable {
   private readonly seatLog: SeatLog;
   /** Between rounds: the timer that deals the next round when an away person's grace runs out. */
   private cancelRoundTimer: Cancel | null = null;
+  private readonly reactions = new TableReactions((seat, reaction) =>
+    this.audience.sendReaction(seat, reaction),
+  );
 
   private constructor(
     readonly table: HostedTable,
@@ -229,6 +233,11 @@ export class Room implements BotTable {
       this.ctx.tokens.revoke(revoked);
       this.announce(this.play.agreedAfterSeatChange() ?? { lobbyList: out });
     });
+  }
+
+  /** A quick reaction: to everyone here at once, if the seat's rate allows; nothing keeps it. */
+  react(session: Session, reaction: Reaction): void {
+    this.reactions.react(this.seatOf(session), reaction, this.ctx.clock.now());
   }
 
   // -------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { ALL_CARDS } from '../engine/cards';
 import { BOT_LEVEL_NAMES, BOT_THINK_NAMES } from '../bots/levels';
 import { BOT_PACE_NAMES } from './tables';
+import { REACTIONS, type Reaction } from './reactions';
 import type { Move } from '../engine/types';
 import type { Same } from '../same-type';
 import type { TableOptions } from './tables';
@@ -45,6 +46,8 @@ export type ClientMessage =
   | { type: 'rematch'; ready?: boolean }
   | { type: 'replaceByBot'; seat: number }
   | { type: 'voteOut'; seat: number }
+  /** A quick reaction from the fixed set, shown on the sender's seat for everyone at the table. */
+  | { type: 'react'; reaction: Reaction }
   /** Asks for the whole view of your table again (a delta did not apply to the view you hold). */
   | { type: 'sync' };
 
@@ -139,6 +142,10 @@ export const ClientMessageSchema = v.variant('type', [
   v.object({ type: v.literal('rematch'), ready: v.optional(v.boolean()) }),
   v.object({ type: v.literal('replaceByBot'), seat }),
   v.object({ type: v.literal('voteOut'), seat }),
+  v.object({
+    type: v.literal('react'),
+    reaction: v.picklist(REACTIONS, `must be one of ${REACTIONS.map((r) => `"${r}"`).join(', ')}`),
+  }),
   v.object({ type: v.literal('sync') }),
 ]);
 
