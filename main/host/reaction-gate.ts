@@ -1,4 +1,4 @@
-import { REACTION_RATE, type Reaction } from '../../shared/protocol';
+import { REACTION_RATE, takeReactionSlot, type Reaction } from '../../shared/protocol';
 import { TableError } from './errors';
 
 /** What becomes of one reaction: passed on, dropped with one word to the sender, or dropped silently. */
@@ -17,10 +17,9 @@ export class ReactionGate {
   constructor(private readonly rate: { count: number; windowMs: number } = REACTION_RATE) {}
 
   take(seat: number, now: number): ReactionVerdict {
-    const recent = (this.sent.get(seat) ?? []).filter((t) => now - t < this.rate.windowMs);
-    this.sent.set(seat, recent);
-    if (recent.length < this.rate.count) {
-      recent.push(now);
+    const times = this.sent.get(seat) ?? [];
+    this.sent.set(seat, times);
+    if (takeReactionSlot(times, now, this.rate)) {
       this.told.delete(seat);
       return 'send';
     }

@@ -23,7 +23,14 @@ export type { ClientMessage, ClientMessageType } from './client-messages';
 export { ClientMessageSchema, MoveSchema, TableOptionsSchema } from './client-messages';
 export type { ServerMessage, ServerMessageType, ErrorCode } from './server-messages';
 export { CLOSE_CODES } from './server-messages';
-export { REACTIONS, REACTION_EMOJI, REACTION_RATE, REACTION_SHOWN_MS, type Reaction } from './reactions';
+export {
+  REACTIONS,
+  REACTION_EMOJI,
+  REACTION_RATE,
+  REACTION_SHOWN_MS,
+  takeReactionSlot,
+  type Reaction,
+} from './reactions';
 export {
   VIEW_FIELDS,
   ViewDeltaSchema,

@@ -34,3 +34,19 @@ export const REACTION_RATE = { count: 3, windowMs: 5000 } as const;
 
 /** How long a reaction stays on its seat on the screens. */
 export const REACTION_SHOWN_MS = 2500;
+
+/**
+ * The rate's sliding window, as the host and the screens both apply it: drops the times that have left
+ * the window from `times` (in place) and, if there is room, adds `now` and returns true.
+ */
+export function takeReactionSlot(
+  times: number[],
+  now: number,
+  rate: { count: number; windowMs: number } = REACTION_RATE,
+): boolean {
+  const recent = times.filter((t) => now - t < rate.windowMs);
+  times.splice(0, times.length, ...recent);
+  if (recent.length >= rate.count) return false;
+  times.push(now);
+  return true;
+}
