@@ -184,6 +184,8 @@ export class Hub {
         return this.roomAt(session).botTurn(session, msg.seat);
       case 'voteOut':
         return this.roomAt(session).voteOut(session, msg.seat);
+      case 'react':
+        return this.roomAt(session).react(session, msg.reaction);
       case 'sync':
         return this.roomAt(session).sync(session);
     }

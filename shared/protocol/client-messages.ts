@@ -3,6 +3,7 @@ import { ALL_CARDS } from '../engine/cards';
 import { BOT_LEVEL_NAMES, BOT_THINK_NAMES } from '../bots/levels';
 import { BOT_PACE_NAMES } from './tables';
 import { CLOCK_EXPIRY_NAMES, TURN_CLOCK_SECONDS } from './turn-clock';
+import { REACTIONS, type Reaction } from './reactions';
 import type { Move } from '../engine/types';
 import type { Same } from '../same-type';
 import type { TableOptions } from './tables';
@@ -56,6 +57,8 @@ export type ClientMessage =
   /** `seat`'s turn clock ran out: a bot plays this one turn for them (any other seated person may ask). */
   | { type: 'botTurn'; seat: number }
   | { type: 'voteOut'; seat: number }
+  /** A quick reaction from the fixed set, shown on the sender's seat for everyone at the table. */
+  | { type: 'react'; reaction: Reaction }
   /** Asks for the whole view of your table again (a delta did not apply to the view you hold). */
   | { type: 'sync' };
 
@@ -164,6 +167,10 @@ export const ClientMessageSchema = v.variant('type', [
   v.object({ type: v.literal('replaceByBot'), seat }),
   v.object({ type: v.literal('botTurn'), seat }),
   v.object({ type: v.literal('voteOut'), seat }),
+  v.object({
+    type: v.literal('react'),
+    reaction: v.picklist(REACTIONS, `must be one of ${REACTIONS.map((r) => `"${r}"`).join(', ')}`),
+  }),
   v.object({ type: v.literal('sync') }),
 ]);
 

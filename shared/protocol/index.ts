@@ -33,6 +33,14 @@ export { ClientMessageSchema, MoveSchema, TableOptionsSchema } from './client-me
 export type { ServerMessage, ServerMessageType, ErrorCode } from './server-messages';
 export { CLOSE_CODES } from './server-messages';
 export {
+  REACTIONS,
+  REACTION_EMOJI,
+  REACTION_RATE,
+  REACTION_SHOWN_MS,
+  takeReactionSlot,
+  type Reaction,
+} from './reactions';
+export {
   VIEW_FIELDS,
   ViewDeltaSchema,
   ViewDeltaMessageSchema,

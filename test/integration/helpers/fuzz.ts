@@ -87,6 +87,7 @@ function templates(view: SeatView): Record<string, unknown>[] {
     { type: 'replaceByBot', seat: 1 },
     { type: 'botTurn', seat: 1 },
     { type: 'voteOut', seat: 1 },
+    { type: 'react', reaction: 'clap' },
   ];
 }
 
@@ -313,6 +314,8 @@ export function hostileFrame(random: () => number, current: SeatView, other: Sea
       ['stranger', { type: 'join', tableId: 'nosuchtb', name: 'Eve' }],
       // A whole view only for a connection at a table.
       ['stranger', { type: 'sync' }],
+      // Reactions come from a seat at the table.
+      ['stranger', { type: 'react', reaction: 'wellPlayed' }],
       ['current', { type: 'start' }],
       ['current', { type: 'leave' }],
       ['current', { type: 'rematch' }],
