@@ -13,7 +13,7 @@ import { RoomClock } from './room-clock';
 import { RoomPlay } from './room-play';
 import { SeatLog } from './seat-log';
 import type { Session } from './session';
-import type { TableRecord } from './table-record';
+import type { BotChoice, TableRecord } from './table-record';
 import { tableInfo, tableSummary } from './table-info';
 
 export type { Carried } from './changes';
@@ -218,9 +218,9 @@ export class Room implements BotTable {
     this.announce({ lobbyList: true });
   }
 
-  setBot(session: Session, seat: number, bot: boolean): Carried {
+  setBot(session: Session, seat: number, bot: boolean, choice: BotChoice): Carried {
     const by = this.seatHeldBy(session);
-    this.seatLog.keep(() => this.table.seating.setBot(by, seat, bot));
+    this.seatLog.keep(() => this.table.seating.setBot(by, seat, bot, choice));
     return afterKept(() => this.announce({ lobbyList: true }));
   }
 
