@@ -3,6 +3,7 @@ import { ALL_CARDS } from '../engine/cards';
 import { BOT_LEVEL_NAMES, BOT_THINK_NAMES } from '../bots/levels';
 import { BOT_PACE_NAMES } from './tables';
 import { REACTIONS, type Reaction } from './reactions';
+import { CLOCK_EXPIRY_NAMES, TURN_CLOCK_SECONDS } from './turn-clock';
 import type { Move } from '../engine/types';
 import type { Same } from '../same-type';
 import type { TableOptions } from './tables';
@@ -45,6 +46,8 @@ export type ClientMessage =
   /** After a game: I want a rematch (`ready` false takes it back). Default true. */
   | { type: 'rematch'; ready?: boolean }
   | { type: 'replaceByBot'; seat: number }
+  /** `seat`'s turn clock ran out: a bot plays this one turn for them (any other seated person may ask). */
+  | { type: 'botTurn'; seat: number }
   | { type: 'voteOut'; seat: number }
   /** A quick reaction from the fixed set, shown on the sender's seat for everyone at the table. */
   | { type: 'react'; reaction: Reaction }
@@ -95,6 +98,8 @@ export const TableOptionsSchema = v.object({
   botPace: v.optional(v.picklist(BOT_PACE_NAMES, 'must be "relaxed", "normal" or "fast"')),
   botThink: v.optional(v.picklist(BOT_THINK_NAMES, 'must be "quick", "normal" or "long"')),
   hints: v.optional(v.boolean('must be true or false')),
+  turnClock: v.optional(v.picklist(TURN_CLOCK_SECONDS, 'must be 0, 30, 60 or 120')),
+  clockExpiry: v.optional(v.picklist(CLOCK_EXPIRY_NAMES, 'must be "vote" or "bot"')),
 });
 
 const CreateTableSchema = v.pipe(
@@ -141,6 +146,7 @@ export const ClientMessageSchema = v.variant('type', [
   v.object({ type: v.literal('ready'), ready: v.optional(v.boolean()) }),
   v.object({ type: v.literal('rematch'), ready: v.optional(v.boolean()) }),
   v.object({ type: v.literal('replaceByBot'), seat }),
+  v.object({ type: v.literal('botTurn'), seat }),
   v.object({ type: v.literal('voteOut'), seat }),
   v.object({
     type: v.literal('react'),

@@ -180,6 +180,11 @@ export const useTableStore = defineStore('table', () => {
     sendOrWarn({ type: 'replaceByBot', seat: target });
   }
 
+  /** `target`'s turn clock ran out: a bot plays that one turn for them. */
+  function botTurn(target: number): void {
+    sendOrWarn({ type: 'botTurn', seat: target });
+  }
+
   function voteOut(target: number): void {
     sendOrWarn({ type: 'voteOut', seat: target });
   }
@@ -347,6 +352,7 @@ export const useTableStore = defineStore('table', () => {
     ready,
     rematch,
     replaceByBot,
+    botTurn,
     voteOut,
     reset,
   };
