@@ -41,23 +41,15 @@ async function bubblesGone(page: Page): Promise<void> {
   await expect.poll(() => page.getByTestId('seat-reaction').count(), { timeout: 5000 }).toBe(0);
 }
 
-type Box = { x: number; y: number; width: number; height: number };
-const overlaps = (a: Box, b: Box) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-/** Whether a shown bubble covers any card or the turn's buttons on this page. */
+/** What a shown bubble covers of the cards, the turn's buttons and the React button, measured in the page at once. */
 async function bubbleCovers(page: Page): Promise<string[]> {
-  const found: string[] = [];
-  for (const b of await page.getByTestId('seat-reaction').all()) {
-    const box = (await b.boundingBox())!;
-    for (const what of ['.card', '.panel button', '[data-testid="react-open"]']) {
-      for (const el of await page.locator(what).all()) {
-        const other = await el.boundingBox();
-        if (other && overlaps(box, other)) found.push(`${what} at ${other.x},${other.y}`);
-      }
-    }
-  }
-  return found;
+  return page.evaluate(`(() => {
+    const boxes = (sel) => [...document.querySelectorAll(sel)].map((el) => [sel, el.getBoundingClientRect()]);
+    const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const under = [...boxes('.card'), ...boxes('.panel button'), ...boxes('[data-testid="react-open"]')];
+    return boxes('[data-testid="seat-reaction"]').flatMap(([, bubble]) =>
+      under.filter(([, b]) => b.width > 0 && meets(bubble, b)).map(([sel, b]) => sel + ' at ' + b.left + ',' + b.top));
+  })()`);
 }
 
 async function audit(page: Page): Promise<string[]> {
@@ -235,9 +227,17 @@ describeInChromium('quick reactions (Chromium)', {}, (stage) => {
   });
 
   it('fast clicks are held back on the screen (3 in 5 s), never refused by the host', async () => {
-    await bubblesGone(bob.page);
-    await new Promise((r) => setTimeout(r, 5000)); // Bob's earlier reaction leaves the window
     const { page } = bob;
+    // Bob's page again (it resumes its seat), with its socket's frames watched from the start.
+    const frames: string[] = [];
+    page.on('websocket', (ws) => {
+      ws.on('framesent', (f) => frames.push(`> ${String(f.payload)}`));
+      ws.on('framereceived', (f) => frames.push(`< ${String(f.payload)}`));
+    });
+    await page.reload();
+    await page.getByTestId('table-view').waitFor();
+    await bubblesGone(page);
+    await new Promise((r) => setTimeout(r, 5000)); // Bob's earlier reaction leaves the host's window
     const sent: string[] = [];
     for (const r of ['thumbsUp', 'laugh', 'grimace', 'clap']) {
       await page.getByTestId('react-open').click();
@@ -249,7 +249,11 @@ describeInChromium('quick reactions (Chromium)', {}, (stage) => {
     await sees(ann.page, 1, 'grimace');
     await ann.page.waitForTimeout(400);
     await expect(bubble(ann.page, 1).getAttribute('data-reaction')).resolves.toBe('grimace');
+    await expect(page.getByTestId('reaction-live').textContent()).resolves.toContain('at most 3 reactions');
     await shot(bob, 'wait');
+    await page.waitForTimeout(300);
+    expect(frames.filter((f) => f.startsWith('> ') && f.includes('"react"')).length).toBe(3);
+    expect(frames.filter((f) => f.startsWith('< ') && f.includes('"error"'))).toEqual([]);
     // No error toast anywhere, no console error.
     for (const p of [ann, bob, cleo]) {
       await expect(p.page.locator('.toast, [data-testid="notice"]').count()).resolves.toBe(0);
