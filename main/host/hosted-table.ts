@@ -7,6 +7,7 @@ import { tallyWin } from './match';
 import { SeatRules } from './seat-rules';
 import { TableControl } from './table-control';
 import { newTableRecord } from './table-record';
+import { TurnClock } from './turn-clock';
 import type { AcceptedMove, NewTable, SeatRecord, TableRecord } from './table-record';
 
 export type { Presence } from './seat-rules';
@@ -28,6 +29,8 @@ export class HostedTable {
   readonly createdAt: number;
   /** Who sits where, and the rules of it. */
   readonly seating: SeatRules;
+  /** The person to play's time (main/host/turn-clock.ts). */
+  readonly turnClock: TurnClock;
   /** The creator's lock and seat code (table-control.ts). */
   readonly control: TableControl;
   private gameNo: number;
@@ -39,7 +42,12 @@ export class HostedTable {
   /** Runtime: between rounds, the seats whose people said they are ready for the next one. */
   private readonly readyVotes = new Set<number>();
 
-  constructor(record: Omit<TableRecord, 'unattendedSince'>, now: number, awayGraceMs: number) {
+  constructor(
+    record: Omit<TableRecord, 'unattendedSince'>,
+    now: number,
+    awayGraceMs: number,
+    clockSecondMs?: number,
+  ) {
     this.id = record.id;
     this.name = record.name;
     this.options = record.options;
@@ -55,14 +63,15 @@ export class HostedTable {
         this.readyVotes.delete(seat);
       },
     });
+    this.turnClock = new TurnClock(record.clock, now, clockSecondMs);
     this.control = new TableControl(record.control);
     this.gameNo = record.game;
     this.gameState = record.state;
     this.winList = record.wins;
   }
 
-  static create(fields: NewTable, now: number, awayGraceMs: number): HostedTable {
-    return new HostedTable(newTableRecord(fields, now), now, awayGraceMs);
+  static create(fields: NewTable, now: number, awayGraceMs: number, clockSecondMs?: number): HostedTable {
+    return new HostedTable(newTableRecord(fields, now), now, awayGraceMs, clockSecondMs);
   }
 
   /** The snapshot's content, but for when the table was last attended (the room's to know). */
@@ -76,6 +85,7 @@ export class HostedTable {
       botPace,
       botThink,
       hints,
+      clock: this.turnClock.record(),
       createdAt,
       ...this.seating.record(),
       game: this.gameNo,
@@ -144,12 +154,12 @@ export class HostedTable {
     return this.gameState !== null;
   }
 
-  /** The seat the host must play for now (a bot, or a voted-out person), if any. */
+  /** The seat the host must play for now (a bot, a voted-out person, a timed-out turn), if any. */
   automatedSeatToAct(): number | null {
     const cur = this.gameState?.phase === 'turn' ? this.gameState.current : null;
     if (cur === null || cur === undefined) return null;
     const s = this.seating.seats[cur];
-    return s.bot || s.votedOut ? cur : null;
+    return s.bot || s.votedOut || this.turnClock.botSeat(this.gameNo, this.gameState) === cur ? cur : null;
   }
 
   // -------------------------------------------------------------------------------------------

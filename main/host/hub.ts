@@ -69,7 +69,7 @@ export class Hub {
     for (const stored of this.store.loadAll()) {
       const record = restoreTable(stored, this.report);
       if (!record) continue;
-      const table = new HostedTable(record, now, this.limits.awayGraceMs);
+      const table = new HostedTable(record, now, this.limits.awayGraceMs, this.limits.clockSecondMs);
       const room = Room.restored(table, record.unattendedSince, stored.log.length, this.context);
       this.rooms.set(table.id, room);
     }
@@ -180,6 +180,8 @@ export class Hub {
         return this.roomAt(session).rematch(session, msg.ready ?? true);
       case 'replaceByBot':
         return this.roomAt(session).replaceByBot(session, msg.seat);
+      case 'botTurn':
+        return this.roomAt(session).botTurn(session, msg.seat);
       case 'voteOut':
         return this.roomAt(session).voteOut(session, msg.seat);
       case 'sync':
@@ -274,6 +276,7 @@ export class Hub {
       },
       this.clock.now(),
       this.limits.awayGraceMs,
+      this.limits.clockSecondMs,
     );
     const room = Room.created(table, this.context);
     this.rooms.set(id, room);

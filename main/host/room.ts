@@ -8,6 +8,7 @@ import { TableError } from './errors';
 import type { HostedTable } from './hosted-table';
 import { hashToken, newToken } from './ids';
 import type { RoomContext } from './room-context';
+import { RoomClock } from './room-clock';
 import { RoomPlay } from './room-play';
 import { SeatLog } from './seat-log';
 import type { Session } from './session';
@@ -33,6 +34,8 @@ export class Room implements BotTable {
   private readonly seatLog: SeatLog;
   /** Between rounds: the timer that deals the next round when an away person's grace runs out. */
   private cancelRoundTimer: Cancel | null = null;
+  /** The person to play's turn clock, and its timer. */
+  private readonly turnTimer: RoomClock;
   /** The seat code as last told to the creator's connection (it goes to nobody else). */
   private codeTold: { to: Session; code: string | null } | null = null;
 
@@ -49,6 +52,7 @@ export class Room implements BotTable {
     );
     this.seatLog = new SeatLog(table, () => this.audience.emptySince, ctx, unattendedSince);
     this.play = new RoomPlay(table, ctx);
+    this.turnTimer = new RoomClock(table, ctx);
   }
 
   get id(): string {
@@ -72,6 +76,7 @@ export class Room implements BotTable {
     });
     ctx.store.save(table.id);
     room.watchRoundVote(); // stopped between rounds: the away graces started again with the host
+    room.turnTimer.follow(room.audience.connected); // nobody is back yet: a running clock waits for its player
     return room;
   }
 
@@ -222,6 +227,15 @@ export class Room implements BotTable {
     return afterKept(() => this.announce(this.play.agreedAfterSeatChange() ?? {}));
   }
 
+  /** `seat`'s turn clock ran out: a bot plays this one turn for them, then the seat is theirs again. */
+  botTurn(session: Session, seat: number): Carried {
+    const by = this.seatHeldBy(session);
+    this.turnTimer.follow(this.audience.connected); // its time may be up this very moment
+    this.table.turnClock.askBot(by, seat);
+    this.ctx.store.save(this.id);
+    return afterKept(() => this.announce({}));
+  }
+
   voteOut(session: Session, seat: number): Carried {
     const by = this.seatHeldBy(session);
     const now = this.ctx.clock.now();
@@ -357,12 +371,16 @@ export class Room implements BotTable {
    * lobby list if it may show, and the bots, in case one is now to move.
    */
   private announce({ tableInfo = true, views = false, lobbyList = false }: Announcement): void {
+    const clockChanged = this.turnTimer.follow(this.audience.connected);
     if (tableInfo) this.audience.sendTable(this.info());
     this.tellCreatorCode();
     if (views) this.audience.sendViews();
+    // A new turn's clock (after its view, which shows whose turn it is).
+    if (clockChanged && !tableInfo) this.audience.sendTable(this.info());
     if (lobbyList) this.ctx.lobbyChanged();
     this.ctx.bots.kick(this);
     this.watchRoundVote();
+    this.turnTimer.watch(() => this.announce({ tableInfo: false }));
   }
 
   /**
@@ -407,6 +425,7 @@ export class Room implements BotTable {
   close({ keepFiles = false } = {}): void {
     this.closed = true;
     this.cancelRoundTimer?.();
+    this.turnTimer.stop();
     for (const s of this.audience.removeAll(this.ctx.clock.now())) s.send({ type: 'left', tableId: this.id });
     for (const s of this.table.seats) this.ctx.tokens.revoke(s.tokenHash);
     void (keepFiles ? this.ctx.store.archive(this.id) : this.ctx.store.remove(this.id));

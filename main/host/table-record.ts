@@ -3,7 +3,9 @@ import type { GameState, Move, NormalizedOptions } from '../../shared/engine';
 import { DEFAULT_BOT_LEVEL, DEFAULT_BOT_THINK } from '../../shared/bots/levels';
 import type { BotLevel, BotThink } from '../../shared/bots/levels';
 import { DEFAULT_BOT_PACE } from '../../shared/protocol';
+import { DEFAULT_CLOCK_EXPIRY, DEFAULT_TURN_CLOCK } from '../../shared/protocol';
 import type { BotPace, TableOptions } from '../../shared/protocol';
+import type { ClockRecord } from './turn-clock';
 import { openControl, type ControlRecord } from './table-control';
 
 /** One seat as persisted. A free seat has no name. */
@@ -31,6 +33,8 @@ export interface TableRecord {
   botThink: BotThink;
   /** Players may ask for a suggested move (the coach runs in their own renderer, on their own view). */
   hints: boolean;
+  /** The turn clock: its option, and the person's turn it times (main/host/turn-clock.ts). */
+  clock: ClockRecord;
   creator: number;
   seats: SeatRecord[];
   /** 0 before the first start. */
@@ -97,6 +101,11 @@ export function newTableRecord({ id, name, options, creator, bots }: NewTable, n
     botPace: options.botPace ?? DEFAULT_BOT_PACE,
     botThink: options.botThink ?? DEFAULT_BOT_THINK,
     hints: options.hints ?? hintsByDefault(bots.length),
+    clock: {
+      seconds: options.turnClock ?? DEFAULT_TURN_CLOCK,
+      expiry: options.clockExpiry ?? DEFAULT_CLOCK_EXPIRY,
+      turn: null,
+    },
     creator: creator.seat,
     seats,
     game: 0,

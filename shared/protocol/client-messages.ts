@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { ALL_CARDS } from '../engine/cards';
 import { BOT_LEVEL_NAMES, BOT_THINK_NAMES } from '../bots/levels';
 import { BOT_PACE_NAMES } from './tables';
+import { CLOCK_EXPIRY_NAMES, TURN_CLOCK_SECONDS } from './turn-clock';
 import type { Move } from '../engine/types';
 import type { Same } from '../same-type';
 import type { TableOptions } from './tables';
@@ -52,6 +53,8 @@ export type ClientMessage =
   /** After a game: I want a rematch (`ready` false takes it back). Default true. */
   | { type: 'rematch'; ready?: boolean }
   | { type: 'replaceByBot'; seat: number }
+  /** `seat`'s turn clock ran out: a bot plays this one turn for them (any other seated person may ask). */
+  | { type: 'botTurn'; seat: number }
   | { type: 'voteOut'; seat: number }
   /** Asks for the whole view of your table again (a delta did not apply to the view you hold). */
   | { type: 'sync' };
@@ -102,6 +105,8 @@ export const TableOptionsSchema = v.object({
   botPace: v.optional(v.picklist(BOT_PACE_NAMES, 'must be "relaxed", "normal" or "fast"')),
   botThink: v.optional(v.picklist(BOT_THINK_NAMES, 'must be "quick", "normal" or "long"')),
   hints: v.optional(v.boolean('must be true or false')),
+  turnClock: v.optional(v.picklist(TURN_CLOCK_SECONDS, 'must be 0, 30, 60 or 120')),
+  clockExpiry: v.optional(v.picklist(CLOCK_EXPIRY_NAMES, 'must be "vote" or "bot"')),
 });
 
 const CreateTableSchema = v.pipe(
@@ -157,6 +162,7 @@ export const ClientMessageSchema = v.variant('type', [
   v.object({ type: v.literal('ready'), ready: v.optional(v.boolean()) }),
   v.object({ type: v.literal('rematch'), ready: v.optional(v.boolean()) }),
   v.object({ type: v.literal('replaceByBot'), seat }),
+  v.object({ type: v.literal('botTurn'), seat }),
   v.object({ type: v.literal('voteOut'), seat }),
   v.object({ type: v.literal('sync') }),
 ]);

@@ -12,6 +12,15 @@ export type {
 } from './tables';
 export { BOT_PACE_NAMES, DEFAULT_BOT_PACE, TABLE_STATES } from './tables';
 export {
+  TURN_CLOCK_SECONDS,
+  DEFAULT_TURN_CLOCK,
+  CLOCK_EXPIRY_NAMES,
+  DEFAULT_CLOCK_EXPIRY,
+  type TurnClockSeconds,
+  type ClockExpiry,
+  type TurnClockInfo,
+} from './turn-clock';
+export {
   BOT_LEVEL_NAMES,
   DEFAULT_BOT_LEVEL,
   BOT_THINK_NAMES,

@@ -54,6 +54,8 @@ export type ErrorCode =
   | 'roundNotOver'
   /** replaceByBot / voteOut on a seat that is connected, a bot, free, or not away long enough. */
   | 'notAway'
+  /** botTurn for a seat whose time has not run out, or whose turn a bot already plays. */
+  | 'notTimedOut'
   | 'badSeat'
   /** The host is shutting down, or its disk refused to save the change (full, folder gone); nothing changed. */
   | 'unavailable'

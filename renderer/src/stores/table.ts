@@ -191,6 +191,11 @@ export const useTableStore = defineStore('table', () => {
     sendOrWarn({ type: 'replaceByBot', seat: target });
   }
 
+  /** `target`'s turn clock ran out: a bot plays that one turn for them. */
+  function botTurn(target: number): void {
+    sendOrWarn({ type: 'botTurn', seat: target });
+  }
+
   function voteOut(target: number): void {
     sendOrWarn({ type: 'voteOut', seat: target });
   }
@@ -369,6 +374,7 @@ export const useTableStore = defineStore('table', () => {
     ready,
     rematch,
     replaceByBot,
+    botTurn,
     voteOut,
     reset,
   };

@@ -85,6 +85,7 @@ function templates(view: SeatView): Record<string, unknown>[] {
       moveCount: view.moveCount,
     },
     { type: 'replaceByBot', seat: 1 },
+    { type: 'botTurn', seat: 1 },
     { type: 'voteOut', seat: 1 },
   ];
 }
@@ -317,6 +318,33 @@ export function hostileFrame(random: () => number, current: SeatView, other: Sea
       ['current', { type: 'rematch' }],
       ['current', { type: 'voteOut', seat: other.seat }],
       ['other', { type: 'replaceByBot', seat: current.seat }],
+      // No clock at this table: nobody's time runs out; a clock option off its list is refused.
+      ['other', { type: 'botTurn', seat: current.seat }],
+      ['current', { type: 'botTurn', seat: current.seat }],
+      ['stranger', { type: 'botTurn', seat: 0 }],
+      [
+        'stranger',
+        {
+          type: 'createTable',
+          name: 'Clock',
+          player: 'Eve',
+          options: {
+            players: 2,
+            mode: 'basic',
+            actionRule: false,
+            turnClock: pick(random, [15, -30, '60', 1e9]),
+          },
+        },
+      ],
+      [
+        'stranger',
+        {
+          type: 'createTable',
+          name: 'Clock',
+          player: 'Eve',
+          options: { players: 2, mode: 'basic', actionRule: false, turnClock: 30, clockExpiry: 'never' },
+        },
+      ],
       ['other', { type: 'setBot', seat: 0, bot: true }],
       ['other', { type: 'turn', steps: [{ type: 'nextRound' }], moveCount: current.moveCount }],
       ['other', { type: 'turn', steps: pickSteps(random, current.legalMoves), moveCount: current.moveCount }],
