@@ -4,7 +4,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeInChromium, screenshotDir, type Player } from './harness';
-import { createTable, enterName } from './ui';
+import { createTable, enterName, joinTable } from './ui';
 
 /*
  * The host in charge of their table, in real Chromium against a real host: Ann (1280×800) gives her table
@@ -126,5 +126,88 @@ describeInChromium('the host in charge of their table (Chromium)', {}, (stage) =
     await ann.page.setViewportSize({ width: 390, height: 844 });
     await shot(ann, 'waiting-locked');
     expect([...ann.errors, ...bob.errors]).toEqual([]);
+  }, 120_000);
+
+  it('during a game the host replaces a person by a bot, who is told why', async () => {
+    const cy = await stage.player('Cy', 1280, 800);
+    const dee = await stage.player('Dee', 390, 844, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    for (const p of [cy, dee]) {
+      await p.page.goto(stage.served.url);
+      await p.page.getByTestId('player-name').waitFor();
+      await enterName(p.page, p.name);
+    }
+    await createTable(cy.page, {
+      name: 'Game table',
+      players: 2,
+      bots: [],
+      advanced: false,
+      actionRule: false,
+    });
+    await joinTable(dee.page, 'Game table');
+    // Nobody but the creator sees the button, on nobody's seat but another person's.
+    expect(await dee.page.getByTestId('remove-seat-0').count()).toBe(0);
+    expect(await cy.page.getByTestId('remove-seat-0').count()).toBe(0);
+    await cy.page.getByTestId('start').click();
+    for (const p of [cy, dee]) await p.page.getByTestId('table-view').waitFor();
+    const replace = cy.page.getByTestId('remove-seat-1');
+    expect(await replace.textContent()).toContain('Replace by a bot');
+    expect(await replace.getAttribute('aria-label')).toBe('Replace by a bot: Dee');
+    await shot(cy, 'game-replace');
+    await replace.click();
+    await cy.page.getByTestId('confirm-yes').waitFor();
+    await shot(cy, 'game-replace-confirm');
+    await cy.page.getByTestId('confirm-yes').click();
+    await dee.page.getByTestId('player-name').waitFor();
+    await dee.page
+      .getByTestId('notice')
+      .filter({ hasText: 'The host gave your seat at this table to a bot' })
+      .waitFor();
+    await shot(dee, 'replaced');
+    // Dee's seat is a bot's now (no button any more), and the game goes on.
+    const seat = cy.page.locator('section.seat[data-seat="1"]');
+    await expect.poll(() => seat.locator('.badge.bot').count()).toBe(1);
+    expect(await replace.count()).toBe(0);
+    await shot(cy, 'game-replaced');
+    expect([...cy.errors, ...dee.errors]).toEqual([]);
+  }, 120_000);
+
+  it('asks for the code in Korean on a small phone', async () => {
+    const fay = await stage.player('Fay', 1280, 800);
+    const eun = await stage.player('Eun', 360, 740, {
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+      locale: 'ko-KR',
+    });
+    for (const p of [fay, eun]) {
+      await p.page.goto(stage.served.url);
+      await p.page.getByTestId('player-name').waitFor();
+      await enterName(p.page, p.name);
+    }
+    await createTable(fay.page, {
+      name: 'Korean table',
+      players: 2,
+      bots: [],
+      advanced: false,
+      actionRule: false,
+    });
+    await fay.page.getByTestId('control-code').check();
+    const digits = fay.page.getByTestId('control-code-digits');
+    await expect.poll(() => digits.inputValue()).toMatch(/^[0-9]{4}$/);
+    const code = await digits.inputValue();
+    const row = eun.page.getByTestId('table-row').filter({ hasText: 'Korean table' });
+    await expect
+      .poll(() => row.getByTestId('table-has-code').textContent(), { timeout: 10_000 })
+      .toContain('좌석 코드가 필요함');
+    await row.getByTestId('join').click();
+    await eun.page.getByTestId('seat-code-dialog').waitFor();
+    await eun.page.getByTestId('seat-code-input').fill(code === '9999' ? '1111' : '9999');
+    await eun.page.getByTestId('seat-code-submit').click();
+    expect(await eun.page.getByTestId('seat-code-error').textContent()).toContain('코드가 맞지 않습니다');
+    await eun.page.screenshot({ path: join(shots, 'control-code-wrong-ko-360.png') });
+    await eun.page.getByTestId('seat-code-input').fill(code);
+    await eun.page.getByTestId('seat-code-submit').click();
+    await eun.page.getByTestId('waiting-room').waitFor();
+    expect([...fay.errors, ...eun.errors]).toEqual([]);
   }, 120_000);
 });
