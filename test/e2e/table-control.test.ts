@@ -123,6 +123,16 @@ describeInChromium('the host in charge of their table (Chromium)', {}, (stage) =
     );
     expect(await row.getByTestId('join').count()).toBe(0);
     await shot(bob, 'lobby-locked');
+    // The table's own link (a QR code, a shared address) opens its door: locked, so no name to give.
+    const tableHash = await ann.page.evaluate(() => window.location.hash);
+    await bob.page.goto(stage.served.url + tableHash);
+    const door = bob.page.getByTestId('table-door');
+    await expect
+      .poll(() => door.getByTestId('table-locked').textContent(), { timeout: 10_000 })
+      .toContain('Locked — only the players who are in');
+    expect(await door.getByTestId('door-name').count()).toBe(0);
+    expect(await door.getByTestId('door-watch').count()).toBe(1);
+    await shot(bob, 'door-locked');
     await ann.page.setViewportSize({ width: 390, height: 844 });
     await shot(ann, 'waiting-locked');
     expect([...ann.errors, ...bob.errors]).toEqual([]);

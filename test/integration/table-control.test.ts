@@ -154,6 +154,24 @@ describe('a seat code', () => {
     expect(readdirSync(dir)).toContain('snapshot.json');
   });
 
+  it('refuses a malformed code as badMessage without quoting it back', async () => {
+    const h = await host();
+    const { tableId, creator } = await table(h.port, 3);
+    const cy = await greeted(h.port);
+    for (const [who, msg] of [
+      [creator, { type: 'setCode', code: '98765' }],
+      [creator, { type: 'setCode', code: 9876 }],
+      [creator, { type: 'setCode', code: '９８７６' }],
+      [cy, { type: 'join', tableId, name: 'Cy', code: '98765' }],
+      [cy, { type: 'join', tableId, name: 'Cy', code: '9876\n' }],
+    ] as const) {
+      who.send(msg);
+      const e = await refusal(who);
+      expect(e).toMatchObject({ code: 'badMessage', reason: 'code: must be 4 digits' });
+    }
+    expect(h.host.tables()[0].hasCode).toBe(false);
+  });
+
   it('comes back to the creator after a restart, and still guards the seats', async () => {
     const h1 = await host();
     const { tableId, creator } = await table(h1.port, 3);
