@@ -62,6 +62,7 @@ export class HostedTable {
         this.rematchVotes.delete(seat);
         this.readyVotes.delete(seat);
       },
+      botNameSeed: record.id,
     });
     this.turnClock = new TurnClock(record.clock, now, clockSecondMs);
     this.control = new TableControl(record.control);
@@ -152,6 +153,15 @@ export class HostedTable {
 
   get started(): boolean {
     return this.gameState !== null;
+  }
+
+  /** How the bot on `seat` plays: its own level, else the table's (a stand-in always plays at the table's). */
+  botLevelAt(seat: number): BotLevel {
+    return this.seats[seat]?.botLevel ?? this.botLevel;
+  }
+
+  botThinkAt(seat: number): BotThink {
+    return this.seats[seat]?.botThink ?? this.botThink;
   }
 
   /** The seat the host must play for now (a bot, a voted-out person, a timed-out turn), if any. */

@@ -163,7 +163,11 @@ export class Hub {
       case 'leave':
         return this.leave(session);
       case 'setBot':
-        return this.roomAt(session).setBot(session, msg.seat, msg.bot);
+        return this.roomAt(session).setBot(session, msg.seat, msg.bot, {
+          level: msg.level ?? null,
+          think: msg.think ?? null,
+          lang: msg.lang,
+        });
       case 'lockTable':
         return this.roomAt(session).lockTable(session, msg.locked, msg.watchers);
       case 'setCode':
@@ -184,6 +188,8 @@ export class Hub {
         return this.roomAt(session).botTurn(session, msg.seat);
       case 'voteOut':
         return this.roomAt(session).voteOut(session, msg.seat);
+      case 'react':
+        return this.roomAt(session).react(session, msg.reaction);
       case 'sync':
         return this.roomAt(session).sync(session);
     }
@@ -273,6 +279,7 @@ export class Hub {
         options: msg.options,
         creator: { name: msg.player, seat, tokenHash: hashToken(token) },
         bots: msg.bots ?? [],
+        lang: msg.lang,
       },
       this.clock.now(),
       this.limits.awayGraceMs,

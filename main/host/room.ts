@@ -1,18 +1,19 @@
 import type { Move } from '../../shared/engine';
-import type { LeftReason, TableInfo, TableSummary } from '../../shared/protocol';
+import type { LeftReason, Reaction, TableInfo, TableSummary } from '../../shared/protocol';
 import { Audience } from './audience';
 import type { BotTable } from './bots';
 import type { Cancel } from './clock';
 import { afterKept, keepOrUndo, type Announcement, type Carried } from './changes';
 import { TableError } from './errors';
 import type { HostedTable } from './hosted-table';
+import { TableReactions } from './reaction-gate';
 import { hashToken, newToken } from './ids';
 import type { RoomContext } from './room-context';
 import { RoomClock } from './room-clock';
 import { RoomPlay } from './room-play';
 import { SeatLog } from './seat-log';
 import type { Session } from './session';
-import type { TableRecord } from './table-record';
+import type { BotChoice, TableRecord } from './table-record';
 import { tableInfo, tableSummary } from './table-info';
 
 export type { Carried } from './changes';
@@ -38,6 +39,9 @@ export class Room implements BotTable {
   private readonly turnTimer: RoomClock;
   /** The seat code as last told to the creator's connection (it goes to nobody else). */
   private codeTold: { to: Session; code: string | null } | null = null;
+  private readonly reactions = new TableReactions((seat, reaction) =>
+    this.audience.sendReaction(seat, reaction),
+  );
 
   private constructor(
     readonly table: HostedTable,
@@ -214,9 +218,9 @@ export class Room implements BotTable {
     this.announce({ lobbyList: true });
   }
 
-  setBot(session: Session, seat: number, bot: boolean): Carried {
+  setBot(session: Session, seat: number, bot: boolean, choice: BotChoice): Carried {
     const by = this.seatHeldBy(session);
-    this.seatLog.keep(() => this.table.seating.setBot(by, seat, bot));
+    this.seatLog.keep(() => this.table.seating.setBot(by, seat, bot, choice));
     return afterKept(() => this.announce({ lobbyList: true }));
   }
 
@@ -246,6 +250,11 @@ export class Room implements BotTable {
       this.ctx.tokens.revoke(revoked);
       this.announce(this.play.agreedAfterSeatChange() ?? { lobbyList: out });
     });
+  }
+
+  /** A quick reaction: to everyone here at once, if the seat's rate allows; nothing keeps it. */
+  react(session: Session, reaction: Reaction): void {
+    this.reactions.react(this.seatOf(session), reaction, this.ctx.clock.now());
   }
 
   // -------------------------------------------------------------------------------------------

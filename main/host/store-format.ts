@@ -74,6 +74,9 @@ const SeatSchema = v.object({
   bot: v.boolean(),
   standIn: v.boolean(),
   votedOut: v.boolean(),
+  /** Snapshots from before bots had a level per seat: every bot plays at the table's level. */
+  botLevel: v.optional(v.nullable(v.picklist(BOT_LEVEL_NAMES)), null),
+  botThink: v.optional(v.nullable(v.picklist(BOT_THINK_NAMES)), null),
 });
 
 /**

@@ -22,6 +22,13 @@ export function tableSummary(table: HostedTable, spectators: number): TableSumma
   };
 }
 
+/** The level (and a hard bot's think time) of the bot playing `seat`; nulls when no bot plays it. */
+function botOf(table: HostedTable, seat: number): Pick<SeatInfo, 'botLevel' | 'botThink'> {
+  if (!table.seats[seat].bot) return { botLevel: null, botThink: null };
+  const botLevel = table.botLevelAt(seat);
+  return { botLevel, botThink: botLevel === 'hard' ? table.botThinkAt(seat) : null };
+}
+
 /**
  * The table as everyone at it sees it: seats, who is connected, away and watching, votes to remove, for
  * the next round and to play again, the match, and the host's clock (every screen counts from it). Never a
@@ -50,6 +57,7 @@ export function tableInfo(
       awayMs: away === null ? null : Math.max(0, now - away),
       awaySince: away,
       votes: seating.votesAgainst(seat),
+      ...botOf(table, seat),
     };
   });
   return {

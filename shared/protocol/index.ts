@@ -28,10 +28,19 @@ export {
   type BotLevel,
   type BotThink,
 } from '../bots/levels';
-export type { ClientMessage, ClientMessageType } from './client-messages';
-export { ClientMessageSchema, MoveSchema, TableOptionsSchema } from './client-messages';
+export type { BotSeatChoice, ClientMessage, ClientMessageType } from './client-messages';
+export { ClientMessageSchema, MoveSchema, TableOptionsSchema, botSeatOf } from './client-messages';
+export { BOT_NAME_LANGUAGES, type BotNameLanguage } from '../bots/names';
 export type { ServerMessage, ServerMessageType, ErrorCode } from './server-messages';
 export { CLOSE_CODES } from './server-messages';
+export {
+  REACTIONS,
+  REACTION_EMOJI,
+  REACTION_RATE,
+  REACTION_SHOWN_MS,
+  takeReactionSlot,
+  type Reaction,
+} from './reactions';
 export {
   VIEW_FIELDS,
   ViewDeltaSchema,

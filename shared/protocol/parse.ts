@@ -66,6 +66,7 @@ const SERVER_TYPES: ReadonlySet<ServerMessageType> = new Set<ServerMessageType>(
   'table',
   'view',
   'viewDelta',
+  'reaction',
   'error',
 ]);
 

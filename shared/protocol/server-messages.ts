@@ -1,6 +1,7 @@
 import type { SeatView } from '../engine/types';
 import type { ClientMessageType } from './client-messages';
 import type { LeftReason } from './table-control';
+import type { Reaction } from './reactions';
 import type { TableInfo, TableSummary } from './tables';
 import type { ViewDelta } from './view-delta';
 
@@ -85,6 +86,8 @@ export type ServerMessage =
   | { type: 'view'; tableId: string; view: SeatView }
   /** What changed since the last view sent to you (see ViewDelta); `sync` if it does not apply. */
   | ({ type: 'viewDelta'; tableId: string } & ViewDelta)
+  /** Someone seated at your table reacted (everyone there hears it, spectators too; nothing keeps it). */
+  | { type: 'reaction'; tableId: string; seat: number; reaction: Reaction }
   | {
       type: 'error';
       code: ErrorCode;

@@ -88,6 +88,10 @@ export interface SeatInfo {
   awaySince: number | null;
   /** Seats that voted to remove this player. */
   votes: number[];
+  /** How strongly the bot on this seat plays (its own level, else the table's); null when no bot plays it. */
+  botLevel: BotLevel | null;
+  /** A hard bot's think time (its own, else the table's); null for other levels and when no bot plays it. */
+  botThink: BotThink | null;
 }
 
 /** The full table as sent in a `table` message. */

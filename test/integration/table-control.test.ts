@@ -284,7 +284,11 @@ describe('the creator removes a person', () => {
     for (let i = 0; i < 6 && !creator.view!.gameOver; i++) {
       const v = creator.view!;
       if (v.phase === 'roundOver') creator.send({ type: 'ready' });
-      else if (v.current === creator.seat) creator.send(moveMessage(v.legalMoves[0], v.moveCount));
+      else if (v.current === creator.seat) {
+        // Anything but passing (which would end a Basic game at once).
+        const move = v.legalMoves.find((m) => m.type !== 'pass') ?? v.legalMoves[0];
+        creator.send(moveMessage(move, v.moveCount));
+      }
       await viewAt(creator, v.moveCount + 1);
     }
     expect(creator.view!.moveCount).toBeGreaterThanOrEqual(3);
@@ -296,7 +300,14 @@ describe('the creator removes a person', () => {
     const after = await greeted(h2.port);
     after.send({ type: 'resume', token: bob.token! });
     expect((await refusal(after)).code).toBe('removed');
-    expect(h2.host.tables()[0].state).toBe('playing');
+    // After the restart the seat is still the bot's.
+    const host2 = await greeted(h2.port);
+    host2.send({ type: 'resume', token: creator.token! });
+    const restored = await tableFrame(host2, () => true);
+    expect(restored.type === 'table' && restored.table.seatList[bob.seat!]).toMatchObject({
+      bot: true,
+      person: false,
+    });
   });
 
   it('refuses free seats, bots and seats that do not exist', async () => {

@@ -319,6 +319,8 @@ export const useTableStore = defineStore('table', () => {
   }
 
   function onError(msg: Extract<ServerMessage, { type: 'error' }>): void {
+    // A refused reaction says nothing about a move on its way (the screens hold back within the rate).
+    if (msg.to === 'react') return;
     awaiting.value = false;
     if (msg.to === 'sync') syncAsked = false;
     if (msg.to === 'start') startSent = false;
