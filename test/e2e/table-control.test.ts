@@ -105,8 +105,20 @@ describeInChromium('the host in charge of their table (Chromium)', {}, (stage) =
     expect(await bob.page.getByTestId('table-controls').count()).toBe(0);
     await shot(bob, 'seated');
 
+    // Ann's waiting room: Bob's seat has her Remove button; the whole screen passes axe.
+    await ann.page.getByTestId('remove-seat-1').waitFor();
+    expect(await ann.page.getByTestId('remove-seat-1').getAttribute('aria-label')).toBe(
+      'Remove Bob from the table',
+    );
+    expect(await axeViolations(ann.page)).toEqual([]);
+    await shot(ann, 'waiting-bob');
+    await ann.page.setViewportSize({ width: 390, height: 844 });
+    await shot(ann, 'waiting-bob');
+    await ann.page.setViewportSize({ width: 1280, height: 800 });
+
     // Ann removes him, after a confirmation; he is back in the lobby and told why.
     await ann.page.getByTestId('remove-seat-1').click();
+    expect(await ann.page.getByRole('dialog').textContent()).toContain('Remove Bob?');
     await ann.page.getByTestId('confirm-yes').click();
     await bob.page.getByTestId('player-name').waitFor();
     const notice = bob.page.getByTestId('notice').filter({ hasText: 'The host removed you from this table' });
