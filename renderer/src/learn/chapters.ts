@@ -26,7 +26,7 @@ const goal: Scene = {
   options: BASIC,
   setup: {
     hands: [
-      ['Y6', 'G2', 'I4'],
+      ['Y6', 'G4'],
       ['V1', 'I2'],
     ],
     palettes: [['B3'], ['O5']],
@@ -52,7 +52,7 @@ const playScene: Scene = {
   options: BASIC,
   setup: {
     hands: [
-      ['Y5', 'I5', 'B4'],
+      ['Y5', 'I5'],
       ['R1', 'O1'],
     ],
     palettes: [['V2'], ['G5']],
@@ -212,7 +212,7 @@ const advanced: Scene = {
     deck: ['R7'],
     scores: [30, 28],
     scored: [
-      ['Y7', 'Y6', 'R5'],
+      ['Y7', 'Y6', 'R5', 'R4', 'I4', 'B4'],
       ['O7', 'B7', 'G6', 'I3', 'V5'],
     ],
     current: 0,

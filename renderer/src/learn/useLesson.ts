@@ -24,6 +24,8 @@ export const BOT_PACE_MS = 900;
 export interface Mistake {
   say: Say[];
   view: SeatView;
+  /** The step it was (null: a whole turn that ends out of the lead). */
+  move: Move | null;
 }
 
 export interface LessonHooks {
@@ -98,7 +100,7 @@ export function useLesson(chapter: Chapter, startScene: number, hooks: LessonHoo
   function explain(ms: MoveStep, move: Move, before: Move[]): Mistake {
     const from = stageTurn(myView(game.value), before.slice(applied.value.length)).view;
     const told = ms.wrong?.find((w) => sameMove(w.move, move));
-    if (told) return { say: [...told.say, { key: 'learn.wrong.again' }], view: from };
+    if (told) return { say: [...told.say, { key: 'learn.wrong.again' }], view: from, move };
     const again: Say = { key: 'learn.wrong.again' };
     if (move.type === 'play' || move.type === 'discard') {
       const preview: Say = move.type === 'play' ? { previewPlay: move.card } : { previewDiscard: move.card };
@@ -108,10 +110,11 @@ export function useLesson(chapter: Chapter, startScene: number, hooks: LessonHoo
           ? [preview, { key: 'learn.wrong.spare' }, again]
           : [{ key: 'learn.wrong.notThis' }, preview, again],
         view: from,
+        move,
       };
     }
-    if (move.type === 'pass') return { say: [{ key: 'learn.wrong.pass' }, again], view: from };
-    return { say: [{ key: 'learn.wrong.notThis' }, again], view: from };
+    if (move.type === 'pass') return { say: [{ key: 'learn.wrong.pass' }, again], view: from, move };
+    return { say: [{ key: 'learn.wrong.notThis' }, again], view: from, move };
   }
 
   /** The turn model hands over steps (a confirmed turn, the part up to a draw, a pass). */
@@ -138,6 +141,7 @@ export function useLesson(chapter: Chapter, startScene: number, hooks: LessonHoo
       mistake.value = {
         say: [{ key: 'learn.wrong.out' }, { key: 'learn.wrong.again' }],
         view: myView(before),
+        move: null,
       };
       return;
     }
@@ -223,7 +227,13 @@ export function useLesson(chapter: Chapter, startScene: number, hooks: LessonHoo
     if (!s) return { part: 'status' };
     if (s.wait !== 'turn') return 'point' in s ? (s.point ?? null) : null;
     const turn = turnRef.value;
-    if (mistake.value) return turn.steps.length ? { button: 'undo' } : null;
+    // A mistake: the card it put on the table (the callout's Try again takes it back).
+    const wrong = mistake.value;
+    if (wrong) {
+      if (wrong.move?.type === 'play') return { palette: ME, card: wrong.move.card };
+      if (wrong.move?.type === 'discard') return { part: 'canvas' };
+      return null;
+    }
     const rest = restOfTurn(s, soFar.value);
     const nextMove = fitOf(s, soFar.value) === 'wrong' ? undefined : rest[0];
     if (!nextMove) {
