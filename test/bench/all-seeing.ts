@@ -22,7 +22,12 @@ export function allSeeingGuesser(state: GameState): (seed: number) => GameState 
 /** Hard's options as the yardstick keeps them, whatever hard itself later becomes. */
 export const ALL_SEEING: IsmctsOptions = { ...BOT_LEVELS.hard, reading: 'uniform' };
 
-export function allSeeingMove(state: GameState, seed: number): Move {
+/** Its move for the seat to act; `scale` multiplies its budget as the bench's scale does hard's. */
+export function allSeeingMove(state: GameState, seed: number, scale = 1): Move {
   const view = viewFor(state, state.current!);
-  return chooseBotMove(view, seed, { search: 'ismcts', ...ALL_SEEING }, allSeeingGuesser(state));
+  const budget = {
+    iterations: Math.max(1, Math.round(ALL_SEEING.iterations * scale)),
+    maxWork: Math.max(1, Math.round(ALL_SEEING.maxWork * scale)),
+  };
+  return chooseBotMove(view, seed, { ...ALL_SEEING, ...budget, search: 'ismcts' }, allSeeingGuesser(state));
 }

@@ -4,7 +4,7 @@
 // same for rounds, and decision times per player (p50/p99/max), wall clock and CPU.
 //   npm run bench -- bots [games=N] [first=K] [scale=S] [workers=W] [only=name,name] [hard={json}]
 // games: deals per pairing (each played 2 or 3 times), numbered from first (default 0, so runs can add deals); scale: multiplies hard's iterations (easy and normal
-// keep their budgets), to measure hard's strength against its think time; workers: threads playing games in
+// keep their budgets; the all-seeing player's too), to measure hard's strength against its think time; workers: threads playing games in
 // parallel (default 2, this machine's cores); hard: settings laid over hard's own (e.g. hard={"reward":"round"}),
 // to measure one of its ideas against the level as it is.
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
@@ -106,7 +106,7 @@ const PAIRINGS: Pairing[] = [
 
 function decide(player: Player, state: GameState, view: SeatView, seed: number, job: Job): Move {
   if (player === 'yardstick') return yardstickMove(view);
-  if (player === 'all-seeing') return allSeeingMove(state, seed);
+  if (player === 'all-seeing') return allSeeingMove(state, seed, job.scale);
   if (player !== 'hard' && player !== 'hard-reading') return chooseBotMove(view, seed, player);
   const reading = player === 'hard-reading' ? { reading: 'turns' } : {};
   return chooseBotMove(view, seed, {
