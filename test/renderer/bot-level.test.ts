@@ -152,6 +152,8 @@ describe('the waiting room', () => {
     awayMs: null,
     awaySince: null,
     votes: [],
+    botLevel: bot ? 'normal' : null,
+    botThink: null,
   });
   const info = (
     seatList: SeatInfo[],
@@ -167,9 +169,10 @@ describe('the waiting room', () => {
     actionRule: false,
     rulesVersion: '1.2',
     spectators: 0,
-    options: { players: 2, mode: 'basic', actionRule: false, rulesVersion: '1.2', targetScore: 40, autoDraw: false, botLevel, botPace: 'relaxed', botThink, hints: true },
+    options: { players: 2, mode: 'basic', actionRule: false, rulesVersion: '1.2', targetScore: 40, autoDraw: false, botLevel, botPace: 'relaxed', botThink, hints: true, turnClock: 0, clockExpiry: 'vote' },
     seatList,
     awayGraceMs: 60_000,
+    turnClock: null,
     game: 0,
     match: [],
     rematch: [],

@@ -88,6 +88,8 @@ export function seatInfo(seat: number, name: string, extra: Partial<SeatInfo> = 
     awayMs: null,
     awaySince: null,
     votes: [],
+    botLevel: extra.bot ? 'normal' : null,
+    botThink: null,
     ...extra,
   };
 }
@@ -115,9 +117,12 @@ export function tableInfo(seats: SeatInfo[]): TableInfo {
       botPace: 'relaxed',
       botThink: 'normal',
       hints: false,
+      turnClock: 0,
+      clockExpiry: 'vote',
     },
     seatList: seats,
     awayGraceMs: 60_000,
+    turnClock: null,
     game: 1,
     match: [],
     rematch: [],

@@ -64,14 +64,14 @@ const hostInfo = (extra: object = {}) => ({
 });
 
 function seat(n: number, name: string | null, extra: Partial<SeatInfo> = {}): SeatInfo {
-  return { seat: n, name, connected: true, bot: false, standIn: false, creator: n === 0, votedOut: false, person: true, away: false, awayMs: null, awaySince: null, votes: [], ...extra }; // prettier-ignore
+  return { seat: n, name, connected: true, bot: false, standIn: false, creator: n === 0, votedOut: false, person: true, away: false, awayMs: null, awaySince: null, votes: [], botLevel: extra.bot ? 'normal' : null, botThink: null, ...extra }; // prettier-ignore
 }
 function info(seatList: SeatInfo[], extra: Partial<TableInfo> = {}): TableInfo {
   return {
     id: 'tbl12345', name: 'Friday', players: seatList.length, seats: seatList.length, state: 'open', mode: 'basic',
     actionRule: false, rulesVersion: '1.2', spectators: 0, match: [],
-    options: { players: 3, mode: 'basic', actionRule: false, rulesVersion: '1.2', targetScore: 35, autoDraw: false, botLevel: 'easy', botPace: 'fast', botThink: 'normal', hints: false },
-    seatList, awayGraceMs: 60_000, game: 0, rematch: [], nextRoundReady: [], watching: [], hostNow: Date.now(), ...extra,
+    options: { players: 3, mode: 'basic', actionRule: false, rulesVersion: '1.2', targetScore: 35, autoDraw: false, botLevel: 'easy', botPace: 'fast', botThink: 'normal', hints: false, turnClock: 0, clockExpiry: 'vote' },
+    seatList, awayGraceMs: 60_000, turnClock: null, game: 0, rematch: [], nextRoundReady: [], watching: [], hostNow: Date.now(), ...extra,
   }; // prettier-ignore
 }
 
