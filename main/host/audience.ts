@@ -1,5 +1,5 @@
 import { viewFor } from '../../shared/engine';
-import type { TableInfo } from '../../shared/protocol';
+import type { Reaction, TableInfo } from '../../shared/protocol';
 import type { Session } from './session';
 import type { HostedTable, Presence } from './hosted-table';
 import { ViewFeed } from './view-feed';
@@ -45,6 +45,11 @@ export class Audience {
   }
 
   readonly connected: Presence = (seat) => this.seated[seat] !== null;
+
+  /** The connection that speaks for the seat now, if any. */
+  sessionAt(seat: number): Session | null {
+    return this.seated[seat] ?? null;
+  }
 
   get spectatorCount(): number {
     return this.spectators.size;
@@ -115,6 +120,13 @@ export class Audience {
 
   sendTable(info: TableInfo): void {
     const text = JSON.stringify({ type: 'table', table: info });
+    for (const s of this.seated) s?.sendText(text);
+    for (const s of this.spectators.keys()) s.sendText(text);
+  }
+
+  /** A seat's quick reaction, to every connection here (spectators too). */
+  sendReaction(seat: number, reaction: Reaction): void {
+    const text = JSON.stringify({ type: 'reaction', tableId: this.table.id, seat, reaction });
     for (const s of this.seated) s?.sendText(text);
     for (const s of this.spectators.keys()) s.sendText(text);
   }

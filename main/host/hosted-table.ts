@@ -5,7 +5,9 @@ import type { BotPace, TableSummary } from '../../shared/protocol';
 import { TableError } from './errors';
 import { tallyWin } from './match';
 import { SeatRules } from './seat-rules';
+import { TableControl } from './table-control';
 import { newTableRecord } from './table-record';
+import { TurnClock } from './turn-clock';
 import type { AcceptedMove, NewTable, SeatRecord, TableRecord } from './table-record';
 
 export type { Presence } from './seat-rules';
@@ -27,6 +29,10 @@ export class HostedTable {
   readonly createdAt: number;
   /** Who sits where, and the rules of it. */
   readonly seating: SeatRules;
+  /** The person to play's time (main/host/turn-clock.ts). */
+  readonly turnClock: TurnClock;
+  /** The creator's lock and seat code (table-control.ts). */
+  readonly control: TableControl;
   private gameNo: number;
   private gameState: GameState | null;
   /** Games won per seat across rematches. */
@@ -36,7 +42,12 @@ export class HostedTable {
   /** Runtime: between rounds, the seats whose people said they are ready for the next one. */
   private readonly readyVotes = new Set<number>();
 
-  constructor(record: Omit<TableRecord, 'unattendedSince'>, now: number, awayGraceMs: number) {
+  constructor(
+    record: Omit<TableRecord, 'unattendedSince'>,
+    now: number,
+    awayGraceMs: number,
+    clockSecondMs?: number,
+  ) {
     this.id = record.id;
     this.name = record.name;
     this.options = record.options;
@@ -53,13 +64,15 @@ export class HostedTable {
       },
       botNameSeed: record.id,
     });
+    this.turnClock = new TurnClock(record.clock, now, clockSecondMs);
+    this.control = new TableControl(record.control);
     this.gameNo = record.game;
     this.gameState = record.state;
     this.winList = record.wins;
   }
 
-  static create(fields: NewTable, now: number, awayGraceMs: number): HostedTable {
-    return new HostedTable(newTableRecord(fields, now), now, awayGraceMs);
+  static create(fields: NewTable, now: number, awayGraceMs: number, clockSecondMs?: number): HostedTable {
+    return new HostedTable(newTableRecord(fields, now), now, awayGraceMs, clockSecondMs);
   }
 
   /** The snapshot's content, but for when the table was last attended (the room's to know). */
@@ -73,11 +86,13 @@ export class HostedTable {
       botPace,
       botThink,
       hints,
+      clock: this.turnClock.record(),
       createdAt,
       ...this.seating.record(),
       game: this.gameNo,
       state: this.gameState,
       wins: this.winList,
+      control: this.control.record(),
     };
   }
 
@@ -88,10 +103,12 @@ export class HostedTable {
   checkpoint(): () => void {
     const { gameNo, gameState, winList } = this;
     const seats = this.seating.checkpoint();
+    const control = this.control.checkpoint();
     const votes = [this.rematchVotes, this.readyVotes].map((set) => [...set]);
     return () => {
       Object.assign(this, { gameNo, gameState, winList });
       seats();
+      control();
       [this.rematchVotes, this.readyVotes].forEach((set, i) => {
         set.clear();
         for (const v of votes[i]) set.add(v);
@@ -147,12 +164,12 @@ export class HostedTable {
     return this.seats[seat]?.botThink ?? this.botThink;
   }
 
-  /** The seat the host must play for now (a bot, or a voted-out person), if any. */
+  /** The seat the host must play for now (a bot, a voted-out person, a timed-out turn), if any. */
   automatedSeatToAct(): number | null {
     const cur = this.gameState?.phase === 'turn' ? this.gameState.current : null;
     if (cur === null || cur === undefined) return null;
     const s = this.seating.seats[cur];
-    return s.bot || s.votedOut ? cur : null;
+    return s.bot || s.votedOut || this.turnClock.botSeat(this.gameNo, this.gameState) === cur ? cur : null;
   }
 
   // -------------------------------------------------------------------------------------------

@@ -27,6 +27,8 @@ export interface HostLimits {
   awayGraceMs: number;
   /** Each table's bot pace (its option) in milliseconds, so people can follow a bot's play. */
   botPaces: Record<BotPace, PaceMs>;
+  /** How long one second of a turn clock lasts: 1000; tests shorten it (never a table option). */
+  clockSecondMs: number;
   /** Tests: every bot step waits exactly this, whatever the table's pace. null: the paces apply. */
   botDelayMs: number | null;
   /** Moves within this window share one snapshot write (the move log has each one at once). */
@@ -51,6 +53,7 @@ export const DEFAULT_LIMITS: HostLimits = {
   helloTimeoutMs: 10_000,
   awayGraceMs: 60_000,
   botPaces: BOT_PACES,
+  clockSecondMs: 1000,
   botDelayMs: null,
   snapshotDelayMs: 1000,
   idleTableMs: 30 * 60_000,

@@ -1,13 +1,15 @@
 import type { Move } from '../../shared/engine';
-import type { TableInfo, TableSummary } from '../../shared/protocol';
+import type { LeftReason, Reaction, TableInfo, TableSummary } from '../../shared/protocol';
 import { Audience } from './audience';
 import type { BotTable } from './bots';
 import type { Cancel } from './clock';
 import { afterKept, keepOrUndo, type Announcement, type Carried } from './changes';
 import { TableError } from './errors';
 import type { HostedTable } from './hosted-table';
+import { TableReactions } from './reaction-gate';
 import { hashToken, newToken } from './ids';
 import type { RoomContext } from './room-context';
+import { RoomClock } from './room-clock';
 import { RoomPlay } from './room-play';
 import { SeatLog } from './seat-log';
 import type { Session } from './session';
@@ -33,6 +35,13 @@ export class Room implements BotTable {
   private readonly seatLog: SeatLog;
   /** Between rounds: the timer that deals the next round when an away person's grace runs out. */
   private cancelRoundTimer: Cancel | null = null;
+  /** The person to play's turn clock, and its timer. */
+  private readonly turnTimer: RoomClock;
+  /** The seat code as last told to the creator's connection (it goes to nobody else). */
+  private codeTold: { to: Session; code: string | null } | null = null;
+  private readonly reactions = new TableReactions((seat, reaction) =>
+    this.audience.sendReaction(seat, reaction),
+  );
 
   private constructor(
     readonly table: HostedTable,
@@ -47,6 +56,7 @@ export class Room implements BotTable {
     );
     this.seatLog = new SeatLog(table, () => this.audience.emptySince, ctx, unattendedSince);
     this.play = new RoomPlay(table, ctx);
+    this.turnTimer = new RoomClock(table, ctx);
   }
 
   get id(): string {
@@ -70,6 +80,7 @@ export class Room implements BotTable {
     });
     ctx.store.save(table.id);
     room.watchRoundVote(); // stopped between rounds: the away graces started again with the host
+    room.turnTimer.follow(room.audience.connected); // nobody is back yet: a running clock waits for its player
     return room;
   }
 
@@ -161,6 +172,7 @@ export class Room implements BotTable {
   }
 
   spectate(session: Session, name: string | null): Carried {
+    this.table.control.requireWatchable();
     return afterKept(() => {
       this.detach(session);
       this.audience.watch(session, name);
@@ -219,6 +231,15 @@ export class Room implements BotTable {
     return afterKept(() => this.announce(this.play.agreedAfterSeatChange() ?? {}));
   }
 
+  /** `seat`'s turn clock ran out: a bot plays this one turn for them, then the seat is theirs again. */
+  botTurn(session: Session, seat: number): Carried {
+    const by = this.seatHeldBy(session);
+    this.turnTimer.follow(this.audience.connected); // its time may be up this very moment
+    this.table.turnClock.askBot(by, seat);
+    this.ctx.store.save(this.id);
+    return afterKept(() => this.announce({}));
+  }
+
   voteOut(session: Session, seat: number): Carried {
     const by = this.seatHeldBy(session);
     const now = this.ctx.clock.now();
@@ -229,6 +250,58 @@ export class Room implements BotTable {
       this.ctx.tokens.revoke(revoked);
       this.announce(this.play.agreedAfterSeatChange() ?? { lobbyList: out });
     });
+  }
+
+  /** A quick reaction: to everyone here at once, if the seat's rate allows; nothing keeps it. */
+  react(session: Session, reaction: Reaction): void {
+    this.reactions.react(this.seatOf(session), reaction, this.ctx.clock.now());
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The creator's hold on the table (table-control.ts): lock, seat code, removing a person
+
+  lockTable(session: Session, locked: boolean, watchers: boolean): Carried {
+    const by = this.seatHeldBy(session);
+    this.table.seating.requireCreator(by, 'lock the table');
+    this.seatLog.keep(() => this.table.control.lock(locked, watchers));
+    return afterKept(() => this.announce({ lobbyList: true }));
+  }
+
+  setCode(session: Session, code: string | null): Carried {
+    const by = this.seatHeldBy(session);
+    this.table.seating.requireCreator(by, 'set a seat code');
+    this.seatLog.keep(() => this.table.control.setCode(code));
+    return afterKept(() => this.announce({ lobbyList: true }));
+  }
+
+  /** Before the start the seat is freed; during a game a bot plays it for good. Their token opens nothing. */
+  removePerson(session: Session, seat: number): Carried {
+    const by = this.seatHeldBy(session);
+    const reason: LeftReason = this.table.started ? 'replaced' : 'removed';
+    const revoked = this.seatLog.keep(() => {
+      const hash = this.table.seating.removeByCreator(by, seat);
+      this.table.control.removedToken(hash);
+      return hash;
+    });
+    return afterKept(() => {
+      this.ctx.tokens.revoke(revoked);
+      const gone = this.audience.sessionAt(seat);
+      if (gone) {
+        this.audience.remove(gone, this.ctx.clock.now());
+        this.seatLog.attendanceChanged();
+        gone.send({ type: 'left', tableId: this.id, reason });
+      }
+      this.announce(this.play.agreedAfterSeatChange() ?? { lobbyList: true, views: reason === 'replaced' });
+    });
+  }
+
+  /** The code goes to the creator's connection alone, when it changes or a new connection speaks for them. */
+  private tellCreatorCode(): void {
+    const to = this.audience.sessionAt(this.table.seating.creator);
+    const code = this.table.control.code;
+    if (!to || (this.codeTold?.to === to && this.codeTold.code === code)) return;
+    this.codeTold = { to, code };
+    to.send({ type: 'tableCode', tableId: this.id, code });
   }
 
   // -------------------------------------------------------------------------------------------
@@ -307,11 +380,16 @@ export class Room implements BotTable {
    * lobby list if it may show, and the bots, in case one is now to move.
    */
   private announce({ tableInfo = true, views = false, lobbyList = false }: Announcement): void {
+    const clockChanged = this.turnTimer.follow(this.audience.connected);
     if (tableInfo) this.audience.sendTable(this.info());
+    this.tellCreatorCode();
     if (views) this.audience.sendViews();
+    // A new turn's clock (after its view, which shows whose turn it is).
+    if (clockChanged && !tableInfo) this.audience.sendTable(this.info());
     if (lobbyList) this.ctx.lobbyChanged();
     this.ctx.bots.kick(this);
     this.watchRoundVote();
+    this.turnTimer.watch(() => this.announce({ tableInfo: false }));
   }
 
   /**
@@ -356,6 +434,7 @@ export class Room implements BotTable {
   close({ keepFiles = false } = {}): void {
     this.closed = true;
     this.cancelRoundTimer?.();
+    this.turnTimer.stop();
     for (const s of this.audience.removeAll(this.ctx.clock.now())) s.send({ type: 'left', tableId: this.id });
     for (const s of this.table.seats) this.ctx.tokens.revoke(s.tokenHash);
     void (keepFiles ? this.ctx.store.archive(this.id) : this.ctx.store.remove(this.id));

@@ -211,6 +211,27 @@ export class SeatRules {
   }
 
   /**
+   * The creator removes a person (one whose token opens a seat: seated, away, or stood in for): before the
+   * start their seat is freed; after it a bot plays the seat for good, as after a vote-out but playing.
+   * Returns the token hash that no longer opens anything.
+   */
+  removeByCreator(by: number, seat: number): string | null {
+    this.requireCreator(by, 'remove a person from the table');
+    const s = this.list[seat];
+    if (seat === by || s === undefined || s.tokenHash === null)
+      throw new TableError('badSeat', `seat ${seat} holds nobody the creator may remove`);
+    const revoked = s.tokenHash;
+    if (!this.hooks.started()) {
+      this.freeSeat(seat);
+      return revoked;
+    }
+    this.list[seat] = { ...s, tokenHash: null, bot: true, standIn: false, votedOut: false };
+    this.away.forget(seat);
+    this.hooks.leftPlay(seat);
+    return revoked;
+  }
+
+  /**
    * Records a vote. A majority of the other connected people removes the player: before the start the
    * seat is freed, during a game the host passes for them. Returns the revoked token hash, if any.
    */

@@ -3,19 +3,24 @@ import {
   BOT_LEVEL_NAMES,
   BOT_PACE_NAMES,
   BOT_THINK_NAMES,
+  CLOCK_EXPIRY_NAMES,
   DEFAULT_BOT_LEVEL,
   DEFAULT_BOT_PACE,
   DEFAULT_BOT_THINK,
   MoveSchema,
+  SEAT_CODE_PATTERN,
   TableOptionsSchema,
+  TURN_CLOCK_SECONDS,
 } from '../../shared/protocol';
 import type { GameState, Move, NormalizedOptions } from '../../shared/engine';
 import type { Same } from '../../shared/same-type';
+import { openControl, type ControlRecord } from './table-control';
 import { hintsByDefault } from './table-record';
 import type { Seating, TableRecord } from './table-record';
+import { noClock } from './turn-clock';
 
 /** Who sits where, and since when nobody has been at the table (null: someone is). */
-export type SeatingLine = Seating & { unattendedSince: number | null };
+export type SeatingLine = Seating & { unattendedSince: number | null; control?: ControlRecord };
 
 /**
  * One line of a table's log: the table as it was made (the first line), a change of who sits where or of
@@ -31,9 +36,37 @@ const int = v.pipe(v.number(), v.integer(), v.minValue(0));
 const seatNo = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(3));
 
 /** The engine's options as a table keeps them: the wire's schema, every default filled in, bots apart. */
-const OptionsSchema = v.required(v.omit(TableOptionsSchema, ['botLevel', 'botPace', 'botThink', 'hints']));
+const OptionsSchema = v.required(
+  v.omit(TableOptionsSchema, ['botLevel', 'botPace', 'botThink', 'hints', 'turnClock', 'clockExpiry']),
+);
 const _optionsAgree: Same<v.InferOutput<typeof OptionsSchema>, NormalizedOptions> = true;
 void _optionsAgree;
+
+/** The turn clock's option and the turn it was timing (see main/host/turn-clock.ts). */
+const ClockSchema = v.object({
+  seconds: v.picklist(TURN_CLOCK_SECONDS),
+  expiry: v.picklist(CLOCK_EXPIRY_NAMES),
+  turn: v.nullable(
+    v.object({
+      game: int,
+      since: int,
+      seat: seatNo,
+      endsAt: v.nullable(v.number()),
+      leftMs: v.pipe(v.number(), v.minValue(0)),
+      expired: v.boolean(),
+      botTurn: v.boolean(),
+    }),
+  ),
+});
+/** The creator's lock and seat code; tables from before them have none (open, no code). */
+const ControlSchema = v.object({
+  locked: v.boolean(),
+  watchers: v.boolean(),
+  code: v.nullable(v.pipe(v.string(), v.regex(SEAT_CODE_PATTERN))),
+  removed: v.pipe(v.array(v.string()), v.maxLength(64)),
+});
+const _controlAgrees: Same<v.InferOutput<typeof ControlSchema>, ControlRecord> = true;
+void _controlAgrees;
 
 const SeatSchema = v.object({
   name: v.nullable(v.string()),
@@ -83,11 +116,14 @@ const recordEntries = {
   wins: v.optional(v.array(int)),
   /** Snapshots from before hints have none: they get the default a new table gets (see hintsByDefault). */
   hints: v.optional(v.boolean()),
+  /** Snapshots from before the turn clock have none: no clock. */
+  clock: v.optional(ClockSchema, noClock),
   creator: seatNo,
   seats: v.array(SeatSchema),
   game: int,
   state: v.nullable(StateSchema),
   createdAt: v.number(),
+  control: v.optional(ControlSchema, openControl),
   /** Snapshots from before it was kept have none: the table counts as attended until the restart. */
   unattendedSince: v.optional(v.nullable(v.number()), null),
 };
@@ -130,6 +166,7 @@ const SeatingSchema = v.object({
   creator: seatNo,
   seats: v.pipe(v.array(SeatSchema), v.minLength(2), v.maxLength(4)),
   unattendedSince: v.nullable(v.number()),
+  control: v.optional(ControlSchema),
 });
 
 const LogLineSchema = v.union([

@@ -15,6 +15,9 @@ export function tableSummary(table: HostedTable, spectators: number): TableSumma
     actionRule: options.actionRule,
     rulesVersion: options.rulesVersion,
     spectators,
+    locked: table.control.locked,
+    watchers: table.control.watchers,
+    hasCode: table.control.hasCode,
     match: matchEntries(table.seats, table.wins),
   };
 }
@@ -65,9 +68,12 @@ export function tableInfo(
       botPace: table.botPace,
       botThink: table.botThink,
       hints: table.hints,
+      turnClock: table.turnClock.seconds,
+      clockExpiry: table.turnClock.expiry,
     },
     seatList,
     awayGraceMs: table.seating.awayGraceMs,
+    turnClock: table.turnClock.info(now),
     game: table.game,
     rematch: table.rematchAskedBy(),
     nextRoundReady: table.nextRoundReadyBy(),

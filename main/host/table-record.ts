@@ -4,7 +4,10 @@ import { DEFAULT_BOT_LEVEL, DEFAULT_BOT_THINK } from '../../shared/bots/levels';
 import type { BotLevel, BotThink } from '../../shared/bots/levels';
 import { BOT_NAMES, BOT_NAME_LANGUAGES, pickBotName } from '../../shared/bots/names';
 import { DEFAULT_BOT_PACE, botSeatOf } from '../../shared/protocol';
+import { DEFAULT_CLOCK_EXPIRY, DEFAULT_TURN_CLOCK } from '../../shared/protocol';
 import type { BotNameLanguage, BotPace, BotSeatChoice, TableOptions } from '../../shared/protocol';
+import type { ClockRecord } from './turn-clock';
+import { openControl, type ControlRecord } from './table-control';
 
 /** One seat as persisted. A free seat has no name. */
 export interface SeatRecord {
@@ -34,6 +37,8 @@ export interface TableRecord {
   botThink: BotThink;
   /** Players may ask for a suggested move (the coach runs in their own renderer, on their own view). */
   hints: boolean;
+  /** The turn clock: its option, and the person's turn it times (main/host/turn-clock.ts). */
+  clock: ClockRecord;
   creator: number;
   seats: SeatRecord[];
   /** 0 before the first start. */
@@ -42,6 +47,8 @@ export interface TableRecord {
   createdAt: number;
   /** Games won per seat across rematches (the match score). */
   wins: number[];
+  /** The creator's lock, seat code and removed people (absent, as in snapshots from before them: an open table). */
+  control?: ControlRecord;
   /**
    * Since when nobody has been at the table (ms since the epoch), so that after a restart the table cap
    * still removes the longest-unattended table. Null when someone was at it as the snapshot was taken
@@ -137,12 +144,18 @@ export function newTableRecord(
     botPace: options.botPace ?? DEFAULT_BOT_PACE,
     botThink: options.botThink ?? DEFAULT_BOT_THINK,
     hints: options.hints ?? hintsByDefault(bots.length),
+    clock: {
+      seconds: options.turnClock ?? DEFAULT_TURN_CLOCK,
+      expiry: options.clockExpiry ?? DEFAULT_CLOCK_EXPIRY,
+      turn: null,
+    },
     creator: creator.seat,
     seats,
     game: 0,
     state: null,
     createdAt: now,
     wins: seats.map(() => 0),
+    control: openControl(),
     unattendedSince: null,
   };
 }

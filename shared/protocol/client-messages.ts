@@ -5,6 +5,8 @@ import { BOT_NAME_LANGUAGES } from '../bots/names';
 import type { BotNameLanguage } from '../bots/names';
 import type { BotLevel, BotThink } from '../bots/levels';
 import { BOT_PACE_NAMES } from './tables';
+import { CLOCK_EXPIRY_NAMES, TURN_CLOCK_SECONDS } from './turn-clock';
+import { REACTIONS, type Reaction } from './reactions';
 import type { Move } from '../engine/types';
 import type { Same } from '../same-type';
 import type { TableOptions } from './tables';
@@ -16,6 +18,7 @@ import {
   TARGET_SCORE_MIN,
   TURN_STEPS_MAX,
 } from './limits';
+import { SEAT_CODE_PATTERN } from './table-control';
 
 /** Every client → host message. Each is one JSON text frame. */
 export type ClientMessage =
@@ -33,7 +36,8 @@ export type ClientMessage =
       /** The creator's language: the host names the bots from its list. */
       lang?: BotNameLanguage;
     }
-  | { type: 'join'; tableId: string; name: string; seat?: number }
+  /** `code`: the table's seat code, when its creator set one (a resume needs none). */
+  | { type: 'join'; tableId: string; name: string; seat?: number; code?: string }
   | { type: 'resume'; token: string }
   /** `name` (optional) lets the players see who is watching. */
   | { type: 'spectate'; tableId: string; name?: string }
@@ -51,6 +55,12 @@ export type ClientMessage =
       think?: BotThink;
       lang?: BotNameLanguage;
     }
+  /** The creator: no new people take a seat (`locked`); `watchers` false also turns new spectators away. */
+  | { type: 'lockTable'; locked: boolean; watchers: boolean }
+  /** The creator: the four digits people must type to take a seat; null takes the code away. */
+  | { type: 'setCode'; code: string | null }
+  /** The creator: frees a person's seat before the start, or gives it to a bot for good during a game. */
+  | { type: 'removePerson'; seat: number }
   | { type: 'start' }
   /**
    * A turn, or the part of it up to a draw, confirmed on the sender's screen: `steps` in order, at move
@@ -62,7 +72,11 @@ export type ClientMessage =
   /** After a game: I want a rematch (`ready` false takes it back). Default true. */
   | { type: 'rematch'; ready?: boolean }
   | { type: 'replaceByBot'; seat: number }
+  /** `seat`'s turn clock ran out: a bot plays this one turn for them (any other seated person may ask). */
+  | { type: 'botTurn'; seat: number }
   | { type: 'voteOut'; seat: number }
+  /** A quick reaction from the fixed set, shown on the sender's seat for everyone at the table. */
+  | { type: 'react'; reaction: Reaction }
   /** Asks for the whole view of your table again (a delta did not apply to the view you hold). */
   | { type: 'sync' };
 
@@ -90,6 +104,8 @@ const printable = (max: number) =>
 /** Ids and tokens are the host's own base64url strings; anything else is refused before any lookup. */
 const tableId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{4,32}$/, 'is not a table id'));
 const token = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/, 'is not a token'));
+/** Never echoed: a malformed code is refused with a fixed text. */
+const seatCode = v.pipe(v.string('must be 4 digits'), v.regex(SEAT_CODE_PATTERN, 'must be 4 digits'));
 
 const botLevel = v.picklist(BOT_LEVEL_NAMES, 'must be "easy", "normal" or "hard"');
 const botThink = v.picklist(BOT_THINK_NAMES, 'must be "quick", "normal" or "long"');
@@ -127,6 +143,8 @@ export const TableOptionsSchema = v.object({
   botPace: v.optional(v.picklist(BOT_PACE_NAMES, 'must be "relaxed", "normal" or "fast"')),
   botThink: v.optional(botThink),
   hints: v.optional(v.boolean('must be true or false')),
+  turnClock: v.optional(v.picklist(TURN_CLOCK_SECONDS, 'must be 0, 30, 60 or 120')),
+  clockExpiry: v.optional(v.picklist(CLOCK_EXPIRY_NAMES, 'must be "vote" or "bot"')),
 });
 
 const CreateTableSchema = v.pipe(
@@ -159,7 +177,13 @@ export const ClientMessageSchema = v.variant('type', [
   v.object({ type: v.literal('ping'), id: v.optional(v.pipe(v.number(), v.integer())) }),
   v.object({ type: v.literal('listTables') }),
   CreateTableSchema,
-  v.object({ type: v.literal('join'), tableId, name: printable(PLAYER_NAME_MAX), seat: v.optional(seat) }),
+  v.object({
+    type: v.literal('join'),
+    tableId,
+    name: printable(PLAYER_NAME_MAX),
+    seat: v.optional(seat),
+    code: v.optional(seatCode),
+  }),
   v.object({ type: v.literal('resume'), token }),
   v.object({ type: v.literal('spectate'), tableId, name: v.optional(printable(PLAYER_NAME_MAX)) }),
   v.object({ type: v.literal('leave') }),
@@ -171,6 +195,9 @@ export const ClientMessageSchema = v.variant('type', [
     think: v.optional(botThink),
     lang: v.optional(lang),
   }),
+  v.object({ type: v.literal('lockTable'), locked: v.boolean(), watchers: v.boolean() }),
+  v.object({ type: v.literal('setCode'), code: v.nullable(seatCode) }),
+  v.object({ type: v.literal('removePerson'), seat }),
   v.object({ type: v.literal('start') }),
   v.object({
     type: v.literal('turn'),
@@ -184,7 +211,12 @@ export const ClientMessageSchema = v.variant('type', [
   v.object({ type: v.literal('ready'), ready: v.optional(v.boolean()) }),
   v.object({ type: v.literal('rematch'), ready: v.optional(v.boolean()) }),
   v.object({ type: v.literal('replaceByBot'), seat }),
+  v.object({ type: v.literal('botTurn'), seat }),
   v.object({ type: v.literal('voteOut'), seat }),
+  v.object({
+    type: v.literal('react'),
+    reaction: v.picklist(REACTIONS, `must be one of ${REACTIONS.map((r) => `"${r}"`).join(', ')}`),
+  }),
   v.object({ type: v.literal('sync') }),
 ]);
 

@@ -12,6 +12,15 @@ export type {
 } from './tables';
 export { BOT_PACE_NAMES, DEFAULT_BOT_PACE, TABLE_STATES } from './tables';
 export {
+  TURN_CLOCK_SECONDS,
+  DEFAULT_TURN_CLOCK,
+  CLOCK_EXPIRY_NAMES,
+  DEFAULT_CLOCK_EXPIRY,
+  type TurnClockSeconds,
+  type ClockExpiry,
+  type TurnClockInfo,
+} from './turn-clock';
+export {
   BOT_LEVEL_NAMES,
   DEFAULT_BOT_LEVEL,
   BOT_THINK_NAMES,
@@ -24,6 +33,14 @@ export { ClientMessageSchema, MoveSchema, TableOptionsSchema, botSeatOf } from '
 export { BOT_NAME_LANGUAGES, type BotNameLanguage } from '../bots/names';
 export type { ServerMessage, ServerMessageType, ErrorCode } from './server-messages';
 export { CLOSE_CODES } from './server-messages';
+export {
+  REACTIONS,
+  REACTION_EMOJI,
+  REACTION_RATE,
+  REACTION_SHOWN_MS,
+  takeReactionSlot,
+  type Reaction,
+} from './reactions';
 export {
   VIEW_FIELDS,
   ViewDeltaSchema,
@@ -40,3 +57,4 @@ export {
 export { SeatViewSchema, LogEntrySchema } from './view-schema';
 export { parseClientMessage, parseServerMessage, type ParseResult } from './parse';
 export { tidyQuoted } from './tidy';
+export * from './table-control';

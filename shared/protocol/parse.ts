@@ -62,9 +62,11 @@ const SERVER_TYPES: ReadonlySet<ServerMessageType> = new Set<ServerMessageType>(
   'joined',
   'spectating',
   'left',
+  'tableCode',
   'table',
   'view',
   'viewDelta',
+  'reaction',
   'error',
 ]);
 

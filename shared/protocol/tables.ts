@@ -1,5 +1,6 @@
 import type { GameOptions, RulesVersion } from '../engine/types';
 import type { BotLevel, BotThink } from '../bots/levels';
+import type { ClockExpiry, TurnClockInfo, TurnClockSeconds } from './turn-clock';
 
 /** How long the host lets each bot step stay on screen before the next (a table option). */
 export const BOT_PACE_NAMES = ['relaxed', 'normal', 'fast'] as const;
@@ -29,6 +30,15 @@ export interface TableSummary {
   actionRule: boolean;
   rulesVersion: RulesVersion;
   spectators: number;
+  /**
+   * The creator's hold on the table (every host of this protocol sends all three; a missing one reads as
+   * false, true, false): no new people take a seat (those seated come back with their tokens) ...
+   */
+  locked?: boolean;
+  /** ... new spectators are welcome (false only at a locked table whose creator turned watchers away) ... */
+  watchers?: boolean;
+  /** ... a seat is taken only with the table's four-digit code (the code itself is never in a summary). */
+  hasCode?: boolean;
   /** Games won so far at this table, every named seat in seat order; all zero before the first game ends. */
   match: MatchEntry[];
 }
@@ -38,13 +48,16 @@ export interface TableSummary {
  * every bot at the table plays (default 'normal'), how fast they move (default 'relaxed'), how long its hard
  * bots think on a decision (default 'normal'; easy and normal bots keep their budgets), and whether
  * players may ask the coach for a suggested move (default: on when the table is created with bots, off
- * otherwise). The engine knows nothing of these.
+ * otherwise), and a turn clock for people (`turnClock` seconds, default 0: none; `clockExpiry`, default
+ * 'vote', see turn-clock.ts). The engine knows nothing of these.
  */
 export type TableOptions = GameOptions & {
   botLevel?: BotLevel;
   botPace?: BotPace;
   botThink?: BotThink;
   hints?: boolean;
+  turnClock?: TurnClockSeconds;
+  clockExpiry?: ClockExpiry;
 };
 
 /** One seat as every connection at the table sees it. Never holds a token. */
@@ -87,6 +100,8 @@ export interface TableInfo extends TableSummary {
   seatList: SeatInfo[];
   /** How long a player must be away before the table may replace them by a bot or vote them out. */
   awayGraceMs: number;
+  /** The person to play's turn clock; null with no clock, on a bot's turn and between rounds. */
+  turnClock: TurnClockInfo | null;
   /** Counts games at this table: 1 for the first, +1 per rematch. */
   game: number;
   /**

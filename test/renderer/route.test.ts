@@ -301,7 +301,7 @@ describe('the route store with a real host', () => {
     );
     await until('the table', () => table.atTable && table.session !== null);
     const tableId = table.session!.tableId;
-    nav.go('#/learn/goal');
+    nav.go('#/tutorial/goal');
     expect(nav.current()).toBe('#/');
     expect(table.atTable).toBe(false);
     expect(useSavedSeatsStore().holds(`ws://127.0.0.1:${host.port}/ws`, tableId)).toBe(true);

@@ -70,8 +70,8 @@ function info(seatList: SeatInfo[], extra: Partial<TableInfo> = {}): TableInfo {
   return {
     id: 'tbl12345', name: 'Friday', players: seatList.length, seats: seatList.length, state: 'open', mode: 'basic',
     actionRule: false, rulesVersion: '1.2', spectators: 0, match: [],
-    options: { players: 3, mode: 'basic', actionRule: false, rulesVersion: '1.2', targetScore: 35, autoDraw: false, botLevel: 'easy', botPace: 'fast', botThink: 'normal', hints: false },
-    seatList, awayGraceMs: 60_000, game: 0, rematch: [], nextRoundReady: [], watching: [], hostNow: Date.now(), ...extra,
+    options: { players: 3, mode: 'basic', actionRule: false, rulesVersion: '1.2', targetScore: 35, autoDraw: false, botLevel: 'easy', botPace: 'fast', botThink: 'normal', hints: false, turnClock: 0, clockExpiry: 'vote' },
+    seatList, awayGraceMs: 60_000, turnClock: null, game: 0, rematch: [], nextRoundReady: [], watching: [], hostNow: Date.now(), ...extra,
   }; // prettier-ignore
 }
 

@@ -75,9 +75,13 @@ function templates(view: SeatView): Record<string, unknown>[] {
       lang: 'ko',
     },
     { type: 'join', tableId: 'abcdefgh', name: 'Eve' },
+    { type: 'join', tableId: 'abcdefgh', name: 'Eve', code: '1234' },
     { type: 'resume', token: 'A'.repeat(43) },
     { type: 'spectate', tableId: 'abcdefgh' },
     { type: 'setBot', seat: 1, bot: true },
+    { type: 'lockTable', locked: true, watchers: false },
+    { type: 'setCode', code: '1234' },
+    { type: 'removePerson', seat: 1 },
     { type: 'setBot', seat: 1, bot: true, level: 'easy', think: 'long', lang: 'it' },
     { type: 'turn', steps: [{ type: 'play', card: 'R7' }], moveCount: view.moveCount },
     { type: 'turn', steps: [{ type: 'one', seat: 1, card: 'R7' }], moveCount: view.moveCount },
@@ -93,7 +97,9 @@ function templates(view: SeatView): Record<string, unknown>[] {
       moveCount: view.moveCount,
     },
     { type: 'replaceByBot', seat: 1 },
+    { type: 'botTurn', seat: 1 },
     { type: 'voteOut', seat: 1 },
+    { type: 'react', reaction: 'clap' },
   ];
 }
 
@@ -120,6 +126,9 @@ function breakOneField(random: () => number, msg: Record<string, unknown>): Reco
   );
   let value = random() < 0.15 && typeof old !== 'string' ? hostileText(random) : pick(random, candidates);
   if (leaf === 'protocol' && typeof value === 'number' && Number.isInteger(value)) value = 'one';
+  // A null code is a valid `setCode` (it takes the code away): a code must be broken otherwise.
+  if (leaf === 'code' && (value === null || value === undefined))
+    value = pick(random, ['123', '12345', '١٢٣٤', 1234]);
   if (leaf === 'moveCount' && typeof value === 'number' && Number.isInteger(value) && value >= 0) value = -3;
   if (leaf === 'seat' && typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 3)
     value = 9;
@@ -309,14 +318,49 @@ export function hostileFrame(random: () => number, current: SeatView, other: Sea
       ['stranger', { type: 'leave' }],
       ['stranger', { type: 'turn', steps: [{ type: 'pass' }], moveCount: current.moveCount }],
       ['stranger', { type: 'voteOut', seat: 0 }],
+      // The creator's hold on the table: a stranger holds no seat, and nobody removes themself.
+      ['stranger', { type: 'lockTable', locked: true, watchers: false }],
+      ['stranger', { type: 'setCode', code: '1234' }],
+      ['stranger', { type: 'removePerson', seat: 0 }],
+      ['current', { type: 'removePerson', seat: current.seat }],
+      ['other', { type: 'removePerson', seat: other.seat }],
       ['stranger', { type: 'join', tableId: 'nosuchtb', name: 'Eve' }],
       // A whole view only for a connection at a table.
       ['stranger', { type: 'sync' }],
+      // Reactions come from a seat at the table.
+      ['stranger', { type: 'react', reaction: 'wellPlayed' }],
       ['current', { type: 'start' }],
       ['current', { type: 'leave' }],
       ['current', { type: 'rematch' }],
       ['current', { type: 'voteOut', seat: other.seat }],
       ['other', { type: 'replaceByBot', seat: current.seat }],
+      // No clock at this table: nobody's time runs out; a clock option off its list is refused.
+      ['other', { type: 'botTurn', seat: current.seat }],
+      ['current', { type: 'botTurn', seat: current.seat }],
+      ['stranger', { type: 'botTurn', seat: 0 }],
+      [
+        'stranger',
+        {
+          type: 'createTable',
+          name: 'Clock',
+          player: 'Eve',
+          options: {
+            players: 2,
+            mode: 'basic',
+            actionRule: false,
+            turnClock: pick(random, [15, -30, '60', 1e9]),
+          },
+        },
+      ],
+      [
+        'stranger',
+        {
+          type: 'createTable',
+          name: 'Clock',
+          player: 'Eve',
+          options: { players: 2, mode: 'basic', actionRule: false, turnClock: 30, clockExpiry: 'never' },
+        },
+      ],
       ['other', { type: 'setBot', seat: 0, bot: true }],
       ['other', { type: 'turn', steps: [{ type: 'nextRound' }], moveCount: current.moveCount }],
       ['other', { type: 'turn', steps: pickSteps(random, current.legalMoves), moveCount: current.moveCount }],

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { setupState } from '../../../shared/engine';
 import type { GameState, Move, RoundSetup } from '../../../shared/engine';
+import { noClock } from '../../../main/host/turn-clock';
 import { HostedTable } from '../../../main/host/hosted-table';
 import { TableError } from '../../../main/host/errors';
 import type { SeatRecord } from '../../../main/host/table-record';
@@ -42,6 +43,7 @@ function tableAt(setup: Partial<RoundSetup> = {}, mode: 'basic' | 'advanced' = '
       botPace: 'normal',
       botThink: 'normal',
       hints: false,
+      clock: noClock(),
       creator: 0,
       seats: [person('Ann'), person('Bo')],
       game: 1,
