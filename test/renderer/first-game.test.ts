@@ -216,7 +216,7 @@ describe('the Rules dialog', () => {
     // Each says what it teaches to a screen reader, since their words are alike.
     expect(links.map((a) => a.attributes('aria-label'))).toContain('Learn “Ties” step by step');
     expect(new Set(links.map((a) => a.attributes('aria-label'))).size).toBe(7);
-    await w.get('[data-testid="learn-ties"]').trigger('click');
+    await w.get('[data-testid="rules-learn-ties"]').trigger('click');
     expect(w.emitted('close')).toHaveLength(1);
   });
 });
