@@ -216,6 +216,8 @@ describe('the Rules dialog', () => {
     // Each says what it teaches to a screen reader, since their words are alike.
     expect(links.map((a) => a.attributes('aria-label'))).toContain('Learn “Ties” step by step');
     expect(new Set(links.map((a) => a.attributes('aria-label'))).size).toBe(7);
+    // Side by side, the Advanced and Action links name their topic in their words too.
+    expect(w.get('[data-testid="rules-learn-action"]').text()).toBe('Learn “Action rule” step by step →');
     await w.get('[data-testid="rules-learn-ties"]').trigger('click');
     expect(w.emitted('close')).toHaveLength(1);
   });
