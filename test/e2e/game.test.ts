@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { BOT_NAMES } from '../../shared/bots/names';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { describeInChromium, screenshotDir, type Player } from './harness';
@@ -68,7 +69,7 @@ describeInChromium('end to end in Chromium', {}, (stage) => {
     await enterName(bo.page, 'Bo');
     const row = bo.page.getByTestId('table-row').filter({ hasText: 'Friday table' });
     await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('2/3 seated');
-    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('Advanced · Action rule');
+    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('Advanced · card actions on');
     await shot(bo, 'lobby');
     await joinTable(bo.page, 'Friday table');
 
@@ -77,7 +78,8 @@ describeInChromium('end to end in Chromium', {}, (stage) => {
       .poll(() => ada.page.getByTestId('seat').allTextContents(), { timeout: 10_000 })
       .toEqual([
         expect.stringContaining('Ada'),
-        expect.stringContaining('Bot 2'),
+        // The bot is named from the creator's language (English here).
+        expect.stringMatching(new RegExp(`(${BOT_NAMES.en.join('|')})\\s+bot ·`)),
         expect.stringContaining('Bo'),
       ]);
     await expect(bo.page.getByTestId('start').count()).resolves.toBe(0);

@@ -18,7 +18,11 @@ const SIZES = [
   { name: '390-ko', width: 390, height: 844, phone: true, locale: 'ko-KR' },
 ] as const;
 /** How the waiting room names a quick think time, per language. */
-const QUICK = { 'en-US': 'Quick thinking', 'it-IT': 'riflessione Rapida', 'ko-KR': '생각 시간 짧게' };
+const QUICK = {
+  'en-US': 'hard bots, quick thinking',
+  'it-IT': 'bot difficili, riflessione rapida',
+  'ko-KR': '어려움 봇, 생각 시간 짧게',
+};
 
 describeInChromium('hard bots’ think time (Chromium)', {}, (stage) => {
   it.each(SIZES)(
