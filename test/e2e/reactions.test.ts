@@ -351,5 +351,26 @@ describeInChromium(
         for (const p of [ada, bea]) expect(p.errors).toEqual([]);
       },
     );
+
+    it.each([
+      { locale: 'ko-KR', seat: 1, width: 390, height: 844, well: '잘했어요', clap: '박수' },
+      { locale: 'it-IT', seat: 0, width: 1280, height: 800, well: 'Ben giocato', clap: 'applauso' },
+    ])('in $locale: the set and the bubble in the screen’s language', { timeout: 60_000 }, async (c) => {
+      const phone = c.width < 500 ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {};
+      const p = await stage.player(c.locale, c.width, c.height, { locale: c.locale, ...phone });
+      await resumeSeat(p, stage.served, 'react01', TOKENS[c.seat], c.seat);
+      await p.page
+        .getByRole('button', { name: c.locale === 'ko-KR' ? '테이블 보기' : 'Guarda il tavolo' })
+        .click();
+      await p.page.getByTestId('react-open').click();
+      const menu = p.page.getByTestId('reaction-menu');
+      await menu.waitFor();
+      await expect(menu.getByRole('menuitem', { name: c.clap }).textContent()).resolves.toContain('👏');
+      await p.page.screenshot({ path: join(shots, `reactions-menu-${c.locale}-${c.width}.png`) });
+      await menu.getByRole('menuitem', { name: c.well }).click();
+      await expect.poll(() => bubble(p.page, c.seat).textContent()).toBe(c.well);
+      await p.page.screenshot({ path: join(shots, `reactions-own-${c.locale}-${c.width}.png`) });
+      expect(p.errors).toEqual([]);
+    });
   },
 );
