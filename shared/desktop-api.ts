@@ -33,6 +33,10 @@ export interface DiscoveredTable {
   hostName: string;
   /** The host's PROTOCOL_VERSION; a lobby greys out tables it cannot speak to. */
   protocol: number;
+  /** Its creator locked it (no new people); absent: not locked. */
+  locked?: boolean;
+  /** A seat needs the table's four-digit code; absent: no code. */
+  hasCode?: boolean;
 }
 
 /**

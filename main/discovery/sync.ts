@@ -7,6 +7,8 @@ export const adOf = (t: TableSummary): TableAd => ({
   players: t.players,
   seats: t.seats,
   state: t.state,
+  ...(t.locked ? { locked: true } : {}),
+  ...(t.hasCode ? { hasCode: true } : {}),
 });
 
 /** Makes the publisher announce exactly these tables: new ones published, changed ones updated, gone ones said goodbye to. */

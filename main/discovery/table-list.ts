@@ -120,6 +120,8 @@ function build(key: string, source: Source, address: string): DiscoveredTable {
     port: source.port,
     hostName: ad.host || source.target,
     protocol: ad.protocol,
+    ...(ad.locked ? { locked: true } : {}),
+    ...(ad.hasCode ? { hasCode: true } : {}),
   };
 }
 

@@ -53,6 +53,9 @@ export function encodeAd(ad: TableAd, protocol: number, host: string): TxtRecord
     seats: String(ad.seats),
     state: ad.state,
     host: cleanText(host, 64),
+    // Flags only when set (a few bytes each); the code itself never leaves the host.
+    ...(ad.locked ? { lock: '1' } : {}),
+    ...(ad.hasCode ? { code: '1' } : {}),
   };
 }
 
@@ -95,5 +98,7 @@ export function parseAd(txt: TxtRecord): TxtAd | null {
     state: state as TableState,
     protocol,
     host: cleanText(txt.host ?? '', 64),
+    ...(txt.lock === '1' ? { locked: true } : {}),
+    ...(txt.code === '1' ? { hasCode: true } : {}),
   };
 }

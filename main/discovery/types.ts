@@ -20,6 +20,10 @@ export interface TableAd {
   players: number;
   seats: number;
   state: TableState;
+  /** Its creator locked it: no new people take a seat (TXT `lock=1`). */
+  locked?: boolean;
+  /** Taking a seat needs its four-digit code (TXT `code=1`: only that there is one, never the code). */
+  hasCode?: boolean;
 }
 
 export interface Publisher {

@@ -34,6 +34,8 @@ export function copyForRenderer(t: DiscoveredTable): DiscoveredTable {
     port: t.port,
     hostName: t.hostName,
     protocol: t.protocol,
+    ...(t.locked ? { locked: true } : {}),
+    ...(t.hasCode ? { hasCode: true } : {}),
   };
 }
 

@@ -46,6 +46,11 @@ export class Audience {
 
   readonly connected: Presence = (seat) => this.seated[seat] !== null;
 
+  /** The connection that speaks for the seat now, if any. */
+  sessionAt(seat: number): Session | null {
+    return this.seated[seat] ?? null;
+  }
+
   get spectatorCount(): number {
     return this.spectators.size;
   }

@@ -49,7 +49,7 @@ export class BotDriver {
     const started = this.clock.now();
     const thinking = votedOut
       ? Promise.resolve(passFor(view))
-      : this.brain.choose(view, state.moveCount, table.botLevel, table.botThink);
+      : this.brain.choose(view, state.moveCount, table.botLevelAt(seat), table.botThinkAt(seat));
     void thinking
       .catch((e: Error) => {
         this.report(`table ${table.id}: bot failed (${e.message}); it gives the round up`);

@@ -67,7 +67,7 @@ export class Connections {
   private connected(ws: WebSocket, address: string): void {
     const { limits } = this;
     this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
-    const session = new Session(ws, limits, this.clock.now());
+    const session = new Session(ws, limits, this.clock.now(), address);
     this.sessions.add(session);
     const cancelHello = this.clock.after(limits.helloTimeoutMs, () => {
       if (!session.greeted) session.close(1008, 'no hello');

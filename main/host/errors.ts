@@ -5,6 +5,8 @@ export class TableError extends Error {
   constructor(
     readonly code: ErrorCode,
     reason: string,
+    /** Sent with the refusal (a wrong-code limit says when to try again). */
+    readonly extra: { retryAfterSeconds?: number } = {},
   ) {
     super(reason);
     this.name = 'TableError';

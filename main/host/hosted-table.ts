@@ -5,6 +5,7 @@ import type { BotPace, TableSummary } from '../../shared/protocol';
 import { TableError } from './errors';
 import { tallyWin } from './match';
 import { SeatRules } from './seat-rules';
+import { TableControl } from './table-control';
 import { newTableRecord } from './table-record';
 import { TurnClock } from './turn-clock';
 import type { AcceptedMove, NewTable, SeatRecord, TableRecord } from './table-record';
@@ -30,6 +31,8 @@ export class HostedTable {
   readonly seating: SeatRules;
   /** The person to play's time (main/host/turn-clock.ts). */
   readonly turnClock: TurnClock;
+  /** The creator's lock and seat code (table-control.ts). */
+  readonly control: TableControl;
   private gameNo: number;
   private gameState: GameState | null;
   /** Games won per seat across rematches. */
@@ -59,8 +62,10 @@ export class HostedTable {
         this.rematchVotes.delete(seat);
         this.readyVotes.delete(seat);
       },
+      botNameSeed: record.id,
     });
     this.turnClock = new TurnClock(record.clock, now, clockSecondMs);
+    this.control = new TableControl(record.control);
     this.gameNo = record.game;
     this.gameState = record.state;
     this.winList = record.wins;
@@ -87,6 +92,7 @@ export class HostedTable {
       game: this.gameNo,
       state: this.gameState,
       wins: this.winList,
+      control: this.control.record(),
     };
   }
 
@@ -97,10 +103,12 @@ export class HostedTable {
   checkpoint(): () => void {
     const { gameNo, gameState, winList } = this;
     const seats = this.seating.checkpoint();
+    const control = this.control.checkpoint();
     const votes = [this.rematchVotes, this.readyVotes].map((set) => [...set]);
     return () => {
       Object.assign(this, { gameNo, gameState, winList });
       seats();
+      control();
       [this.rematchVotes, this.readyVotes].forEach((set, i) => {
         set.clear();
         for (const v of votes[i]) set.add(v);
@@ -145,6 +153,15 @@ export class HostedTable {
 
   get started(): boolean {
     return this.gameState !== null;
+  }
+
+  /** How the bot on `seat` plays: its own level, else the table's (a stand-in always plays at the table's). */
+  botLevelAt(seat: number): BotLevel {
+    return this.seats[seat]?.botLevel ?? this.botLevel;
+  }
+
+  botThinkAt(seat: number): BotThink {
+    return this.seats[seat]?.botThink ?? this.botThink;
   }
 
   /** The seat the host must play for now (a bot, a voted-out person, a timed-out turn), if any. */

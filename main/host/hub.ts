@@ -1,6 +1,7 @@
 import { CLOSE_CODES, PROTOCOL_VERSION } from '../../shared/protocol';
 import type { ClientMessage, TableSummary } from '../../shared/protocol';
 import { BotDriver } from './bots';
+import { CodeAttempts } from './code-attempts';
 import type { BotBrain } from './bot-brain';
 import type { Cancel, Clock } from './clock';
 import { TableError } from './errors';
@@ -29,6 +30,8 @@ export class Hub {
   /** Which table each connection is at (set as rooms seat and unseat it). */
   private readonly places = new Map<Session, string>();
   private readonly context: RoomContext;
+  /** Wrong seat codes per connection and per address, across tables. */
+  private readonly codes: CodeAttempts;
   private stopping = false;
   private readonly stopJanitor: Cancel;
 
@@ -44,6 +47,7 @@ export class Hub {
     viewDeltas = true,
   ) {
     this.bots = new BotDriver(brain, limits, report, clock);
+    this.codes = new CodeAttempts(() => clock.now());
     this.lobby = new Lobby(() => this.summaries(), report, clock);
     this.context = {
       store,
@@ -88,6 +92,7 @@ export class Hub {
   /** A connection went away: its seat (if any) stays its person's, away. */
   disconnected(session: Session): void {
     this.lobby.unwatch(session);
+    this.codes.forget(session);
     this.roomOf(session)?.detach(session);
   }
 
@@ -126,6 +131,7 @@ export class Hub {
         : undefined;
       return session.error(e.code, e.message, {
         to: msg.type,
+        ...e.extra,
         ...(moveCount === undefined ? {} : { moveCount }),
       });
     }
@@ -144,6 +150,7 @@ export class Hub {
       case 'join': {
         const room = this.room(msg.tableId);
         this.requireFree(session);
+        if (!room.table.started) this.codes.admit(room.table.control, session, msg.code);
         return this.attached(session, room.join(session, msg.name, msg.seat));
       }
       case 'resume':
@@ -156,7 +163,17 @@ export class Hub {
       case 'leave':
         return this.leave(session);
       case 'setBot':
-        return this.roomAt(session).setBot(session, msg.seat, msg.bot);
+        return this.roomAt(session).setBot(session, msg.seat, msg.bot, {
+          level: msg.level ?? null,
+          think: msg.think ?? null,
+          lang: msg.lang,
+        });
+      case 'lockTable':
+        return this.roomAt(session).lockTable(session, msg.locked, msg.watchers);
+      case 'setCode':
+        return this.roomAt(session).setCode(session, msg.code);
+      case 'removePerson':
+        return this.roomAt(session).removePerson(session, msg.seat);
       case 'start':
         return this.roomAt(session).start(session);
       case 'turn':
@@ -262,6 +279,7 @@ export class Hub {
         options: msg.options,
         creator: { name: msg.player, seat, tokenHash: hashToken(token) },
         bots: msg.bots ?? [],
+        lang: msg.lang,
       },
       this.clock.now(),
       this.limits.awayGraceMs,
@@ -277,6 +295,8 @@ export class Hub {
     const entry = this.tokens.find(hash);
     const room = entry && this.rooms.get(entry.tableId);
     if (!entry || !room || room.table.seats[entry.seat]?.tokenHash !== hash) {
+      if ([...this.rooms.values()].some((r) => r.table.control.wasRemoved(hash)))
+        throw new TableError('removed', 'the host of the table removed you from it');
       throw new TableError('badToken', 'this token opens no seat on this host');
     }
     return room.resume(session, entry.seat, token);

@@ -1,5 +1,5 @@
 import type { Move } from '../../shared/engine';
-import type { Reaction, TableInfo, TableSummary } from '../../shared/protocol';
+import type { LeftReason, Reaction, TableInfo, TableSummary } from '../../shared/protocol';
 import { Audience } from './audience';
 import type { BotTable } from './bots';
 import type { Cancel } from './clock';
@@ -13,7 +13,7 @@ import { RoomClock } from './room-clock';
 import { RoomPlay } from './room-play';
 import { SeatLog } from './seat-log';
 import type { Session } from './session';
-import type { TableRecord } from './table-record';
+import type { BotChoice, TableRecord } from './table-record';
 import { tableInfo, tableSummary } from './table-info';
 
 export type { Carried } from './changes';
@@ -35,11 +35,13 @@ export class Room implements BotTable {
   private readonly seatLog: SeatLog;
   /** Between rounds: the timer that deals the next round when an away person's grace runs out. */
   private cancelRoundTimer: Cancel | null = null;
+  /** The person to play's turn clock, and its timer. */
+  private readonly turnTimer: RoomClock;
+  /** The seat code as last told to the creator's connection (it goes to nobody else). */
+  private codeTold: { to: Session; code: string | null } | null = null;
   private readonly reactions = new TableReactions((seat, reaction) =>
     this.audience.sendReaction(seat, reaction),
   );
-  /** The person to play's turn clock, and its timer. */
-  private readonly turnTimer: RoomClock;
 
   private constructor(
     readonly table: HostedTable,
@@ -170,6 +172,7 @@ export class Room implements BotTable {
   }
 
   spectate(session: Session, name: string | null): Carried {
+    this.table.control.requireWatchable();
     return afterKept(() => {
       this.detach(session);
       this.audience.watch(session, name);
@@ -215,9 +218,9 @@ export class Room implements BotTable {
     this.announce({ lobbyList: true });
   }
 
-  setBot(session: Session, seat: number, bot: boolean): Carried {
+  setBot(session: Session, seat: number, bot: boolean, choice: BotChoice): Carried {
     const by = this.seatHeldBy(session);
-    this.seatLog.keep(() => this.table.seating.setBot(by, seat, bot));
+    this.seatLog.keep(() => this.table.seating.setBot(by, seat, bot, choice));
     return afterKept(() => this.announce({ lobbyList: true }));
   }
 
@@ -252,6 +255,53 @@ export class Room implements BotTable {
   /** A quick reaction: to everyone here at once, if the seat's rate allows; nothing keeps it. */
   react(session: Session, reaction: Reaction): void {
     this.reactions.react(this.seatOf(session), reaction, this.ctx.clock.now());
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The creator's hold on the table (table-control.ts): lock, seat code, removing a person
+
+  lockTable(session: Session, locked: boolean, watchers: boolean): Carried {
+    const by = this.seatHeldBy(session);
+    this.table.seating.requireCreator(by, 'lock the table');
+    this.seatLog.keep(() => this.table.control.lock(locked, watchers));
+    return afterKept(() => this.announce({ lobbyList: true }));
+  }
+
+  setCode(session: Session, code: string | null): Carried {
+    const by = this.seatHeldBy(session);
+    this.table.seating.requireCreator(by, 'set a seat code');
+    this.seatLog.keep(() => this.table.control.setCode(code));
+    return afterKept(() => this.announce({ lobbyList: true }));
+  }
+
+  /** Before the start the seat is freed; during a game a bot plays it for good. Their token opens nothing. */
+  removePerson(session: Session, seat: number): Carried {
+    const by = this.seatHeldBy(session);
+    const reason: LeftReason = this.table.started ? 'replaced' : 'removed';
+    const revoked = this.seatLog.keep(() => {
+      const hash = this.table.seating.removeByCreator(by, seat);
+      this.table.control.removedToken(hash);
+      return hash;
+    });
+    return afterKept(() => {
+      this.ctx.tokens.revoke(revoked);
+      const gone = this.audience.sessionAt(seat);
+      if (gone) {
+        this.audience.remove(gone, this.ctx.clock.now());
+        this.seatLog.attendanceChanged();
+        gone.send({ type: 'left', tableId: this.id, reason });
+      }
+      this.announce(this.play.agreedAfterSeatChange() ?? { lobbyList: true, views: reason === 'replaced' });
+    });
+  }
+
+  /** The code goes to the creator's connection alone, when it changes or a new connection speaks for them. */
+  private tellCreatorCode(): void {
+    const to = this.audience.sessionAt(this.table.seating.creator);
+    const code = this.table.control.code;
+    if (!to || (this.codeTold?.to === to && this.codeTold.code === code)) return;
+    this.codeTold = { to, code };
+    to.send({ type: 'tableCode', tableId: this.id, code });
   }
 
   // -------------------------------------------------------------------------------------------
@@ -332,6 +382,7 @@ export class Room implements BotTable {
   private announce({ tableInfo = true, views = false, lobbyList = false }: Announcement): void {
     const clockChanged = this.turnTimer.follow(this.audience.connected);
     if (tableInfo) this.audience.sendTable(this.info());
+    this.tellCreatorCode();
     if (views) this.audience.sendViews();
     // A new turn's clock (after its view, which shows whose turn it is).
     if (clockChanged && !tableInfo) this.audience.sendTable(this.info());

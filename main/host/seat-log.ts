@@ -29,6 +29,7 @@ export class SeatLog {
   keep<T>(change: () => T): T {
     const undo = this.table.checkpoint();
     const before = this.table.seating.record();
+    const control = this.table.control.record();
     let result: T;
     try {
       result = change();
@@ -37,7 +38,10 @@ export class SeatLog {
       throw e;
     }
     const after = this.table.seating.record();
-    const same = after.creator === before.creator && after.seats.every((s, i) => s === before.seats[i]);
+    const same =
+      after.creator === before.creator &&
+      after.seats.every((s, i) => s === before.seats[i]) &&
+      this.table.control.record() === control;
     if (!same) keepOrUndo(() => this.write(), undo, this.ctx.report);
     return result;
   }
@@ -54,7 +58,8 @@ export class SeatLog {
 
   private write(): void {
     const unattendedSince = this.unattendedSince();
-    this.ctx.store.appendSeating(this.table.id, { ...this.table.seating.record(), unattendedSince });
+    const control = this.table.control.record();
+    this.ctx.store.appendSeating(this.table.id, { ...this.table.seating.record(), unattendedSince, control });
     this.loggedUnattended = unattendedSince;
     this.ctx.store.save(this.table.id);
   }

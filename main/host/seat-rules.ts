@@ -1,7 +1,7 @@
 import { Absences } from './absences';
 import { TableError } from './errors';
-import { botName, emptySeat } from './table-record';
-import type { SeatRecord, Seating } from './table-record';
+import { botSeat, emptySeat, namesAt } from './table-record';
+import type { BotChoice, SeatRecord, Seating } from './table-record';
 
 /** Whether a person's socket is attached to the seat now. The room that holds the table knows; the rules ask. */
 export type Presence = (seat: number) => boolean;
@@ -12,6 +12,8 @@ export interface SeatHooks {
   started(): boolean;
   /** The seat's person no longer plays there (a stand-in, a vote-out): their rematch vote goes. */
   leftPlay(seat: number): void;
+  /** What spreads the table's bot names over their list (the table id). */
+  readonly botNameSeed: string;
 }
 
 /**
@@ -137,14 +139,17 @@ export class SeatRules {
     }
   }
 
-  setBot(by: number, seat: number, bot: boolean): void {
+  setBot(by: number, seat: number, bot: boolean, choice: BotChoice): void {
     this.requireCreator(by, 'choose bot seats');
     if (this.hooks.started()) throw new TableError('alreadyStarted', 'bot seats are set before the start');
     if (seat >= this.list.length) throw new TableError('badSeat', `this table has no seat ${seat}`);
     const s = this.list[seat];
-    if (bot) {
+    if (bot && s.bot && !s.standIn) {
+      // A bot already sits here: the creator changes its level (its name stays).
+      this.list[seat] = { ...s, botLevel: choice.level, botThink: choice.think };
+    } else if (bot) {
       if (s.name !== null) throw new TableError('seatTaken', `seat ${seat} is taken`);
-      this.list[seat] = { ...emptySeat(), name: botName(seat), bot: true };
+      this.list[seat] = botSeat(seat, choice, this.hooks.botNameSeed, namesAt(this.list));
     } else {
       if (!s.bot) throw new TableError('badSeat', `seat ${seat} is not a bot`);
       this.list[seat] = emptySeat();
@@ -197,6 +202,27 @@ export class SeatRules {
     this.requireAway(by, seat, connected, now);
     this.standIn(seat);
     this.away.votes[seat].clear();
+  }
+
+  /**
+   * The creator removes a person (one whose token opens a seat: seated, away, or stood in for): before the
+   * start their seat is freed; after it a bot plays the seat for good, as after a vote-out but playing.
+   * Returns the token hash that no longer opens anything.
+   */
+  removeByCreator(by: number, seat: number): string | null {
+    this.requireCreator(by, 'remove a person from the table');
+    const s = this.list[seat];
+    if (seat === by || s === undefined || s.tokenHash === null)
+      throw new TableError('badSeat', `seat ${seat} holds nobody the creator may remove`);
+    const revoked = s.tokenHash;
+    if (!this.hooks.started()) {
+      this.freeSeat(seat);
+      return revoked;
+    }
+    this.list[seat] = { ...s, tokenHash: null, bot: true, standIn: false, votedOut: false };
+    this.away.forget(seat);
+    this.hooks.leftPlay(seat);
+    return revoked;
   }
 
   /**

@@ -19,6 +19,8 @@ export class Session {
     private readonly ws: WebSocket,
     private readonly limits: HostLimits,
     now: number,
+    /** The remote address (wrong seat codes are counted per machine too). */
+    readonly address = '',
   ) {
     this.bucket = new TokenBucket(limits.ratePerSecond, limits.rateBurst, now);
   }
@@ -45,7 +47,7 @@ export class Session {
   error(
     code: ErrorCode,
     reason: string,
-    extra: { to?: ClientMessageType; moveCount?: number; protocol?: number } = {},
+    extra: { to?: ClientMessageType; moveCount?: number; protocol?: number; retryAfterSeconds?: number } = {},
   ): void {
     this.send({ type: 'error', code, reason, ...extra });
   }

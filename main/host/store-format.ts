@@ -8,17 +8,19 @@ import {
   DEFAULT_BOT_PACE,
   DEFAULT_BOT_THINK,
   MoveSchema,
+  SEAT_CODE_PATTERN,
   TableOptionsSchema,
   TURN_CLOCK_SECONDS,
 } from '../../shared/protocol';
 import type { GameState, Move, NormalizedOptions } from '../../shared/engine';
 import type { Same } from '../../shared/same-type';
+import { openControl, type ControlRecord } from './table-control';
 import { hintsByDefault } from './table-record';
 import type { Seating, TableRecord } from './table-record';
 import { noClock } from './turn-clock';
 
 /** Who sits where, and since when nobody has been at the table (null: someone is). */
-export type SeatingLine = Seating & { unattendedSince: number | null };
+export type SeatingLine = Seating & { unattendedSince: number | null; control?: ControlRecord };
 
 /**
  * One line of a table's log: the table as it was made (the first line), a change of who sits where or of
@@ -56,6 +58,15 @@ const ClockSchema = v.object({
     }),
   ),
 });
+/** The creator's lock and seat code; tables from before them have none (open, no code). */
+const ControlSchema = v.object({
+  locked: v.boolean(),
+  watchers: v.boolean(),
+  code: v.nullable(v.pipe(v.string(), v.regex(SEAT_CODE_PATTERN))),
+  removed: v.pipe(v.array(v.string()), v.maxLength(64)),
+});
+const _controlAgrees: Same<v.InferOutput<typeof ControlSchema>, ControlRecord> = true;
+void _controlAgrees;
 
 const SeatSchema = v.object({
   name: v.nullable(v.string()),
@@ -63,6 +74,9 @@ const SeatSchema = v.object({
   bot: v.boolean(),
   standIn: v.boolean(),
   votedOut: v.boolean(),
+  /** Snapshots from before bots had a level per seat: every bot plays at the table's level. */
+  botLevel: v.optional(v.nullable(v.picklist(BOT_LEVEL_NAMES)), null),
+  botThink: v.optional(v.nullable(v.picklist(BOT_THINK_NAMES)), null),
 });
 
 /**
@@ -109,6 +123,7 @@ const recordEntries = {
   game: int,
   state: v.nullable(StateSchema),
   createdAt: v.number(),
+  control: v.optional(ControlSchema, openControl),
   /** Snapshots from before it was kept have none: the table counts as attended until the restart. */
   unattendedSince: v.optional(v.nullable(v.number()), null),
 };
@@ -151,6 +166,7 @@ const SeatingSchema = v.object({
   creator: seatNo,
   seats: v.pipe(v.array(SeatSchema), v.minLength(2), v.maxLength(4)),
   unattendedSince: v.nullable(v.number()),
+  control: v.optional(ControlSchema),
 });
 
 const LogLineSchema = v.union([

@@ -15,8 +15,18 @@ export function tableSummary(table: HostedTable, spectators: number): TableSumma
     actionRule: options.actionRule,
     rulesVersion: options.rulesVersion,
     spectators,
+    locked: table.control.locked,
+    watchers: table.control.watchers,
+    hasCode: table.control.hasCode,
     match: matchEntries(table.seats, table.wins),
   };
+}
+
+/** The level (and a hard bot's think time) of the bot playing `seat`; nulls when no bot plays it. */
+function botOf(table: HostedTable, seat: number): Pick<SeatInfo, 'botLevel' | 'botThink'> {
+  if (!table.seats[seat].bot) return { botLevel: null, botThink: null };
+  const botLevel = table.botLevelAt(seat);
+  return { botLevel, botThink: botLevel === 'hard' ? table.botThinkAt(seat) : null };
 }
 
 /**
@@ -47,6 +57,7 @@ export function tableInfo(
       awayMs: away === null ? null : Math.max(0, now - away),
       awaySince: away,
       votes: seating.votesAgainst(seat),
+      ...botOf(table, seat),
     };
   });
   return {

@@ -2,10 +2,12 @@ import { normalizeOptions } from '../../shared/engine';
 import type { GameState, Move, NormalizedOptions } from '../../shared/engine';
 import { DEFAULT_BOT_LEVEL, DEFAULT_BOT_THINK } from '../../shared/bots/levels';
 import type { BotLevel, BotThink } from '../../shared/bots/levels';
-import { DEFAULT_BOT_PACE } from '../../shared/protocol';
+import { pickBotName } from '../../shared/bots/names';
+import { DEFAULT_BOT_PACE, botSeatOf } from '../../shared/protocol';
 import { DEFAULT_CLOCK_EXPIRY, DEFAULT_TURN_CLOCK } from '../../shared/protocol';
-import type { BotPace, TableOptions } from '../../shared/protocol';
+import type { BotNameLanguage, BotPace, BotSeatChoice, TableOptions } from '../../shared/protocol';
 import type { ClockRecord } from './turn-clock';
+import { openControl, type ControlRecord } from './table-control';
 
 /** One seat as persisted. A free seat has no name. */
 export interface SeatRecord {
@@ -17,6 +19,9 @@ export interface SeatRecord {
   standIn: boolean;
   /** Voted out: the host passes for this seat. */
   votedOut: boolean;
+  /** A bot seat's own level and hard think time; null: the table's (stand-ins, bots without their own). */
+  botLevel: BotLevel | null;
+  botThink: BotThink | null;
 }
 
 /** The persisted form of a table (the snapshot file), plain JSON. */
@@ -42,6 +47,8 @@ export interface TableRecord {
   createdAt: number;
   /** Games won per seat across rematches (the match score). */
   wins: number[];
+  /** The creator's lock, seat code and removed people (absent, as in snapshots from before them: an open table). */
+  control?: ControlRecord;
   /**
    * Since when nobody has been at the table (ms since the epoch), so that after a restart the table cap
    * still removes the longest-unattended table. Null when someone was at it as the snapshot was taken
@@ -69,7 +76,31 @@ export const emptySeat = (): SeatRecord => ({
   bot: false,
   standIn: false,
   votedOut: false,
+  botLevel: null,
+  botThink: null,
 });
+
+/** What a bot seat is filled with: its own level and think time (null: the table's), the language that names it. */
+export interface BotChoice {
+  level: BotLevel | null;
+  think: BotThink | null;
+  lang: BotNameLanguage | undefined;
+}
+
+/** A new bot seat named from its language's list, avoiding every name at the table (`seed`: the table id). */
+export function botSeat(seat: number, choice: BotChoice, seed: string, taken: readonly string[]): SeatRecord {
+  return {
+    ...emptySeat(),
+    name: pickBotName(choice.lang, seat, seed, taken),
+    bot: true,
+    botLevel: choice.level,
+    botThink: choice.think,
+  };
+}
+
+/** The names seated at a table (people and bots). */
+export const namesAt = (seats: readonly SeatRecord[]): string[] =>
+  seats.flatMap((s) => (s.name === null ? [] : [s.name]));
 
 /** A table with bots is likely a practice table: the coach is on unless its creator says otherwise. */
 export const hintsByDefault = (botSeats: number): boolean => botSeats > 0;
@@ -82,14 +113,23 @@ export interface NewTable {
   name: string;
   options: TableOptions;
   creator: { name: string; seat: number; tokenHash: string };
-  bots: number[];
+  bots: (number | BotSeatChoice)[];
+  /** The creator's language: it names the bots. */
+  lang?: BotNameLanguage;
 }
 
-export function newTableRecord({ id, name, options, creator, bots }: NewTable, now: number): TableRecord {
+export function newTableRecord(
+  { id, name, options, creator, bots, lang }: NewTable,
+  now: number,
+): TableRecord {
   const normalized = normalizeOptions(options);
   const seats = Array.from({ length: normalized.players }, emptySeat);
   seats[creator.seat] = { ...emptySeat(), name: creator.name, tokenHash: creator.tokenHash };
-  for (const b of bots) seats[b] = { ...emptySeat(), name: botName(b), bot: true };
+  for (const b of bots) {
+    const own: Partial<BotSeatChoice> = typeof b === 'number' ? {} : b;
+    const choice = { level: own.level ?? null, think: own.think ?? null, lang };
+    seats[botSeatOf(b)] = botSeat(botSeatOf(b), choice, id, namesAt(seats));
+  }
   return {
     id,
     name,
@@ -109,6 +149,7 @@ export function newTableRecord({ id, name, options, creator, bots }: NewTable, n
     state: null,
     createdAt: now,
     wins: seats.map(() => 0),
+    control: openControl(),
     unattendedSince: null,
   };
 }

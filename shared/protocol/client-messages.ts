@@ -1,9 +1,12 @@
 import * as v from 'valibot';
 import { ALL_CARDS } from '../engine/cards';
 import { BOT_LEVEL_NAMES, BOT_THINK_NAMES } from '../bots/levels';
+import { BOT_NAME_LANGUAGES } from '../bots/names';
+import type { BotNameLanguage } from '../bots/names';
+import type { BotLevel, BotThink } from '../bots/levels';
 import { BOT_PACE_NAMES } from './tables';
-import { REACTIONS, type Reaction } from './reactions';
 import { CLOCK_EXPIRY_NAMES, TURN_CLOCK_SECONDS } from './turn-clock';
+import { REACTIONS, type Reaction } from './reactions';
 import type { Move } from '../engine/types';
 import type { Same } from '../same-type';
 import type { TableOptions } from './tables';
@@ -15,6 +18,7 @@ import {
   TARGET_SCORE_MIN,
   TURN_STEPS_MAX,
 } from './limits';
+import { SEAT_CODE_PATTERN } from './table-control';
 
 /** Every client → host message. Each is one JSON text frame. */
 export type ClientMessage =
@@ -27,14 +31,36 @@ export type ClientMessage =
       player: string;
       options: TableOptions;
       seat?: number;
-      bots?: number[];
+      /** Bot seats: a seat number (the table's bot level), or a seat with its own level and think time. */
+      bots?: (number | BotSeatChoice)[];
+      /** The creator's language: the host names the bots from its list. */
+      lang?: BotNameLanguage;
     }
-  | { type: 'join'; tableId: string; name: string; seat?: number }
+  /** `code`: the table's seat code, when its creator set one (a resume needs none). */
+  | { type: 'join'; tableId: string; name: string; seat?: number; code?: string }
   | { type: 'resume'; token: string }
   /** `name` (optional) lets the players see who is watching. */
   | { type: 'spectate'; tableId: string; name?: string }
   | { type: 'leave' }
-  | { type: 'setBot'; seat: number; bot: boolean }
+  /**
+   * The creator fills a free seat with a bot (or frees a bot's seat); `level`/`think` are the seat's own
+   * (without them: the table's), `lang` names it. On a seat that already holds a bot, `bot: true` changes
+   * its level and think time only.
+   */
+  | {
+      type: 'setBot';
+      seat: number;
+      bot: boolean;
+      level?: BotLevel;
+      think?: BotThink;
+      lang?: BotNameLanguage;
+    }
+  /** The creator: no new people take a seat (`locked`); `watchers` false also turns new spectators away. */
+  | { type: 'lockTable'; locked: boolean; watchers: boolean }
+  /** The creator: the four digits people must type to take a seat; null takes the code away. */
+  | { type: 'setCode'; code: string | null }
+  /** The creator: frees a person's seat before the start, or gives it to a bot for good during a game. */
+  | { type: 'removePerson'; seat: number }
   | { type: 'start' }
   /**
    * A turn, or the part of it up to a draw, confirmed on the sender's screen: `steps` in order, at move
@@ -56,6 +82,13 @@ export type ClientMessage =
 
 export type ClientMessageType = ClientMessage['type'];
 
+/** A bot seat asked for in `createTable`, with its own level and (for hard) think time. */
+export interface BotSeatChoice {
+  seat: number;
+  level?: BotLevel;
+  think?: BotThink;
+}
+
 const card = v.picklist(ALL_CARDS, 'must be a card id such as "R7"');
 const seat = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(3));
 const moveCount = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000));
@@ -71,6 +104,18 @@ const printable = (max: number) =>
 /** Ids and tokens are the host's own base64url strings; anything else is refused before any lookup. */
 const tableId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{4,32}$/, 'is not a table id'));
 const token = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/, 'is not a token'));
+/** Never echoed: a malformed code is refused with a fixed text. */
+const seatCode = v.pipe(v.string('must be 4 digits'), v.regex(SEAT_CODE_PATTERN, 'must be 4 digits'));
+
+const botLevel = v.picklist(BOT_LEVEL_NAMES, 'must be "easy", "normal" or "hard"');
+const botThink = v.picklist(BOT_THINK_NAMES, 'must be "quick", "normal" or "long"');
+const lang = v.picklist(BOT_NAME_LANGUAGES, 'must be "en", "it" or "ko"');
+const BotSeatSchema = v.union([
+  seat,
+  v.object({ seat, level: v.optional(botLevel), think: v.optional(botThink) }),
+]);
+/** The seat number of a `createTable` bot entry. */
+export const botSeatOf = (b: number | BotSeatChoice): number => (typeof b === 'number' ? b : b.seat);
 
 export const MoveSchema = v.variant('type', [
   v.object({ type: v.literal('play'), card }),
@@ -94,9 +139,9 @@ export const TableOptionsSchema = v.object({
     v.pipe(v.number(), v.integer(), v.minValue(TARGET_SCORE_MIN), v.maxValue(TARGET_SCORE_MAX)),
   ),
   autoDraw: v.optional(v.boolean()),
-  botLevel: v.optional(v.picklist(BOT_LEVEL_NAMES, 'must be "easy", "normal" or "hard"')),
+  botLevel: v.optional(botLevel),
   botPace: v.optional(v.picklist(BOT_PACE_NAMES, 'must be "relaxed", "normal" or "fast"')),
-  botThink: v.optional(v.picklist(BOT_THINK_NAMES, 'must be "quick", "normal" or "long"')),
+  botThink: v.optional(botThink),
   hints: v.optional(v.boolean('must be true or false')),
   turnClock: v.optional(v.picklist(TURN_CLOCK_SECONDS, 'must be 0, 30, 60 or 120')),
   clockExpiry: v.optional(v.picklist(CLOCK_EXPIRY_NAMES, 'must be "vote" or "bot"')),
@@ -109,14 +154,18 @@ const CreateTableSchema = v.pipe(
     player: printable(PLAYER_NAME_MAX),
     options: TableOptionsSchema,
     seat: v.optional(seat),
-    bots: v.optional(v.pipe(v.array(seat), v.maxLength(3))),
+    bots: v.optional(v.pipe(v.array(BotSeatSchema), v.maxLength(3))),
+    lang: v.optional(lang),
   }),
   v.check((m) => m.seat === undefined || m.seat < m.options.players, 'seat: no such seat at this table'),
   v.check(
-    (m) => (m.bots ?? []).every((b) => b < m.options.players && b !== (m.seat ?? 0)),
+    (m) => (m.bots ?? []).map(botSeatOf).every((b) => b < m.options.players && b !== (m.seat ?? 0)),
     'bots: each bot seat must exist and differ from your own seat',
   ),
-  v.check((m) => new Set(m.bots ?? []).size === (m.bots ?? []).length, 'bots: a seat is listed twice'),
+  v.check(
+    (m) => new Set((m.bots ?? []).map(botSeatOf)).size === (m.bots ?? []).length,
+    'bots: a seat is listed twice',
+  ),
 );
 
 export const ClientMessageSchema = v.variant('type', [
@@ -128,11 +177,27 @@ export const ClientMessageSchema = v.variant('type', [
   v.object({ type: v.literal('ping'), id: v.optional(v.pipe(v.number(), v.integer())) }),
   v.object({ type: v.literal('listTables') }),
   CreateTableSchema,
-  v.object({ type: v.literal('join'), tableId, name: printable(PLAYER_NAME_MAX), seat: v.optional(seat) }),
+  v.object({
+    type: v.literal('join'),
+    tableId,
+    name: printable(PLAYER_NAME_MAX),
+    seat: v.optional(seat),
+    code: v.optional(seatCode),
+  }),
   v.object({ type: v.literal('resume'), token }),
   v.object({ type: v.literal('spectate'), tableId, name: v.optional(printable(PLAYER_NAME_MAX)) }),
   v.object({ type: v.literal('leave') }),
-  v.object({ type: v.literal('setBot'), seat, bot: v.boolean() }),
+  v.object({
+    type: v.literal('setBot'),
+    seat,
+    bot: v.boolean(),
+    level: v.optional(botLevel),
+    think: v.optional(botThink),
+    lang: v.optional(lang),
+  }),
+  v.object({ type: v.literal('lockTable'), locked: v.boolean(), watchers: v.boolean() }),
+  v.object({ type: v.literal('setCode'), code: v.nullable(seatCode) }),
+  v.object({ type: v.literal('removePerson'), seat }),
   v.object({ type: v.literal('start') }),
   v.object({
     type: v.literal('turn'),

@@ -28,8 +28,9 @@ export {
   type BotLevel,
   type BotThink,
 } from '../bots/levels';
-export type { ClientMessage, ClientMessageType } from './client-messages';
-export { ClientMessageSchema, MoveSchema, TableOptionsSchema } from './client-messages';
+export type { BotSeatChoice, ClientMessage, ClientMessageType } from './client-messages';
+export { ClientMessageSchema, MoveSchema, TableOptionsSchema, botSeatOf } from './client-messages';
+export { BOT_NAME_LANGUAGES, type BotNameLanguage } from '../bots/names';
 export type { ServerMessage, ServerMessageType, ErrorCode } from './server-messages';
 export { CLOSE_CODES } from './server-messages';
 export {
@@ -56,3 +57,4 @@ export {
 export { SeatViewSchema, LogEntrySchema } from './view-schema';
 export { parseClientMessage, parseServerMessage, type ParseResult } from './parse';
 export { tidyQuoted } from './tidy';
+export * from './table-control';

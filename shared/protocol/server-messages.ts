@@ -1,5 +1,6 @@
 import type { SeatView } from '../engine/types';
 import type { ClientMessageType } from './client-messages';
+import type { LeftReason } from './table-control';
 import type { Reaction } from './reactions';
 import type { TableInfo, TableSummary } from './tables';
 import type { ViewDelta } from './view-delta';
@@ -8,13 +9,24 @@ import type { ViewDelta } from './view-delta';
 export type ErrorCode =
   /** The frame is not JSON, is binary, or does not match any message schema. */
   | 'badMessage'
-  /** Too many messages per second from this connection; the message was dropped. */
+  /**
+   * Too many messages per second from this connection; the message was dropped. Also: too many wrong seat
+   * codes from this connection or its address (`to: 'join'`, with `retryAfterSeconds`).
+   */
   | 'rateLimited'
   /** `hello` carried another protocol version; the socket is then closed. */
   | 'protocolMismatch'
   /** The first message must be `hello`. */
   | 'helloRequired'
   | 'noSuchTable'
+  /** The creator locked the table: only the people already seated there come in (with their tokens). */
+  | 'tableLocked'
+  /** The creator locked the table to watchers too. */
+  | 'noWatchers'
+  /** The table has a seat code: send `join` again with `code`. */
+  | 'codeRequired'
+  /** Not the table's code (the same answer for any wrong one). */
+  | 'badCode'
   | 'tableFull'
   | 'seatTaken'
   /** Another seat at the table has this name (compared without case). */
@@ -22,6 +34,8 @@ export type ErrorCode =
   | 'tooManyTables'
   /** The token is unknown, revoked (voted out) or belongs to a table that is gone. */
   | 'badToken'
+  /** The token was this table's, but its creator removed that person (or gave the seat to a bot). */
+  | 'removed'
   /** The connection holds no seat (or no table) for this request. */
   | 'notSeated'
   | 'notCreator'
@@ -57,8 +71,13 @@ export type ServerMessage =
   /** Your seat and its private token; keep the token to `resume` after a dropped connection. */
   | { type: 'joined'; tableId: string; seat: number; token: string }
   | { type: 'spectating'; tableId: string }
-  /** You are no longer attached to this table (you left, or the table was removed). */
-  | { type: 'left'; tableId: string }
+  /**
+   * You are no longer attached to this table (you left, or the table was removed). `reason`: the creator
+   * removed you before the start, or gave your seat to a bot during the game; your token opens nothing.
+   */
+  | { type: 'left'; tableId: string; reason?: LeftReason }
+  /** To the table's creator only, whenever it changes or they arrive: the seat code (null: none). */
+  | { type: 'tableCode'; tableId: string; code: string | null }
   | { type: 'table'; table: TableInfo }
   /**
    * The game as your seat may see it (`viewFor`); spectators get seat null. Sent whole on join, resume,
@@ -79,6 +98,8 @@ export type ServerMessage =
       protocol?: number;
       /** With `staleMove` / `notYourTurn` / `illegalMove`: the game's current move count. */
       moveCount?: number;
+      /** With `rateLimited` for wrong seat codes: how long until the next try is heard. */
+      retryAfterSeconds?: number;
     };
 
 export type ServerMessageType = ServerMessage['type'];

@@ -30,6 +30,15 @@ export interface TableSummary {
   actionRule: boolean;
   rulesVersion: RulesVersion;
   spectators: number;
+  /**
+   * The creator's hold on the table (every host of this protocol sends all three; a missing one reads as
+   * false, true, false): no new people take a seat (those seated come back with their tokens) ...
+   */
+  locked?: boolean;
+  /** ... new spectators are welcome (false only at a locked table whose creator turned watchers away) ... */
+  watchers?: boolean;
+  /** ... a seat is taken only with the table's four-digit code (the code itself is never in a summary). */
+  hasCode?: boolean;
   /** Games won so far at this table, every named seat in seat order; all zero before the first game ends. */
   match: MatchEntry[];
 }
@@ -79,6 +88,10 @@ export interface SeatInfo {
   awaySince: number | null;
   /** Seats that voted to remove this player. */
   votes: number[];
+  /** How strongly the bot on this seat plays (its own level, else the table's); null when no bot plays it. */
+  botLevel: BotLevel | null;
+  /** A hard bot's think time (its own, else the table's); null for other levels and when no bot plays it. */
+  botThink: BotThink | null;
 }
 
 /** The full table as sent in a `table` message. */

@@ -45,6 +45,13 @@ describe('syncAds', () => {
   it('announces only the TXT fields, nothing else of the summary', () => {
     expect(Object.keys(adOf(summary('aaaa'))).sort()).toEqual(['id', 'name', 'players', 'seats', 'state']);
   });
+
+  it('announces a lock and a seat code as flags only when set', () => {
+    const held = { ...summary('aaaa'), locked: true, watchers: false, hasCode: true };
+    expect(adOf(held)).toMatchObject({ locked: true, hasCode: true });
+    expect(adOf(held)).not.toHaveProperty('watchers');
+    expect(adOf({ ...held, locked: false, hasCode: false })).not.toHaveProperty('locked');
+  });
 });
 
 describe('the interface pool', () => {

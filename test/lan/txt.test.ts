@@ -20,6 +20,19 @@ describe('TXT records', () => {
     expect(parseAd(decodeTxt(wire(txt)))).toEqual({ ...ad, protocol: 3, host: 'Alice’s laptop' });
   });
 
+  it('say only that a table is locked or has a seat code, in a flag of a few bytes', () => {
+    const txt = encodeAd({ ...ad, locked: true, hasCode: true }, 5, 'h');
+    expect(txt).toMatchObject({ lock: '1', code: '1' });
+    // Within the TXT rules: every string far below 255 bytes, no digits of any code anywhere.
+    for (const [k, v] of Object.entries(txt)) expect(Buffer.byteLength(`${k}=${v}`)).toBeLessThan(255);
+    expect(parseAd(decodeTxt(wire(txt)))).toMatchObject({ locked: true, hasCode: true });
+    // An open table without a code carries neither key (older lobbies see exactly what they did).
+    expect(Object.keys(encodeAd(ad, 5, 'h'))).not.toContain('code');
+    expect(parseAd(decodeTxt(wire(encodeAd(ad, 5, 'h'))))).not.toHaveProperty('hasCode');
+    // Only "1" means yes: another announcer's value is not taken for a flag.
+    expect(parseAd({ ...encodeAd(ad, 5, 'h'), code: '4321', lock: 'yes' })).not.toHaveProperty('hasCode');
+  });
+
   it('cut long names on a character boundary and drop control characters', () => {
     const korean = '레드세븐'.repeat(30); // 3 bytes a character
     const cut = cleanText(korean, 200);

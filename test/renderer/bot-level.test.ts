@@ -152,6 +152,8 @@ describe('the waiting room', () => {
     awayMs: null,
     awaySince: null,
     votes: [],
+    botLevel: bot ? 'normal' : null,
+    botThink: null,
   });
   const info = (
     seatList: SeatInfo[],

@@ -88,6 +88,8 @@ export function seatInfo(seat: number, name: string, extra: Partial<SeatInfo> = 
     awayMs: null,
     awaySince: null,
     votes: [],
+    botLevel: extra.bot ? 'normal' : null,
+    botThink: null,
     ...extra,
   };
 }

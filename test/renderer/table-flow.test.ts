@@ -64,7 +64,7 @@ const hostInfo = (extra: object = {}) => ({
 });
 
 function seat(n: number, name: string | null, extra: Partial<SeatInfo> = {}): SeatInfo {
-  return { seat: n, name, connected: true, bot: false, standIn: false, creator: n === 0, votedOut: false, person: true, away: false, awayMs: null, awaySince: null, votes: [], ...extra }; // prettier-ignore
+  return { seat: n, name, connected: true, bot: false, standIn: false, creator: n === 0, votedOut: false, person: true, away: false, awayMs: null, awaySince: null, votes: [], botLevel: extra.bot ? 'normal' : null, botThink: null, ...extra }; // prettier-ignore
 }
 function info(seatList: SeatInfo[], extra: Partial<TableInfo> = {}): TableInfo {
   return {

@@ -9,6 +9,8 @@ export interface FinishedTable {
   readonly id: string;
   readonly name: string;
   readonly botLevel: BotLevel;
+  /** A bot seat's own level, else the table's. */
+  botLevelAt(seat: number): BotLevel;
   readonly game: number;
   readonly state: GameState | null;
   readonly seats: readonly SeatRecord[];
@@ -31,7 +33,7 @@ export function recordOfTable(
     // A stand-in bot plays for a person who may come back: the seat is the person's.
     seats: table.seats.map((s, seat) => ({
       name: s.name ?? botName(seat),
-      bot: s.bot && !s.standIn ? table.botLevel : null,
+      bot: s.bot && !s.standIn ? table.botLevelAt(seat) : null,
     })),
     ...times,
   });

@@ -9,6 +9,7 @@ import { useConnectionStore } from './connection';
 import { useNoticesStore } from './notices';
 import { useSettingsStore } from './settings';
 import { useSavedSeatsStore } from './savedSeats';
+import { useTableControlStore, type CodeAsk } from './tableControl';
 import { loadSession, saveSession, type TableSession } from './session';
 
 /** Host refusals that need no toast: a fresh view or table follows and says it all. */
@@ -51,6 +52,8 @@ export const useTableStore = defineStore('table', () => {
   let startSent = false;
   // A table/view that arrived before the joined/spectating that names it.
   let early: { table?: TableInfo; view?: { tableId: string; view: SeatView } } = {};
+  /** The last join asked for: the seat-code dialog sends it again with the code. */
+  let lastJoin: CodeAsk | null = null;
 
   /** Hooks the store to the connection once, and resumes the tab's table after a reload. */
   function init(): void {
@@ -58,6 +61,7 @@ export const useTableStore = defineStore('table', () => {
     wired = true;
     connection.onMessage(handle);
     connection.onWelcome(onWelcome);
+    useTableControlStore().init();
     const saved = loadSession(services().session);
     if (saved) {
       session.value = saved;
@@ -95,7 +99,7 @@ export const useTableStore = defineStore('table', () => {
     request(url, { type: 'createTable', name, player, options, seat: mySeat, bots });
   }
 
-  function join(url: string, tableId: string, name: string, wantSeat?: number): void {
+  function join(url: string, tableId: string, name: string, wantSeat?: number, code?: string): void {
     const saved = seats.find(url, tableId);
     if (saved) {
       // This browser already holds a seat there: take it back rather than a second one.
@@ -105,7 +109,14 @@ export const useTableStore = defineStore('table', () => {
       else connection.connect(url);
       return;
     }
-    request(url, { type: 'join', tableId, name, ...(wantSeat === undefined ? {} : { seat: wantSeat }) });
+    lastJoin = { url, tableId, name, ...(wantSeat === undefined ? {} : { seat: wantSeat }) };
+    request(url, {
+      type: 'join',
+      tableId,
+      name,
+      ...(wantSeat === undefined ? {} : { seat: wantSeat }),
+      ...(code ? { code } : {}),
+    });
   }
 
   function spectate(url: string, tableId: string): void {
@@ -225,6 +236,7 @@ export const useTableStore = defineStore('table', () => {
           savedAt: Date.now(),
         });
         applyEarly(msg.tableId);
+        useTableControlStore().seated();
         return;
       }
       case 'spectating':
@@ -236,8 +248,11 @@ export const useTableStore = defineStore('table', () => {
         // token (another tab or machine), or the table was removed. The saved token stays: it may
         // still be the other tab's.
         if (session.value?.tableId === msg.tableId) {
+          // Removed by the table's creator: the token opens nothing any more, and the notice stays until read.
+          if (msg.reason) seats.forget(session.value.url, msg.tableId);
           reset();
-          notices.push({ kind: 'info', key: 'notice.left' });
+          if (msg.reason) notices.push({ kind: 'error', key: `control.left.${msg.reason}` }, 0);
+          else notices.push({ kind: 'info', key: 'notice.left' });
         }
         return;
       case 'table':
@@ -309,19 +324,28 @@ export const useTableStore = defineStore('table', () => {
     awaiting.value = false;
     if (msg.to === 'sync') syncAsked = false;
     if (msg.to === 'start') startSent = false;
-    if (msg.code === 'badToken' || (msg.code === 'noSuchTable' && msg.to !== 'join' && session.value)) {
-      // The seat is gone (voted out, table removed, host restarted without it): back to the lobby.
+    const removed = msg.code === 'removed';
+    if (
+      removed ||
+      msg.code === 'badToken' ||
+      (msg.code === 'noSuchTable' && msg.to !== 'join' && session.value)
+    ) {
+      // The seat is gone (voted out, removed, table removed, host restarted without it): back to the lobby.
       if (session.value) seats.forget(session.value.url, session.value.tableId);
       reset();
-      notices.push({ kind: 'error', key: 'notice.seatGone' });
+      notices.push(
+        { kind: 'error', key: removed ? 'control.left.removed' : 'notice.seatGone' },
+        removed ? 0 : undefined,
+      );
       return;
     }
     if (msg.to === 'join' || msg.to === 'createTable' || msg.to === 'spectate') intent.value = null;
+    if (msg.to === 'join' && useTableControlStore().joinRefused(msg, lastJoin)) return;
     // A refused sync (the game has not started) leaves nothing for the player to do.
     if (QUIET_ERRORS.has(msg.code) || msg.to === 'sync') return;
     notices.push({
       kind: 'error',
-      key: `errors.${msg.code}`,
+      key: useTableControlStore().errorKey(msg.code),
       params: { reason: msg.reason },
       fallback: msg.reason,
     });

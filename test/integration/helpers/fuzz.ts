@@ -53,6 +53,9 @@ function randomText(random: () => number, max: number): string {
   return s;
 }
 
+/** Fields a template holds that a valid message may leave out (a bot seat's level, think time, language). */
+const OPTIONAL_LEAVES = new Set(['level', 'think', 'lang']);
+
 /** A message that is valid in shape; the fuzzer then breaks one field of it. */
 function templates(view: SeatView): Record<string, unknown>[] {
   return [
@@ -63,10 +66,23 @@ function templates(view: SeatView): Record<string, unknown>[] {
       player: 'P',
       options: { players: 2, mode: 'basic', actionRule: false },
     },
+    {
+      type: 'createTable',
+      name: 'T',
+      player: 'P',
+      options: { players: 3, mode: 'basic', actionRule: false },
+      bots: [{ seat: 1, level: 'hard', think: 'quick' }, 2],
+      lang: 'ko',
+    },
     { type: 'join', tableId: 'abcdefgh', name: 'Eve' },
+    { type: 'join', tableId: 'abcdefgh', name: 'Eve', code: '1234' },
     { type: 'resume', token: 'A'.repeat(43) },
     { type: 'spectate', tableId: 'abcdefgh' },
     { type: 'setBot', seat: 1, bot: true },
+    { type: 'lockTable', locked: true, watchers: false },
+    { type: 'setCode', code: '1234' },
+    { type: 'removePerson', seat: 1 },
+    { type: 'setBot', seat: 1, bot: true, level: 'easy', think: 'long', lang: 'it' },
     { type: 'turn', steps: [{ type: 'play', card: 'R7' }], moveCount: view.moveCount },
     { type: 'turn', steps: [{ type: 'one', seat: 1, card: 'R7' }], moveCount: view.moveCount },
     { type: 'turn', steps: [{ type: 'seven', card: 'R7', to: 'deck' }], moveCount: view.moveCount },
@@ -110,10 +126,14 @@ function breakOneField(random: () => number, msg: Record<string, unknown>): Reco
   );
   let value = random() < 0.15 && typeof old !== 'string' ? hostileText(random) : pick(random, candidates);
   if (leaf === 'protocol' && typeof value === 'number' && Number.isInteger(value)) value = 'one';
+  // A null code is a valid `setCode` (it takes the code away): a code must be broken otherwise.
+  if (leaf === 'code' && (value === null || value === undefined))
+    value = pick(random, ['123', '12345', '١٢٣٤', 1234]);
   if (leaf === 'moveCount' && typeof value === 'number' && Number.isInteger(value) && value >= 0) value = -3;
   if (leaf === 'seat' && typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 3)
     value = 9;
-  if (random() < 0.2) delete target[leaf];
+  // Without an optional field the message is still valid: those are only ever given wrong values.
+  if (random() < 0.2 && !OPTIONAL_LEAVES.has(leaf)) delete target[leaf];
   else target[leaf] = value;
   return copy;
 }
@@ -298,6 +318,12 @@ export function hostileFrame(random: () => number, current: SeatView, other: Sea
       ['stranger', { type: 'leave' }],
       ['stranger', { type: 'turn', steps: [{ type: 'pass' }], moveCount: current.moveCount }],
       ['stranger', { type: 'voteOut', seat: 0 }],
+      // The creator's hold on the table: a stranger holds no seat, and nobody removes themself.
+      ['stranger', { type: 'lockTable', locked: true, watchers: false }],
+      ['stranger', { type: 'setCode', code: '1234' }],
+      ['stranger', { type: 'removePerson', seat: 0 }],
+      ['current', { type: 'removePerson', seat: current.seat }],
+      ['other', { type: 'removePerson', seat: other.seat }],
       ['stranger', { type: 'join', tableId: 'nosuchtb', name: 'Eve' }],
       // A whole view only for a connection at a table.
       ['stranger', { type: 'sync' }],

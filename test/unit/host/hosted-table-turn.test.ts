@@ -14,6 +14,8 @@ const person = (name: string): SeatRecord => ({
   bot: false,
   standIn: false,
   votedOut: false,
+  botLevel: null,
+  botThink: null,
 });
 
 /** A two-seat table (Basic unless told) with the Action rule (Ann at 0, Bo at 1), its game at the position given. */
