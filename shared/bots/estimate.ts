@@ -22,6 +22,8 @@ export interface TurnAnalysis {
   options: TurnEstimate[];
   /** Search iterations run, when the search counts them (hard): fewer than its budget when work ran out. */
   iterations?: number;
+  /** The search stopped on its wall-clock cut (IsmctsOptions.timeLimitMs) before its budget was spent. */
+  timeCut?: boolean;
 }
 
 /** Chance of `seat` winning the round from `state` (at the start of a turn), by `playouts` random playouts. */

@@ -1,4 +1,4 @@
-import { sameMove, type Move, type SeatView } from '../engine';
+import { sameMove, type GameState, type Move, type SeatView } from '../engine';
 import { determinize, determinizer, knownHandCards } from './determinize';
 import type { TurnAnalysis, TurnEstimate } from './estimate';
 import { flatSearch } from './flat';
@@ -42,6 +42,7 @@ export const BOT_LEVELS = {
     otherTurns: 40,
     rollout: 'informed',
     reward: 'match',
+    reading: 'uniform',
   },
 } as const satisfies Record<BotLevel, BotOptions>;
 
@@ -100,8 +101,14 @@ export function analyseTurn(view: SeatView, seed = 0, how?: BotLevel | BotSettin
 /**
  * The bot: a pure function of one seat's view (the same view and seed give the same move). It plays the
  * first move of the turn its search likes best; it only passes with no turn that keeps it in the round.
+ * `guess` replaces hard's guesses of the hidden cards: only the bench's all-seeing player passes one.
  */
-export function chooseBotMove(view: SeatView, seed = 0, how?: BotLevel | BotSettings): Move {
+export function chooseBotMove(
+  view: SeatView,
+  seed = 0,
+  how?: BotLevel | BotSettings,
+  guess?: (seed: number) => GameState,
+): Move {
   const obvious = obviousMove(view);
   if (obvious) return obvious;
   const options = optionsOf(how);
@@ -114,6 +121,6 @@ export function chooseBotMove(view: SeatView, seed = 0, how?: BotLevel | BotSett
     const { move } = flatSearch(view, seed, options);
     return isLegal(move ?? undefined) ? move! : fallback;
   }
-  const first = ismctsSearch(view, seed, options).best[0];
+  const first = ismctsSearch(view, seed, options, guess).best[0];
   return isLegal(first) ? first : fallback;
 }

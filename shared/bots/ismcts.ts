@@ -5,6 +5,7 @@ import { matchValue } from './match';
 import type { MatchStanding } from './match';
 import type { GameState, Move, SeatView } from '../engine';
 import { determinizer } from './determinize';
+import { POOL, readingDeterminizer } from './reading';
 import { analysisOf } from './estimate';
 import type { TurnAnalysis } from './estimate';
 import { strongest, turnKey, turnOutcomes } from './turns';
@@ -35,6 +36,16 @@ export interface IsmctsOptions {
    * the chance the round's end leaves of winning the match (match.ts), and going out on purpose is a choice.
    */
   reward: 'round' | 'match';
+  /**
+   * How the hidden cards are guessed: 'uniform', every deal consistent with the view alike; 'turns', weighed
+   * by how likely each makes the opponents' turns seen this round (reading.ts).
+   */
+  reading: 'uniform' | 'turns';
+  /**
+   * A wall-clock cut, in ms (the coach's, on a slow device): the search stops once it has thought this long.
+   * Only an answer cut this way (`timeCut` in the analysis) can differ for the same view and seed.
+   */
+  timeLimitMs?: number;
 }
 
 interface Node {
@@ -139,10 +150,17 @@ function rewardOf(state: GameState, byMatch: boolean, end: RoundEnd, standing: M
  * iteration guesses the hidden cards afresh, walks the tree choosing turns by UCB among those open in
  * that guess, and finishes the round with a fast playout, worth the round or, in Advanced, what its end
  * leaves of the match. The root's most visited turn is played. The same view and seed give the same answer.
+ * `given` replaces the guesses made from the view (the bench's all-seeing player: a bot never gets one).
  */
-export function ismctsSearch(view: SeatView, seed: number, options: IsmctsOptions): TurnAnalysis {
+export function ismctsSearch(
+  view: SeatView,
+  seed: number,
+  options: IsmctsOptions,
+  given?: (seed: number) => GameState,
+): TurnAnalysis {
   const seat = view.seat!;
-  const guess = determinizer(view);
+  const reads = !given && options.reading === 'turns';
+  const guess = given ?? (reads ? readingDeterminizer(view, seed) : determinizer(view));
   const first = guess(seed * 31);
   const canPass = view.legalMoves.some((m) => m.type === 'pass');
   const byMatch =
@@ -167,9 +185,16 @@ export function ismctsSearch(view: SeatView, seed: number, options: IsmctsOption
   });
   const c = options.exploration;
 
-  let work = 0;
+  let work = reads ? WORK.guess * POOL : 0;
   let it = 0;
+  const deadline = options.timeLimitMs === undefined ? Infinity : performance.now() + options.timeLimitMs;
+  let timeCut = false;
   for (; it < options.iterations && work < options.maxWork; it++) {
+    // The clock is read every 16 iterations (a few ms at most between reads).
+    if ((it & 15) === 15 && performance.now() > deadline) {
+      timeCut = true;
+      break;
+    }
     const state0 = it === 0 ? first : guess(seed * 31 + it);
     work += WORK.guess;
     // The seat's own hand is known, so its turns are the same in every guess, except those that use the card
@@ -243,6 +268,7 @@ export function ismctsSearch(view: SeatView, seed: number, options: IsmctsOption
         winGame: top.winGame,
         options: estimates,
         iterations: it,
+        ...(timeCut ? { timeCut } : {}),
       }
     : analysisOf([], null);
 }

@@ -4,7 +4,7 @@
 // same for rounds, and decision times per player (p50/p99/max), wall clock and CPU.
 //   npm run bench -- bots [games=N] [first=K] [scale=S] [workers=W] [only=name,name] [hard={json}]
 // games: deals per pairing (each played 2 or 3 times), numbered from first (default 0, so runs can add deals); scale: multiplies hard's iterations (easy and normal
-// keep their budgets), to measure hard's strength against its think time; workers: threads playing games in
+// keep their budgets; the all-seeing player's too), to measure hard's strength against its think time; workers: threads playing games in
 // parallel (default 2, this machine's cores); hard: settings laid over hard's own (e.g. hard={"reward":"round"}),
 // to measure one of its ideas against the level as it is.
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
@@ -14,8 +14,10 @@ import type { GameOptions, GameState, Move, SeatView } from '../../shared/engine
 import { chooseBotMove, scaledLevel } from '../../shared/bots';
 import type { BotLevel, BotOptions, IsmctsOptions } from '../../shared/bots';
 import { yardstickMove } from './yardstick';
+import { allSeeingMove } from './all-seeing';
 
-type Player = BotLevel | 'yardstick';
+/** 'hard-reading': hard weighing its guesses by the opponents' turns (reading.ts), beside hard as it is. */
+type Player = BotLevel | 'hard-reading' | 'yardstick' | 'all-seeing';
 interface Pairing {
   name: string;
   options: GameOptions;
@@ -43,12 +45,48 @@ interface Result {
 }
 
 const ADV2: GameOptions = { players: 2, mode: 'advanced', actionRule: false };
+const ADV3_ACTION: GameOptions = { players: 3, mode: 'advanced', actionRule: true };
 const PAIRINGS: Pairing[] = [
   { name: '2p-advanced.hard-vs-normal', options: ADV2, focus: 'hard', others: 'normal' },
+  { name: '3p-advanced-action.hard-vs-2-normal', options: ADV3_ACTION, focus: 'hard', others: 'normal' },
   {
-    name: '3p-advanced-action.hard-vs-2-normal',
-    options: { players: 3, mode: 'advanced', actionRule: true },
+    name: '4p-advanced.hard-vs-3-normal',
+    options: { players: 4, mode: 'advanced', actionRule: false },
     focus: 'hard',
+    others: 'normal',
+  },
+  {
+    name: '4p-advanced-action.hard-vs-3-normal',
+    options: { players: 4, mode: 'advanced', actionRule: true },
+    focus: 'hard',
+    others: 'normal',
+  },
+  // The all-seeing player (all-seeing.ts): what hard would win if it read the hidden hands perfectly.
+  { name: '2p-advanced.hard-vs-all-seeing', options: ADV2, focus: 'hard', others: 'all-seeing' },
+  { name: '2p-advanced.all-seeing-vs-normal', options: ADV2, focus: 'all-seeing', others: 'normal' },
+  {
+    name: '2p-advanced.hard-reading-vs-all-seeing',
+    options: ADV2,
+    focus: 'hard-reading',
+    others: 'all-seeing',
+  },
+  { name: '2p-advanced.hard-reading-vs-normal', options: ADV2, focus: 'hard-reading', others: 'normal' },
+  {
+    name: '3p-advanced-action.hard-reading-vs-2-normal',
+    options: ADV3_ACTION,
+    focus: 'hard-reading',
+    others: 'normal',
+  },
+  {
+    name: '3p-advanced-action.hard-vs-2-all-seeing',
+    options: ADV3_ACTION,
+    focus: 'hard',
+    others: 'all-seeing',
+  },
+  {
+    name: '3p-advanced-action.all-seeing-vs-2-normal',
+    options: ADV3_ACTION,
+    focus: 'all-seeing',
     others: 'normal',
   },
   {
@@ -66,10 +104,16 @@ const PAIRINGS: Pairing[] = [
   })),
 ];
 
-function decide(player: Player, view: SeatView, seed: number, job: Job): Move {
+function decide(player: Player, state: GameState, view: SeatView, seed: number, job: Job): Move {
   if (player === 'yardstick') return yardstickMove(view);
-  if (player !== 'hard') return chooseBotMove(view, seed, player);
-  return chooseBotMove(view, seed, { ...scaledLevel(player, job.scale), ...job.hard } as BotOptions);
+  if (player === 'all-seeing') return allSeeingMove(state, seed, job.scale);
+  if (player !== 'hard' && player !== 'hard-reading') return chooseBotMove(view, seed, player);
+  const reading = player === 'hard-reading' ? { reading: 'turns' } : {};
+  return chooseBotMove(view, seed, {
+    ...scaledLevel('hard', job.scale),
+    ...reading,
+    ...job.hard,
+  } as BotOptions);
 }
 
 function playJob(job: Job): Result {
@@ -89,7 +133,7 @@ function playJob(job: Job): Result {
     const view = viewFor(state, seat);
     const start = performance.now();
     const cpuStart = process.threadCpuUsage();
-    const move = decide(player, view, job.deal * 10_007 + n, job);
+    const move = decide(player, state, view, job.deal * 10_007 + n, job);
     const ms = performance.now() - start;
     const used = process.threadCpuUsage(cpuStart);
     if (view.legalMoves.length > 1) {
@@ -183,11 +227,41 @@ async function main(): Promise<void> {
   const chosen = PAIRINGS.map((p, i) => ({ p, i })).filter(
     ({ p }) => !only || only.some((o) => p.name.includes(o)),
   );
+  // Deal by deal, every pairing in turn: a run stopped early (SIGTERM or SIGINT: it prints what it has) has
+  // played the same deals in every pairing.
   const jobs: Job[] = [];
-  for (const { p, i } of chosen)
-    for (let deal = first; deal < first + deals; deal++)
+  for (let deal = first; deal < first + deals; deal++)
+    for (const { p, i } of chosen)
       for (let seat = 0; seat < p.options.players; seat++) jobs.push({ pairing: i, deal, seat, scale, hard });
   const results: Result[] = [];
+  const report = () => {
+    for (const { p, i } of chosen) {
+      const done = results.filter((r) => r.job.pairing === i);
+      const dealsDone = new Set(done.map((r) => r.job.deal)).size;
+      console.log(JSON.stringify(summary(p, done, scale, dealsDone, first)));
+    }
+  };
+  const stopEarly = () => {
+    // Only whole deals (every seat arrangement played) count.
+    const whole = new Set(
+      jobs
+        .map((j) => j.deal)
+        .filter((deal) =>
+          jobs
+            .filter((j) => j.deal === deal)
+            .every((j) =>
+              results.some(
+                (r) => r.job.pairing === j.pairing && r.job.deal === deal && r.job.seat === j.seat,
+              ),
+            ),
+        ),
+    );
+    results.splice(0, results.length, ...results.filter((r) => whole.has(r.job.deal)));
+    report();
+    process.exit(0);
+  };
+  process.once('SIGTERM', stopEarly);
+  process.once('SIGINT', stopEarly);
   const script = fileURLToPath(import.meta.url);
   let next = 0;
   await Promise.all(
@@ -196,11 +270,19 @@ async function main(): Promise<void> {
       try {
         while (next < jobs.length) {
           const job = jobs[next++];
-          results.push(
-            await new Promise<Result>((resolve, reject) => {
-              worker.once('message', resolve);
-              worker.once('error', reject);
-              worker.postMessage(job);
+          const result = await new Promise<Result>((resolve, reject) => {
+            worker.once('message', resolve);
+            worker.once('error', reject);
+            worker.postMessage(job);
+          });
+          results.push(result);
+          // One line per game on stderr: how far a long run is.
+          console.error(
+            JSON.stringify({
+              pairing: PAIRINGS[job.pairing].name,
+              deal: job.deal,
+              seat: job.seat,
+              win: result.win,
             }),
           );
           worker.removeAllListeners('error');
@@ -210,19 +292,7 @@ async function main(): Promise<void> {
       }
     }),
   );
-  for (const { p, i } of chosen) {
-    console.log(
-      JSON.stringify(
-        summary(
-          p,
-          results.filter((r) => r.job.pairing === i),
-          scale,
-          deals,
-          first,
-        ),
-      ),
-    );
-  }
+  report();
 }
 
 if (isMainThread) await main();

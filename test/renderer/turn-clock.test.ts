@@ -76,6 +76,23 @@ describe('the turn clock on screen', () => {
     expect(mountApp(ClockPanel, { props: { info: table(running(20_000)), mySeat: 0 } }).text()).toBe('');
   });
 
+  it('speaks Italian and Korean too', () => {
+    useTestServices();
+    const it = mountApp(ClockPanel, { props: { info: table(expired()), mySeat: 0 } }, undefined, 'it');
+    expect(it.text()).toContain('Il tempo di Bruno è scaduto.');
+    expect(it.find('[data-testid="clock-bot"]').text()).toBe('Fai giocare un bot per questo turno');
+    const ko = mountApp(ClockPanel, { props: { info: table(expired()), mySeat: 0 } }, undefined, 'ko');
+    expect(ko.text()).toContain('Bruno님의 시간이 다 되었습니다.');
+    expect(ko.find('[data-testid="clock-bot"]').text()).toBe('이번 턴은 봇에게 맡기기');
+    const ring = mountApp(
+      SeatClock,
+      { props: { clock: running(0, { endsAt: null, leftMs: 18_000, paused: true }) } },
+      undefined,
+      'ko',
+    );
+    expect(ring.attributes('aria-label')).toBe('시계 멈춤: 0:18 남음');
+  });
+
   it('says the last ten seconds once to screen readers', async () => {
     useTestServices();
     const w = mountApp(ClockPanel, { props: { info: table(running(20_000)), mySeat: 1 } });

@@ -1,4 +1,5 @@
-import { analyseTurn } from '../../../shared/bots';
+import { BOT_THINK_NAMES, analyseTurn, botOptions } from '../../../shared/bots';
+import type { BotThink } from '../../../shared/bots';
 import type { Move, SeatView } from '../../../shared/engine/types';
 import { reviewRound } from './review';
 import { nextTurnSurvival } from './survival';
@@ -10,8 +11,8 @@ import type { RoundReview } from './review';
  */
 
 export type CoachRequest =
-  /** The best complete turn for the seat to act, from its own view. */
-  | { id: number; kind: 'suggest'; view: SeatView; seed: number }
+  /** The best complete turn for the seat to act, from its own view, thought as long as the table's hard bots. */
+  | { id: number; kind: 'suggest'; view: SeatView; seed: number; think?: BotThink }
   /** The seat's round, looked back on after it ended. */
   | { id: number; kind: 'review'; view: SeatView; seed: number };
 
@@ -22,7 +23,16 @@ export interface Suggestion {
   winRound: number;
   /** Chance to win the game (Advanced: the search weighs its rounds by the match). */
   winGame?: number;
+  /** The search was cut by the clock (a slow device): the answer is quicker, and weaker, than the bots'. */
+  quick?: boolean;
 }
+
+/**
+ * A suggestion comes within 1.5 s on any device: the search stops after SEARCH_MS (on this project's
+ * machines it needs at most about a third of that at the widest positions, a slow phone several times as
+ * long), the survival estimate by ANSWER_MS, and the rest is the worker's messages.
+ */
+export const COACH_TIME = { searchMs: 1000, answerMs: 1300 };
 
 export type CoachReply =
   | { id: number; kind: 'suggestion'; suggestion: Suggestion }
@@ -39,7 +49,8 @@ const isRequest = (data: unknown): data is CoachRequest => {
     (r.kind === 'suggest' || r.kind === 'review') &&
     typeof r.view === 'object' &&
     r.view !== null &&
-    typeof r.seed === 'number'
+    typeof r.seed === 'number' &&
+    (r.kind !== 'suggest' || r.think === undefined || BOT_THINK_NAMES.includes(r.think))
   );
 };
 
@@ -53,14 +64,22 @@ export function handleCoachMessage(data: unknown, reply: (message: CoachReply) =
   const { id, view, seed } = data;
   try {
     if (data.kind === 'suggest') {
-      const { best, winRound, winGame } = analyseTurn(view, seed, 'hard');
-      const stayIn = nextTurnSurvival(view, best, seed);
+      const start = performance.now();
+      const how = { ...botOptions('hard', data.think), timeLimitMs: COACH_TIME.searchMs };
+      const { best, winRound, winGame, timeCut } = analyseTurn(view, seed, how);
+      const stayIn = nextTurnSurvival(view, best, seed, 10, start + COACH_TIME.answerMs);
       // `end` is the button after a play; the words of a suggestion leave it out.
       const turn = best.filter((m) => m.type !== 'end');
       reply({
         id,
         kind: 'suggestion',
-        suggestion: { turn, stayIn, winRound, ...(winGame === undefined ? {} : { winGame }) },
+        suggestion: {
+          turn,
+          stayIn,
+          winRound,
+          ...(winGame === undefined ? {} : { winGame }),
+          ...(timeCut ? { quick: true } : {}),
+        },
       });
     } else {
       const review = reviewRound(view, seed, (done, total) => reply({ id, kind: 'progress', done, total }));

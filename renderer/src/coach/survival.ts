@@ -28,15 +28,23 @@ function survivesOrbit(after: GameState, seat: number, seed: number): boolean {
  * The chance that after `turn` the seat is still in when its next turn comes and can stay in then, over
  * `guesses` guesses of the hidden cards. Staying in to the end of one's own turn is decided by the turn
  * itself; the others' turns that follow are the risk a player wants to know. A turn that does not apply to
- * a guess (it hangs on a card a 3 drew) leaves that guess out.
+ * a guess (it hangs on a card a 3 drew) leaves that guess out. Past `until` (performance.now()'s clock) no
+ * further guess is made once one has been weighed.
  */
-export function nextTurnSurvival(view: SeatView, turn: readonly Move[], seed: number, guesses = 10): number {
+export function nextTurnSurvival(
+  view: SeatView,
+  turn: readonly Move[],
+  seed: number,
+  guesses = 10,
+  until = Infinity,
+): number {
   const seat = view.seat;
   if (seat === null || turn.length === 0 || turn[0].type === 'pass') return 0;
   const guess = determinizer(view);
   let tried = 0;
   let survived = 0;
   for (let k = 0; k < guesses; k++) {
+    if (tried > 0 && performance.now() > until) break;
     let after: GameState;
     try {
       after = turn.reduce(applyMove, guess(seed * 31 + k));

@@ -3,6 +3,7 @@ import { ref, shallowRef } from 'vue';
 import type { SeatView } from '../../../shared/engine/types';
 import { askCoach, type CoachJob } from '../coach/client';
 import type { Suggestion } from '../coach/handler';
+import { useTableStore } from './table';
 
 /**
  * The coach: a question about the player's own view, put to the hard bot in a worker, and its answer. The
@@ -23,7 +24,9 @@ export const useCoachStore = defineStore('coach', () => {
     forget();
     const started = Date.now();
     timer = setInterval(() => (seconds.value = Math.floor((Date.now() - started) / 1000)), 250);
-    const mine = askCoach({ kind: 'suggest', view, seed: view.moveCount });
+    // The coach thinks as long as the table's hard bots do.
+    const think = useTableStore().table?.options.botThink;
+    const mine = askCoach({ kind: 'suggest', view, seed: view.moveCount, ...(think ? { think } : {}) });
     job.value = mine;
     const answer = await mine.answer;
     if (job.value !== mine) return; // stopped, or overtaken by a new position

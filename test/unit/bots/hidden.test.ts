@@ -56,6 +56,9 @@ describe('bots see only their own seat', () => {
       expect(analyseTurn(frozen(otherView), 3, scaledLevel('hard', 0.05))).toEqual(
         analyseTurn(frozen(view), 3, scaledLevel('hard', 0.05)),
       );
+      // Reading the opponents' turns reads only the view's own log.
+      const reading = { ...scaledLevel('hard', 0.05), reading: 'turns' } as const;
+      expect(chooseBotMove(frozen(otherView), 9, reading)).toEqual(chooseBotMove(frozen(view), 9, reading));
     }
   });
 

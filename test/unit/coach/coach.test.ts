@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { analyseTurn, chooseBotMove } from '../../../shared/bots';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { analyseTurn, botOptions, chooseBotMove } from '../../../shared/bots';
 import { applyMove, newGame, sameMove, viewFor } from '../../../shared/engine';
 import type { GameState, Move, SeatView } from '../../../shared/engine';
-import { handleCoachMessage } from '../../../renderer/src/coach/handler';
+import { COACH_TIME, handleCoachMessage } from '../../../renderer/src/coach/handler';
 import type { CoachReply } from '../../../renderer/src/coach/handler';
 import { MIN_COST, reviewRound } from '../../../renderer/src/coach/review';
 import { nextTurnSurvival } from '../../../renderer/src/coach/survival';
@@ -55,6 +55,44 @@ describe('the coach worker handler', () => {
     // An Advanced game: the search weighs the turn by the match too.
     expect(winGame).toBeGreaterThan(0);
     expect(winGame).toBeLessThanOrEqual(1);
+  });
+
+  it("thinks as long as the table's hard bots: the same answer as hard at the table's think time", () => {
+    const view = seatZeroToAct(21);
+    // On a loaded machine the time cut could come first and change the answer: this test is about the budget.
+    const saved = { ...COACH_TIME };
+    Object.assign(COACH_TIME, { searchMs: 60_000, answerMs: 60_000 });
+    onTestFinished(() => void Object.assign(COACH_TIME, saved));
+    const [reply] = ask({ id: 8, kind: 'suggest', view, seed: 2, think: 'quick' });
+    if (reply.kind !== 'suggestion') throw new Error(reply.kind);
+    expect(reply.suggestion.quick).toBeUndefined();
+    expect(key(reply.suggestion.turn)).toBe(key(analyseTurn(view, 2, botOptions('hard', 'quick')).best));
+    const [again] = ask({ id: 9, kind: 'suggest', view, seed: 2, think: 'quick' });
+    expect(again).toEqual({ ...reply, id: 9 });
+    expect(ask({ id: 10, kind: 'suggest', view, seed: 2, think: 'forever' })).toEqual([
+      { id: 10, kind: 'failed', reason: 'not a coach request' },
+    ]);
+  });
+
+  it('answers in time on a slow device: the search is cut by the clock and the answer says it is quicker', () => {
+    // A 4-player Advanced + Action position with many turns; a device slow enough that the time cut comes first.
+    let state = newGame({ players: 4, mode: 'advanced', actionRule: true }, 8);
+    while (state.current !== 0)
+      state = applyMove(state, chooseBotMove(viewFor(state, state.current!), 1, 'easy'));
+    const saved = { ...COACH_TIME };
+    Object.assign(COACH_TIME, { searchMs: 5, answerMs: 10 });
+    try {
+      const start = performance.now();
+      const [reply] = ask({ id: 11, kind: 'suggest', view: viewFor(state, 0), seed: 1, think: 'long' });
+      const took = performance.now() - start;
+      if (reply.kind !== 'suggestion') throw new Error(reply.kind);
+      expect(reply.suggestion.quick).toBe(true);
+      expect(viewFor(state, 0).legalMoves.some((m) => sameMove(m, reply.suggestion.turn[0]))).toBe(true);
+      // Hard at 'long' needs far more than this here; cut, it answers within a few clock reads.
+      expect(took).toBeLessThan(400);
+    } finally {
+      Object.assign(COACH_TIME, saved);
+    }
   });
 
   it('answers nonsense and impossible questions with `failed` and a reason, never throws', () => {
