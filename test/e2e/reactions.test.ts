@@ -10,7 +10,7 @@ import { createTable, enterName, joinTable } from './ui';
 
 /*
  * Quick reactions in real Chromium against a real host: Ann and Bob at 1280×800, Cleo on a 390×844 phone
- * (later 360×740), each in a browser context of their own. A reaction sent by clicks, and once by keys,
+ * (later 360×740), each in a browser context of their own, and Dan watching at 1280×800. A reaction sent by clicks, and once by keys,
  * shows on the sender's seat on the other screens and is said to screen readers; the open set passes
  * axe; a screen that turned reactions off shows none but its own; fast clicks are held back, never refused.
  * Between rounds the summary covers the seats: its own React button, R answering there, and the latest
@@ -75,6 +75,8 @@ describeInChromium('quick reactions (Chromium)', {}, (stage) => {
   let ann: Player;
   let bob: Player;
   let cleo: Player;
+  /** Watches the table: sees the reactions, has no button to send one. */
+  let dan: Player;
   const shot = (p: Player, name: string) =>
     p.page.screenshot({ path: join(shots, `reactions-${name}-${p.page.viewportSize()!.width}.png`) });
 
@@ -92,6 +94,12 @@ describeInChromium('quick reactions (Chromium)', {}, (stage) => {
     await joinTable(cleo.page, 'Cheers');
     await ann.page.getByTestId('start').click();
     for (const p of [ann, bob, cleo]) await p.page.getByTestId('table-view').waitFor();
+    dan = await stage.player('Dan', 1280, 800);
+    await dan.page.goto(stage.served.url);
+    await dan.page.getByTestId('player-name').waitFor();
+    await enterName(dan.page, 'Dan');
+    await dan.page.getByTestId('table-row').filter({ hasText: 'Cheers' }).getByTestId('watch').click();
+    await dan.page.getByTestId('table-view').waitFor();
   }, 60_000);
 
   it('a reaction by clicks shows on the sender’s seat on every screen, and is said politely', async () => {
@@ -108,7 +116,10 @@ describeInChromium('quick reactions (Chromium)', {}, (stage) => {
 
     await menu.getByRole('menuitem', { name: 'applause' }).click();
     await expect(menu.isVisible()).resolves.toBe(false);
-    for (const p of [ann, bob, cleo]) await sees(p.page, 0, 'clap');
+    for (const p of [ann, bob, cleo, dan]) await sees(p.page, 0, 'clap');
+    await expect.poll(() => dan.page.getByTestId('reaction-live').textContent()).toBe('Ann: 👏 applause');
+    await expect(dan.page.getByTestId('react-open').count()).resolves.toBe(0);
+    await shot(dan, 'spectator');
     await expect(bubble(bob.page, 0).textContent()).resolves.toBe('👏');
     await expect.poll(() => bob.page.getByTestId('reaction-live').textContent()).toBe('Ann: 👏 applause');
     await expect(bob.page.getByTestId('reaction-live').getAttribute('aria-live')).resolves.toBe('polite');
@@ -258,7 +269,7 @@ describeInChromium('quick reactions (Chromium)', {}, (stage) => {
     expect(frames.filter((f) => f.startsWith('> ') && f.includes('"react"')).length).toBe(3);
     expect(frames.filter((f) => f.startsWith('< ') && f.includes('"error"'))).toEqual([]);
     // No error toast anywhere, no console error.
-    for (const p of [ann, bob, cleo]) {
+    for (const p of [ann, bob, cleo, dan]) {
       await expect(p.page.locator('.toast, [data-testid="notice"]').count()).resolves.toBe(0);
       expect(p.errors).toEqual([]);
     }
@@ -351,5 +362,26 @@ describeInChromium(
         for (const p of [ada, bea]) expect(p.errors).toEqual([]);
       },
     );
+
+    it.each([
+      { locale: 'ko-KR', seat: 1, width: 390, height: 844, well: '잘했어요', clap: '박수' },
+      { locale: 'it-IT', seat: 0, width: 1280, height: 800, well: 'Ben giocato', clap: 'applauso' },
+    ])('in $locale: the set and the bubble in the screen’s language', { timeout: 60_000 }, async (c) => {
+      const phone = c.width < 500 ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {};
+      const p = await stage.player(c.locale, c.width, c.height, { locale: c.locale, ...phone });
+      await resumeSeat(p, stage.served, 'react01', TOKENS[c.seat], c.seat);
+      await p.page
+        .getByRole('button', { name: c.locale === 'ko-KR' ? '테이블 보기' : 'Guarda il tavolo' })
+        .click();
+      await p.page.getByTestId('react-open').click();
+      const menu = p.page.getByTestId('reaction-menu');
+      await menu.waitFor();
+      await expect(menu.getByRole('menuitem', { name: c.clap }).textContent()).resolves.toContain('👏');
+      await p.page.screenshot({ path: join(shots, `reactions-menu-${c.locale}-${c.width}.png`) });
+      await menu.getByRole('menuitem', { name: c.well }).click();
+      await expect.poll(() => bubble(p.page, c.seat).textContent()).toBe(c.well);
+      await p.page.screenshot({ path: join(shots, `reactions-own-${c.locale}-${c.width}.png`) });
+      expect(p.errors).toEqual([]);
+    });
   },
 );

@@ -2,9 +2,11 @@ import type {
   BotLevel,
   BotPace,
   BotThink,
+  ClockExpiry,
   SeatInfo,
   TableInfo,
   TableSummary,
+  TurnClockSeconds,
 } from '../../../shared/protocol';
 
 /** A translator as vue-i18n's `t` is called here. */
@@ -22,6 +24,9 @@ export interface RulesFacts {
   autoDraw?: boolean;
   hints?: boolean;
   botPace?: BotPace;
+  /** The turn clock's seconds (0 or absent: none) and what its expiry does. */
+  turnClock?: TurnClockSeconds;
+  clockExpiry?: ClockExpiry;
   /** The bots at the table, each with its level (and a hard bot's think time); absent: not known here. */
   bots?: readonly { level: BotLevel | null; think: BotThink | null }[];
 }
@@ -37,6 +42,8 @@ export function rulesFactsOf(info: Pick<TableInfo, 'options' | 'seatList'>): Rul
     autoDraw: o.autoDraw,
     hints: o.hints,
     botPace: o.botPace,
+    turnClock: o.turnClock,
+    clockExpiry: o.clockExpiry,
     bots: info.seatList
       .filter((s: SeatInfo) => s.bot)
       .map((s) => {
@@ -76,5 +83,7 @@ export function rulesLine(f: RulesFacts, t: Translate): string {
   }
   // Said either way, so that nobody is surprised by (or counts on) a coach at the table.
   if (f.hints !== undefined) parts.push(t(f.hints ? 'first.line.hintsOn' : 'first.line.hintsOff'));
+  if (f.turnClock && f.clockExpiry)
+    parts.push(t(`clock.summary.${f.clockExpiry}`, { time: t(`clock.choice.s${f.turnClock}`) }));
   return parts.join(' · ');
 }
