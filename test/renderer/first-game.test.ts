@@ -76,6 +76,11 @@ describe('the rules line', () => {
     } as const;
     expect(line(mixed)).toBe('Basic game (one round) · no card actions · bots play slowly · move hints on');
     expect(line({ ...first, bots: [] })).toBe('Basic game (one round) · no card actions · move hints on');
+    // The turn clock, when there is one, in the clock's own words.
+    expect(line({ ...first, bots: [], turnClock: 60, clockExpiry: 'bot' })).toBe(
+      'Basic game (one round) · no card actions · move hints on · Turn clock: 1 minute, then a bot plays',
+    );
+    expect(line({ ...first, bots: [], turnClock: 0, clockExpiry: 'bot' })).not.toContain('clock');
   });
 
   it('says only what a lobby row knows (mode, Action rule, version), the default version unsaid', () => {
