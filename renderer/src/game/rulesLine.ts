@@ -2,11 +2,9 @@ import type {
   BotLevel,
   BotPace,
   BotThink,
-  ClockExpiry,
   SeatInfo,
   TableInfo,
   TableSummary,
-  TurnClockSeconds,
 } from '../../../shared/protocol';
 
 /** A translator as vue-i18n's `t` is called here. */
@@ -24,9 +22,9 @@ export interface RulesFacts {
   autoDraw?: boolean;
   hints?: boolean;
   botPace?: BotPace;
-  /** The turn clock's seconds (0 or absent: none) and what its expiry does. */
-  turnClock?: TurnClockSeconds;
-  clockExpiry?: ClockExpiry;
+  /** The turn clock (seconds, 0 off) and what happens when it runs out; absent: not known here. */
+  turnClock?: TableInfo['options']['turnClock'];
+  clockExpiry?: TableInfo['options']['clockExpiry'];
   /** The bots at the table, each with its level (and a hard bot's think time); absent: not known here. */
   bots?: readonly { level: BotLevel | null; think: BotThink | null }[];
 }
