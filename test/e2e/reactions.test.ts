@@ -3,15 +3,18 @@ import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it, vi } from 'vitest';
-import { describeInChromium, screenshotDir, type Player } from './harness';
+import { applyMove, completeTurns, newGame } from '../../shared/engine';
+import type { GameState } from '../../shared/engine/types';
+import { describeInChromium, plantTable, resumeSeat, screenshotDir, type Player } from './harness';
 import { createTable, enterName, joinTable } from './ui';
 
 /*
  * Quick reactions in real Chromium against a real host: Ann and Bob at 1280×800, Cleo on a 390×844 phone
- * (later 360×740), each in a browser context of their own. A reaction sent by clicks, and once by keys,
+ * (later 360×740), each in a browser context of their own, and Dan watching at 1280×800. A reaction sent by clicks, and once by keys,
  * shows on the sender's seat on the other screens and is said to screen readers; the open set passes
  * axe; a screen that turned reactions off shows none but its own; fast clicks are held back, never refused.
- * Screenshots land in test-results/screenshots/ (reactions-*.png).
+ * Between rounds the summary covers the seats: its own React button, R answering there, and the latest
+ * reaction written in it. Screenshots land in test-results/screenshots/ (reactions-*.png).
  */
 
 const shots = screenshotDir();
@@ -41,23 +44,15 @@ async function bubblesGone(page: Page): Promise<void> {
   await expect.poll(() => page.getByTestId('seat-reaction').count(), { timeout: 5000 }).toBe(0);
 }
 
-type Box = { x: number; y: number; width: number; height: number };
-const overlaps = (a: Box, b: Box) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-/** Whether a shown bubble covers any card or the turn's buttons on this page. */
+/** What a shown bubble covers of the cards, the turn's buttons and the React button, measured in the page at once. */
 async function bubbleCovers(page: Page): Promise<string[]> {
-  const found: string[] = [];
-  for (const b of await page.getByTestId('seat-reaction').all()) {
-    const box = (await b.boundingBox())!;
-    for (const what of ['.card', '.panel button', '[data-testid="react-open"]']) {
-      for (const el of await page.locator(what).all()) {
-        const other = await el.boundingBox();
-        if (other && overlaps(box, other)) found.push(`${what} at ${other.x},${other.y}`);
-      }
-    }
-  }
-  return found;
+  return page.evaluate(`(() => {
+    const boxes = (sel) => [...document.querySelectorAll(sel)].map((el) => [sel, el.getBoundingClientRect()]);
+    const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const under = [...boxes('.card'), ...boxes('.panel button'), ...boxes('[data-testid="react-open"]')];
+    return boxes('[data-testid="seat-reaction"]').flatMap(([, bubble]) =>
+      under.filter(([, b]) => b.width > 0 && meets(bubble, b)).map(([sel, b]) => sel + ' at ' + b.left + ',' + b.top));
+  })()`);
 }
 
 async function audit(page: Page): Promise<string[]> {
@@ -80,6 +75,8 @@ describeInChromium('quick reactions (Chromium)', {}, (stage) => {
   let ann: Player;
   let bob: Player;
   let cleo: Player;
+  /** Watches the table: sees the reactions, has no button to send one. */
+  let dan: Player;
   const shot = (p: Player, name: string) =>
     p.page.screenshot({ path: join(shots, `reactions-${name}-${p.page.viewportSize()!.width}.png`) });
 
@@ -97,6 +94,12 @@ describeInChromium('quick reactions (Chromium)', {}, (stage) => {
     await joinTable(cleo.page, 'Cheers');
     await ann.page.getByTestId('start').click();
     for (const p of [ann, bob, cleo]) await p.page.getByTestId('table-view').waitFor();
+    dan = await stage.player('Dan', 1280, 800);
+    await dan.page.goto(stage.served.url);
+    await dan.page.getByTestId('player-name').waitFor();
+    await enterName(dan.page, 'Dan');
+    await dan.page.getByTestId('table-row').filter({ hasText: 'Cheers' }).getByTestId('watch').click();
+    await dan.page.getByTestId('table-view').waitFor();
   }, 60_000);
 
   it('a reaction by clicks shows on the sender’s seat on every screen, and is said politely', async () => {
@@ -113,7 +116,10 @@ describeInChromium('quick reactions (Chromium)', {}, (stage) => {
 
     await menu.getByRole('menuitem', { name: 'applause' }).click();
     await expect(menu.isVisible()).resolves.toBe(false);
-    for (const p of [ann, bob, cleo]) await sees(p.page, 0, 'clap');
+    for (const p of [ann, bob, cleo, dan]) await sees(p.page, 0, 'clap');
+    await expect.poll(() => dan.page.getByTestId('reaction-live').textContent()).toBe('Ann: 👏 applause');
+    await expect(dan.page.getByTestId('react-open').count()).resolves.toBe(0);
+    await shot(dan, 'spectator');
     await expect(bubble(bob.page, 0).textContent()).resolves.toBe('👏');
     await expect.poll(() => bob.page.getByTestId('reaction-live').textContent()).toBe('Ann: 👏 applause');
     await expect(bob.page.getByTestId('reaction-live').getAttribute('aria-live')).resolves.toBe('polite');
@@ -235,9 +241,17 @@ describeInChromium('quick reactions (Chromium)', {}, (stage) => {
   });
 
   it('fast clicks are held back on the screen (3 in 5 s), never refused by the host', async () => {
-    await bubblesGone(bob.page);
-    await new Promise((r) => setTimeout(r, 5000)); // Bob's earlier reaction leaves the window
     const { page } = bob;
+    // Bob's page again (it resumes its seat), with its socket's frames watched from the start.
+    const frames: string[] = [];
+    page.on('websocket', (ws) => {
+      ws.on('framesent', (f) => frames.push(`> ${String(f.payload)}`));
+      ws.on('framereceived', (f) => frames.push(`< ${String(f.payload)}`));
+    });
+    await page.reload();
+    await page.getByTestId('table-view').waitFor();
+    await bubblesGone(page);
+    await new Promise((r) => setTimeout(r, 5000)); // Bob's earlier reaction leaves the host's window
     const sent: string[] = [];
     for (const r of ['thumbsUp', 'laugh', 'grimace', 'clap']) {
       await page.getByTestId('react-open').click();
@@ -249,11 +263,125 @@ describeInChromium('quick reactions (Chromium)', {}, (stage) => {
     await sees(ann.page, 1, 'grimace');
     await ann.page.waitForTimeout(400);
     await expect(bubble(ann.page, 1).getAttribute('data-reaction')).resolves.toBe('grimace');
+    await expect(page.getByTestId('reaction-live').textContent()).resolves.toContain('at most 3 reactions');
     await shot(bob, 'wait');
+    await page.waitForTimeout(300);
+    expect(frames.filter((f) => f.startsWith('> ') && f.includes('"react"')).length).toBe(3);
+    expect(frames.filter((f) => f.startsWith('< ') && f.includes('"error"'))).toEqual([]);
     // No error toast anywhere, no console error.
-    for (const p of [ann, bob, cleo]) {
+    for (const p of [ann, bob, cleo, dan]) {
       await expect(p.page.locator('.toast, [data-testid="notice"]').count()).resolves.toBe(0);
       expect(p.errors).toEqual([]);
     }
   });
 });
+
+/** Round 1 of an Advanced game with a bot, played to its end by the engine (the next round waits for a vote). */
+function roundOver(): GameState {
+  for (let seed = 1; seed < 500; seed++) {
+    let s = newGame({ players: 3, mode: 'advanced', actionRule: false, targetScore: 35 }, seed);
+    while (s.phase === 'turn') {
+      const turn = completeTurns(s)[0] ?? [{ type: 'pass' as const }];
+      for (const m of turn) s = applyMove(s, m);
+    }
+    if (s.phase === 'roundOver') return s;
+  }
+  throw new Error('no seed ends round 1');
+}
+const TOKENS = ['A'.repeat(43), 'B'.repeat(43)];
+const planted = roundOver();
+
+describeInChromium(
+  'reactions between rounds (Chromium)',
+  {
+    plant: (dataDir) =>
+      plantTable(dataDir, {
+        id: 'react01',
+        name: 'Between rounds',
+        options: planted.options,
+        state: planted,
+        seats: [
+          { name: 'Ada', token: TOKENS[0] },
+          { name: 'Bea', token: TOKENS[1] },
+          { name: 'Bot 3', bot: true },
+        ],
+      }),
+  },
+  (stage) => {
+    it(
+      'the summary has its own React: R answers there, Esc closes only the set, the latest is written in it',
+      {
+        timeout: 60_000,
+      },
+      async () => {
+        const ada = await stage.player('Ada', 1280, 800);
+        const bea = await stage.player('Bea', 390, 844, {
+          isMobile: true,
+          hasTouch: true,
+          deviceScaleFactor: 2,
+        });
+        await resumeSeat(ada, stage.served, 'react01', TOKENS[0], 0);
+        await resumeSeat(bea, stage.served, 'react01', TOKENS[1], 1);
+        for (const p of [ada, bea]) await p.page.getByTestId('round-vote').waitFor();
+        const inDialog = (p: Player, id: string) => p.page.locator(`[role="dialog"] [data-testid="${id}"]`);
+
+        // Ada, by keys: R opens the dialog's set, End goes to its last, Esc closes the set and not the dialog.
+        await ada.page.keyboard.press('r');
+        await inDialog(ada, 'reaction-menu').waitFor();
+        await ada.page.keyboard.press('Escape');
+        await expect(inDialog(ada, 'reaction-menu').isVisible()).resolves.toBe(false);
+        await expect(ada.page.getByTestId('round-summary').isVisible()).resolves.toBe(true);
+        await ada.page.keyboard.press('r');
+        await inDialog(ada, 'reaction-menu').waitFor();
+        expect(await audit(ada.page)).toEqual([]);
+        await ada.page.keyboard.press('End');
+        await ada.page.keyboard.press('ArrowUp');
+        await ada.page.keyboard.press('Enter');
+        await expect.poll(() => inDialog(bea, 'reaction-heard').textContent()).toBe('Ada: Well played');
+        await expect.poll(() => inDialog(bea, 'reaction-live').textContent()).toBe('Ada: Well played');
+        // Said once: the table's own region, under the dialog, is silent meanwhile.
+        await expect(bea.page.locator('.turnbox [data-testid="reaction-live"]').textContent()).resolves.toBe(
+          '',
+        );
+        await bea.page.screenshot({ path: join(shots, 'reactions-summary-390.png') });
+
+        // Bea taps the dialog's button; the set opens inside the screen.
+        await inDialog(bea, 'react-open').tap();
+        const box = (await inDialog(bea, 'reaction-menu').boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(390);
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        await bea.page.screenshot({ path: join(shots, 'reactions-summary-menu-390.png') });
+        await inDialog(bea, 'reaction-menu').getByRole('menuitem', { name: 'applause' }).tap();
+        await expect.poll(() => inDialog(ada, 'reaction-heard').textContent()).toBe('Bea: 👏 applause');
+        await ada.page.screenshot({ path: join(shots, 'reactions-summary-1280.png') });
+
+        // The summary closed ("Look at the table"), the bubble is on Bea's seat and the table's region speaks again.
+        await ada.page.getByRole('button', { name: 'Look at the table' }).click();
+        await ada.page.getByTestId('react-open').waitFor();
+        for (const p of [ada, bea]) expect(p.errors).toEqual([]);
+      },
+    );
+
+    it.each([
+      { locale: 'ko-KR', seat: 1, width: 390, height: 844, well: '잘했어요', clap: '박수' },
+      { locale: 'it-IT', seat: 0, width: 1280, height: 800, well: 'Ben giocato', clap: 'applauso' },
+    ])('in $locale: the set and the bubble in the screen’s language', { timeout: 60_000 }, async (c) => {
+      const phone = c.width < 500 ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {};
+      const p = await stage.player(c.locale, c.width, c.height, { locale: c.locale, ...phone });
+      await resumeSeat(p, stage.served, 'react01', TOKENS[c.seat], c.seat);
+      await p.page
+        .getByRole('button', { name: c.locale === 'ko-KR' ? '테이블 보기' : 'Guarda il tavolo' })
+        .click();
+      await p.page.getByTestId('react-open').click();
+      const menu = p.page.getByTestId('reaction-menu');
+      await menu.waitFor();
+      await expect(menu.getByRole('menuitem', { name: c.clap }).textContent()).resolves.toContain('👏');
+      await p.page.screenshot({ path: join(shots, `reactions-menu-${c.locale}-${c.width}.png`) });
+      await menu.getByRole('menuitem', { name: c.well }).click();
+      await expect.poll(() => bubble(p.page, c.seat).textContent()).toBe(c.well);
+      await p.page.screenshot({ path: join(shots, `reactions-own-${c.locale}-${c.width}.png`) });
+      expect(p.errors).toEqual([]);
+    });
+  },
+);

@@ -154,6 +154,24 @@ describe('a seat code', () => {
     expect(readdirSync(dir)).toContain('snapshot.json');
   });
 
+  it('refuses a malformed code as badMessage without quoting it back', async () => {
+    const h = await host();
+    const { tableId, creator } = await table(h.port, 3);
+    const cy = await greeted(h.port);
+    for (const [who, msg] of [
+      [creator, { type: 'setCode', code: '98765' }],
+      [creator, { type: 'setCode', code: 9876 }],
+      [creator, { type: 'setCode', code: '９８７６' }],
+      [cy, { type: 'join', tableId, name: 'Cy', code: '98765' }],
+      [cy, { type: 'join', tableId, name: 'Cy', code: '9876\n' }],
+    ] as const) {
+      who.send(msg);
+      const e = await refusal(who);
+      expect(e).toMatchObject({ code: 'badMessage', reason: 'code: must be 4 digits' });
+    }
+    expect(h.host.tables()[0].hasCode).toBe(false);
+  });
+
   it('comes back to the creator after a restart, and still guards the seats', async () => {
     const h1 = await host();
     const { tableId, creator } = await table(h1.port, 3);
@@ -266,7 +284,11 @@ describe('the creator removes a person', () => {
     for (let i = 0; i < 6 && !creator.view!.gameOver; i++) {
       const v = creator.view!;
       if (v.phase === 'roundOver') creator.send({ type: 'ready' });
-      else if (v.current === creator.seat) creator.send(moveMessage(v.legalMoves[0], v.moveCount));
+      else if (v.current === creator.seat) {
+        // Anything but passing (which would end a Basic game at once).
+        const move = v.legalMoves.find((m) => m.type !== 'pass') ?? v.legalMoves[0];
+        creator.send(moveMessage(move, v.moveCount));
+      }
       await viewAt(creator, v.moveCount + 1);
     }
     expect(creator.view!.moveCount).toBeGreaterThanOrEqual(3);
@@ -278,7 +300,14 @@ describe('the creator removes a person', () => {
     const after = await greeted(h2.port);
     after.send({ type: 'resume', token: bob.token! });
     expect((await refusal(after)).code).toBe('removed');
-    expect(h2.host.tables()[0].state).toBe('playing');
+    // After the restart the seat is still the bot's.
+    const host2 = await greeted(h2.port);
+    host2.send({ type: 'resume', token: creator.token! });
+    const restored = await tableFrame(host2, () => true);
+    expect(restored.type === 'table' && restored.table.seatList[bob.seat!]).toMatchObject({
+      bot: true,
+      person: false,
+    });
   });
 
   it('refuses free seats, bots and seats that do not exist', async () => {

@@ -23,6 +23,8 @@ type Table = {
   name: string;
   players: number;
   state: string;
+  locked?: boolean;
+  hasCode?: boolean;
   address: string;
   addresses: string[];
 };
@@ -135,7 +137,11 @@ describe.runIf(support.ok)('LAN discovery between simulated machines', () => {
 
   it('TXT updates arrive, and later re-announcements do not bring the old values back', async () => {
     const host = publisher;
-    host.send({ cmd: 'update', ad: ad('fri1', { players: 3, state: 'playing' }) });
+    // The creator's lock and seat code travel as flags only (TXT lock=1, code=1).
+    host.send({
+      cmd: 'update',
+      ad: ad('fri1', { players: 3, state: 'playing', locked: true, hasCode: true }),
+    });
     const sent = await host.waitFor('updated', (e) => e.type === 'updated');
     for (const m of ['a', 'b', 'c'] as const) {
       const update = await browsers[m].waitFor(
@@ -143,7 +149,13 @@ describe.runIf(support.ok)('LAN discovery between simulated machines', () => {
         (e) => e.type === 'update' && table(e).players === 3,
         1000,
       );
-      expect(table(update)).toMatchObject({ id: 'fri1', players: 3, state: 'playing' });
+      expect(table(update)).toMatchObject({
+        id: 'fri1',
+        players: 3,
+        state: 'playing',
+        locked: true,
+        hasCode: true,
+      });
       figures[`update ${m}`] = update.t - sent.t;
     }
     // The library re-announces 1 s and 4 s after publishing; both must carry the new TXT.

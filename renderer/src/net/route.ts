@@ -1,3 +1,4 @@
+import { isChapterId, type ChapterId } from '../learn/chapter-ids';
 import { parseAddress, type HostAddress } from './address';
 
 /**
@@ -8,6 +9,7 @@ import { parseAddress, type HostAddress } from './address';
  * - `#/table/<id>?host=<address>:<port>`: a table on another host (the desktop app's page has no host of
  *   its own, so its addresses always name one).
  * - `#/history`, `#/history/<game id>`, `#/history/<game id>/<step>`: the history, a replay, a replay at a step.
+ * - `#/learn`, `#/learn/<chapter>`: "Learn to play", its chapters or one of them (no host: it runs in the page).
  * Any other hash (the skip link's `#main`) is not a route: it changes nothing.
  */
 export type Route =
@@ -16,7 +18,9 @@ export type Route =
   /** `#/history`: a host's finished games (`?host=` as for a table). */
   | { kind: 'history'; host: HostAddress | null }
   /** `#/history/<game id>` and `#/history/<game id>/<step>`: a finished game's replay, at a step (0: its first deal). */
-  | { kind: 'replay'; gameId: string; step: number | null; host: HostAddress | null };
+  | { kind: 'replay'; gameId: string; step: number | null; host: HostAddress | null }
+  /** `#/learn` (chapter null: the list) and `#/learn/<chapter>`. */
+  | { kind: 'learn'; chapter: ChapterId | null };
 
 /** The host's own ids: anything else in a link is not a table of ours. */
 const TABLE_ID = /^[A-Za-z0-9_-]{4,32}$/;
@@ -45,10 +49,18 @@ function parseHistory(h: string): Route | null {
   return { kind: 'replay', gameId: m[1], step: m[2] === undefined ? null : Number(m[2]), host: host ?? null };
 }
 
+function parseLearn(h: string): Route | null {
+  const m = /^\/learn(?:\/([^/?]+))?\/?$/.exec(h);
+  if (!m) return null;
+  if (m[1] === undefined) return { kind: 'learn', chapter: null };
+  return isChapterId(m[1]) ? { kind: 'learn', chapter: m[1] } : null;
+}
+
 export function parseRoute(hash: string): Route | null {
   const h = hash.startsWith('#') ? hash.slice(1) : hash;
   if (h === '' || h === '/') return { kind: 'lobby' };
   if (h.startsWith('/history')) return parseHistory(h);
+  if (h.startsWith('/learn')) return parseLearn(h);
   const m = /^\/table\/([^/?]+)\/?(?:\?(.*))?$/.exec(h);
   if (!m) return null;
   let tableId: string;
@@ -67,6 +79,7 @@ export function parseRoute(hash: string): Route | null {
 /** The hash of a route; `host` only when the table is not on the page's own host. */
 export function routeHash(route: Route): string {
   if (route.kind === 'lobby') return '#/';
+  if (route.kind === 'learn') return route.chapter ? `#/learn/${route.chapter}` : '#/learn';
   const base =
     route.kind === 'table'
       ? `#/table/${route.tableId}`

@@ -45,6 +45,8 @@ export const useReactionsStore = defineStore('reactions', () => {
   const latest = ref<{ seat: number; reaction: Reaction; id: number } | null>(null);
   /** Our own sends in the rate's window: past the rate we hold back rather than be refused. */
   const sentAt: number[] = [];
+  /** Reaction bars open in a dialog over the table (one of them speaks then, not the table's). */
+  const dialogBars = ref(0);
   const timers = new Map<number, ReturnType<typeof setTimeout>>();
   let lastId = 0;
   let wired = false;
@@ -99,5 +101,5 @@ export const useReactionsStore = defineStore('reactions', () => {
     }
   }
 
-  return { show, onSeat, latest, init, send, setShow };
+  return { show, onSeat, latest, dialogBars, init, send, setShow };
 });

@@ -29,8 +29,8 @@ export const useRouteStore = defineStore('route', () => {
   const seats = useSavedSeatsStore();
   const settings = useSettingsStore();
   const door = ref<TableDoor | null>(null);
-  /** The history or a replay, when the address names one (the App shows it instead of the lobby). */
-  const page = ref<Extract<Route, { kind: 'history' | 'replay' }> | null>(null);
+  /** The history, a replay or "Learn to play", when the address names one (the App shows it instead of the lobby). */
+  const page = ref<Extract<Route, { kind: 'history' | 'replay' | 'learn' }> | null>(null);
   let nav: Navigation | null = null;
   let asking = 0;
 
@@ -53,7 +53,11 @@ export const useRouteStore = defineStore('route', () => {
     nav.listen(follow);
     const route = parseRoute(nav.current());
     const s = table.session;
-    const elsewhere = route?.kind === 'table' || route?.kind === 'history' || route?.kind === 'replay';
+    const elsewhere =
+      route?.kind === 'table' ||
+      route?.kind === 'history' ||
+      route?.kind === 'replay' ||
+      route?.kind === 'learn';
     // A page opened at a table or a replay (a link, the QR code): the lobby goes under it, so Back stays in the app.
     if (elsewhere && !nav.pushedHere()) {
       const here = nav.current();
@@ -62,7 +66,7 @@ export const useRouteStore = defineStore('route', () => {
     }
     // A tab that sits at a table (its session survives a reload) resumes there, whatever the address says:
     // our own steps keep the two in step, so they differ only for a page from before addresses.
-    if (s && route?.kind !== 'history' && route?.kind !== 'replay') {
+    if (s && route?.kind !== 'history' && route?.kind !== 'replay' && route?.kind !== 'learn') {
       const here = routeOf(s.url, s.tableId);
       if (!sameRoute(route, here)) nav.replace(routeHash(here));
     } else follow();
@@ -93,7 +97,7 @@ export const useRouteStore = defineStore('route', () => {
     if (!nav) return;
     const route = parseRoute(nav.current());
     if (!route) return;
-    if (route.kind === 'history' || route.kind === 'replay') {
+    if (route.kind === 'history' || route.kind === 'replay' || route.kind === 'learn') {
       door.value = null;
       page.value = route;
       if (table.atTable) table.stepAway();

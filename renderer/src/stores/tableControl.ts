@@ -3,7 +3,6 @@ import { ref } from 'vue';
 import type { ServerMessage } from '../../../shared/protocol';
 import { useConnectionStore } from './connection';
 import { useNoticesStore } from './notices';
-import { useTableStore } from './table';
 
 /** A join the host answered with a request for the seat code (or a wrong one), to send again with it. */
 export interface CodeAsk {
@@ -70,11 +69,10 @@ export const useTableControlStore = defineStore('tableControl', () => {
   const errorKey = (code: string): string =>
     CONTROL_ERRORS.has(code) ? `control.errors.${code}` : `errors.${code}`;
 
-  function submitCode(digits: string): void {
-    const a = asking.value;
-    if (!a) return;
+  /** The join waiting for a code, to send again with it (the table store sends: it imports this one). */
+  function submitCode(): CodeAsk | null {
     problem.value = null;
-    useTableStore().join(a.url, a.tableId, a.name, a.seat, digits);
+    return asking.value;
   }
 
   function cancelCode(): void {

@@ -8,7 +8,7 @@ const DETAILS_MIN_INTERVAL_MS = 2000;
 /** What the lobby adds to a table found on the LAN once its host has told it. */
 export type TableDetails = Pick<
   TableSummary,
-  'mode' | 'actionRule' | 'rulesVersion' | 'spectators' | 'match'
+  'mode' | 'actionRule' | 'rulesVersion' | 'spectators' | 'match' | 'locked' | 'watchers' | 'hasCode'
 >;
 
 const hostKey = (h: HostAddress): string => `${h.address}:${h.port}`;
@@ -32,6 +32,9 @@ export const useTableDetailsStore = defineStore('tableDetails', () => {
           rulesVersion: d.rulesVersion,
           spectators: d.spectators,
           match: d.match,
+          locked: d.locked,
+          watchers: d.watchers,
+          hasCode: d.hasCode,
         }
       : null;
   }

@@ -1,0 +1,236 @@
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { CHAPTER_IDS } from '../../renderer/src/learn/chapters';
+import { describeInChromium, screenshotDir, type Player } from './harness';
+
+/*
+ * "Learn to play" in real Chromium, through clicks only: every chapter completed by following the guide
+ * (the element it outlines is the one clicked), at 1280×800 and on a 390×844 phone, then once in Korean
+ * and once in Italian; a wrong move explained and tried again; a chapter skipped and one resumed from the
+ * list; the lobby's first-start offer; an axe-core audit of a chapter step. The page is served by a real
+ * host, but nothing in a lesson talks to it. Screenshots: learn-<chapter>-<width>.png at each chapter's
+ * key step.
+ */
+
+const shots = screenshotDir();
+const AXE_FILE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const AXE_URL = '/__axe/axe.min.js';
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** The step each chapter's screenshot is taken at: where its lesson is on screen. */
+const KEY_STEP: Record<string, string> = {
+  goal: 'behind',
+  play: 'ranking',
+  rules: 'rule-G',
+  turn: 'setUp',
+  ties: 'groups',
+  advanced: 'draw',
+  action: 'seven',
+};
+
+const chapter = (page: Page) => page.getByTestId('learn-chapter');
+const attr = (page: Page, name: string) => chapter(page).getAttribute(name);
+
+/** Waits for the guide to settle on a step (a new step id, a mistake, or a new thing to press). */
+async function stepState(
+  page: Page,
+): Promise<{ step: string; wait: string; target: string | null; scene: string }> {
+  await chapter(page).waitFor();
+  return {
+    step: (await attr(page, 'data-step')) ?? '',
+    wait: (await attr(page, 'data-wait')) ?? '',
+    target: await attr(page, 'data-target'),
+    scene: (await attr(page, 'data-scene')) ?? '',
+  };
+}
+
+/** Clicks what the guide points at (the first of its kind that is visible). */
+async function clickTarget(page: Page, selector: string): Promise<void> {
+  const el = chapter(page).locator(selector).locator('visible=true').first();
+  try {
+    await el.click({ timeout: 10_000 });
+  } catch (e) {
+    await page.screenshot({ path: join(shots, 'learn-failed.png') });
+    const where = `${await attr(page, 'data-chapter')} ${await attr(page, 'data-step')}`;
+    throw new Error(`${where}: cannot click ${selector}`, { cause: e });
+  }
+}
+
+/**
+ * Follows the guide through one chapter to its end: Next on words, the outlined element on moves (a pass
+ * asks first: yes), the bots' turns waited for. `shot`: the key step's screenshot file.
+ */
+async function completeChapter(page: Page, id: string, shot: string | null): Promise<void> {
+  await expect.poll(() => attr(page, 'data-chapter')).toBe(id);
+  for (let guard = 0; guard < 80; guard++) {
+    const s = await stepState(page);
+    if (s.wait === 'done') break;
+    if (shot && s.step === KEY_STEP[id]) {
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(shots, shot) });
+      shot = null;
+    }
+    if (s.wait === 'next') {
+      await page.getByTestId('learn-next').click();
+    } else if (s.wait === 'bots') {
+      await page.waitForTimeout(300);
+    } else if (s.wait === 'turn' && s.target) {
+      await clickTarget(page, s.target);
+      if (s.target.includes('"pass"')) await page.getByTestId('confirm-yes').click();
+    }
+    // The step moves on, or the turn's next thing to press changes.
+    await expect
+      .poll(
+        async () => {
+          const now = await stepState(page);
+          return (
+            now.step !== s.step || now.target !== s.target || now.scene !== s.scene || now.wait === 'done'
+          );
+        },
+        { message: `${id}: stuck at ${JSON.stringify(s)}`, timeout: 10_000 },
+      )
+      .toBe(true);
+  }
+  expect(await attr(page, 'data-wait')).toBe('done');
+  await expect.poll(() => page.getByTestId('learn-callout').innerText()).toMatch(/\S/);
+}
+
+/** Every chapter in order from the list, by its own Start button and the callout's Next chapter. */
+async function completeAll(page: Page, width: number, lang: string): Promise<void> {
+  await page.getByTestId('learn-open-goal').click();
+  for (const [i, id] of CHAPTER_IDS.entries()) {
+    await completeChapter(page, id, `learn-${id}-${width}${lang === 'en' ? '' : `-${lang}`}.png`);
+    if (i < CHAPTER_IDS.length - 1) await page.getByTestId('learn-next-chapter').click();
+  }
+  await page.getByTestId('learn-done-chapters').click();
+  await page.getByTestId('learn-chapters').waitFor();
+  const rows = page.getByTestId('learn-chapter-row');
+  await expect
+    .poll(() => rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-state'))))
+    .toEqual(CHAPTER_IDS.map(() => 'done'));
+}
+
+async function openLearn(player: Player, url: string, lang = 'en'): Promise<Page> {
+  const { page } = player;
+  await page.goto(url);
+  if (lang !== 'en') {
+    await page.getByTestId('language').selectOption(lang);
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(lang);
+  }
+  await page.goto(`${url}#/learn`);
+  await page.getByTestId('learn-chapters').waitFor();
+  return page;
+}
+
+async function audit(page: Page): Promise<string[]> {
+  await page.route(`**${AXE_URL}`, (route) =>
+    route.fulfill({ path: AXE_FILE, contentType: 'text/javascript; charset=utf-8' }),
+  );
+  await page.waitForTimeout(250);
+  await page.addScriptTag({ url: AXE_URL });
+  const results = await new AxeBuilder({ page, axeSource: 'void 0' })
+    .withTags(TAGS)
+    .setLegacyMode(true)
+    .analyze();
+  return results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+describeInChromium('learn to play', {}, (stage) => {
+  it('desktop 1280×800: the first-start offer, every chapter by clicks, a wrong move, skip and resume, axe', async () => {
+    const player = await stage.player('Ada', 1280, 800);
+    const { page } = player;
+    await page.goto(stage.served.url);
+    // A device that never played: the lobby offers the lessons once, beside everything else.
+    await page.getByTestId('learn-offer').waitFor();
+    await expect.poll(() => page.getByTestId('player-name').isVisible()).toBe(true);
+    await page.screenshot({ path: join(shots, 'learn-offer-1280.png') });
+    await page.getByTestId('learn-offer-start').click();
+    await page.getByTestId('learn-chapters').waitFor();
+    await page.screenshot({ path: join(shots, 'learn-list-1280.png') });
+
+    // A wrong move in chapter 2: explained in the table's words, then taken back.
+    await page.getByTestId('learn-open-play').click();
+    for (let i = 0; i < 3; i++) await page.getByTestId('learn-next').click();
+    await expect.poll(() => attr(page, 'data-step')).toBe('beat');
+    await chapter(page).locator('.my-hand [data-card="I5"]').click();
+    await page.getByTestId('play').click();
+    await expect.poll(() => attr(page, 'data-mistake')).toBe('yes');
+    const said = await page.getByTestId('learn-callout').innerText();
+    expect(said).toContain('Play Indigo 5: you would not lead yet.');
+    expect(said).toContain('Indigo is below Green');
+    await page.screenshot({ path: join(shots, 'learn-wrong-1280.png') });
+    await page.getByTestId('learn-try-again').click();
+    await expect.poll(() => attr(page, 'data-mistake')).toBe(null);
+    expect(await chapter(page).getAttribute('data-target')).toContain('I5'.replace('I5', 'Y5'));
+    // axe on a step of a chapter: nothing at all.
+    expect(await audit(page)).toEqual([]);
+    await page.getByTestId('learn-to-chapters').click();
+
+    await completeAll(page, 1280, 'en');
+    expect(player.errors).toEqual([]);
+  }, 240_000);
+
+  it('skip a chapter, resume one part way, replay a finished one (progress kept over a reload)', async () => {
+    const player = await stage.player('Bea', 1280, 800);
+    const page = await openLearn(player, stage.served.url);
+    // Skip: chapter 5 is left, 6 opens; 5 is not done.
+    await page.getByTestId('learn-open-ties').click();
+    await page.getByTestId('learn-skip-step').click();
+    await page.getByTestId('learn-skip-chapter').click();
+    await expect.poll(() => attr(page, 'data-chapter')).toBe('advanced');
+    // Resume: chapter 4's first scene done, back to the list, reload: Continue opens its second scene.
+    await page.getByTestId('learn-to-chapters').click();
+    await page.getByTestId('learn-open-turn').click();
+    for (let i = 0; i < 3; i++) await page.getByTestId('learn-skip-step').click();
+    await page.getByTestId('learn-next').click();
+    await expect.poll(() => attr(page, 'data-scene')).toBe('1');
+    await page.getByTestId('learn-to-chapters').click();
+    await page.reload();
+    await page.getByTestId('learn-chapters').waitFor();
+    const row = (id: string) => page.locator(`[data-testid="learn-chapter-row"][data-chapter="${id}"]`);
+    expect(await row('turn').getAttribute('data-state')).toBe('current');
+    expect(await row('ties').getAttribute('data-state')).toBe('new');
+    await page.screenshot({ path: join(shots, 'learn-resume-1280.png') });
+    await page.getByTestId('learn-open-turn').click();
+    await expect.poll(() => attr(page, 'data-scene')).toBe('1');
+    await completeChapter(page, 'turn', null);
+    await page.getByTestId('learn-done-chapters').click();
+    expect(await row('turn').getAttribute('data-state')).toBe('done');
+    // A finished chapter can be played again, from its beginning.
+    await page.getByTestId('learn-open-turn').click();
+    await expect.poll(() => attr(page, 'data-scene')).toBe('0');
+    expect(player.errors).toEqual([]);
+  }, 120_000);
+
+  it('phone 390×844: every chapter by taps', async () => {
+    const player = await stage.player('Cy', 390, 844, {
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+    });
+    await player.page.goto(stage.served.url);
+    await player.page.getByTestId('learn-offer').waitFor();
+    await player.page.screenshot({ path: join(shots, 'learn-offer-390.png') });
+    // Dismissed, it is gone for good: the lobby keeps only its link.
+    await player.page.getByTestId('learn-offer-dismiss').click();
+    await player.page.reload();
+    await player.page.getByTestId('lobby-learn').waitFor();
+    expect(await player.page.getByTestId('learn-offer').count()).toBe(0);
+    const page = await openLearn(player, stage.served.url);
+    await completeAll(page, 390, 'en');
+    expect(player.errors).toEqual([]);
+  }, 240_000);
+
+  it('in Korean (1280) and in Italian (360×740 phone): every chapter', async () => {
+    const ko = await stage.player('Dae', 1280, 800);
+    await completeAll(await openLearn(ko, stage.served.url, 'ko'), 1280, 'ko');
+    const it_ = await stage.player('Eva', 360, 740, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    await completeAll(await openLearn(it_, stage.served.url, 'it'), 360, 'it');
+    expect([...ko.errors, ...it_.errors]).toEqual([]);
+  }, 400_000);
+});
