@@ -43,6 +43,7 @@ export const BOT_LEVELS = {
     rollout: 'informed',
     reward: 'match',
     reading: 'uniform',
+    match: 'merged',
   },
 } as const satisfies Record<BotLevel, BotOptions>;
 

@@ -46,6 +46,8 @@ export interface IsmctsOptions {
    * Only an answer cut this way (`timeCut` in the analysis) can differ for the same view and seed.
    */
   timeLimitMs?: number;
+  /** In 3 and 4 players, the match model: 'merged', the other seats as one; 'seats', the two best apart. */
+  match: 'merged' | 'seats';
 }
 
 interface Node {
@@ -174,6 +176,7 @@ export function ismctsSearch(
     target: first.options.targetScore,
     scores: first.scores,
     cardsLeft: 49 - first.scored.reduce((sum, cards) => sum + cards.length, 0),
+    bySeat: options.match === 'seats',
   };
   const end: RoundEnd = { winner: -1, rule: 0, lo: 0, hi: 0, turns: 0 };
   const rootNodes = own.map(() => node(seat));

@@ -46,10 +46,45 @@ function chanceTable(players: number, target: number): Float64Array {
   return chance;
 }
 
+const seatTables = new Map<string, Float64Array>();
+
+/**
+ * With three or four players, chance[(mine * target + first) * target + second]: the chance of reaching the
+ * target first with `mine` points against the two best other seats with `first` and `second` (each wins
+ * rounds alike; a fourth seat's rounds are left out, as if it could not win, so the two closest rivals are
+ * what counts). Unlike chanceTable, a second rival close to the target costs something too.
+ */
+function seatChanceTable(players: number, target: number): Float64Array {
+  const key = `${players}/${target}`;
+  const known = seatTables.get(key);
+  if (known) return known;
+  const t = target;
+  const chance = new Float64Array(t * t * t);
+  const at = (m: number, a: number, b: number) => (m * t + a) * t + b;
+  for (let m = t - 1; m >= 0; m--)
+    for (let a = t - 1; a >= 0; a--)
+      for (let b = t - 1; b >= 0; b--) {
+        let value = 0;
+        for (let points = 0; points < ROUND_POINTS.length; points++) {
+          const share = ROUND_POINTS[points] / POINTS_TOTAL;
+          if (share === 0) continue;
+          const up = m + points >= t ? 1 : chance[at(m + points, a, b)];
+          const first = a + points >= t ? 0 : chance[at(m, a + points, b)];
+          const second = b + points >= t ? 0 : chance[at(m, a, b + points)];
+          value += (share * (up + first + second)) / 3;
+        }
+        chance[at(m, a, b)] = value;
+      }
+  seatTables.set(key, chance);
+  return chance;
+}
+
 /** The facts of a match a round's outcome is weighed against. */
 export interface MatchStanding {
   players: number;
   target: number;
+  /** With three or four players, weigh the two best other seats apart (seatChanceTable), not merged. */
+  bySeat?: boolean;
   /** Scores before the round. */
   scores: readonly number[];
   /** Cards still in the game before the round's points are scored (49 less those scored). */
@@ -70,10 +105,13 @@ export function matchValue(
   const { players, target, scores } = standing;
   let top = 0;
   let best = 0;
+  let second = 0;
   for (let p = 0; p < players; p++) {
     const score = scores[p] + (p === winner ? points : 0);
     top = Math.max(top, score);
-    if (p !== seat) best = Math.max(best, score);
+    if (p === seat) continue;
+    if (score > best) [best, second] = [score, best];
+    else second = Math.max(second, score);
   }
   const mine = scores[seat] + (seat === winner ? points : 0);
   if (top >= target || standing.cardsLeft - cards < 8 * players) {
@@ -82,5 +120,7 @@ export function matchValue(
     for (let p = 0; p < players; p++) if (scores[p] + (p === winner ? points : 0) === top) shared++;
     return 1 / shared;
   }
+  if (standing.bySeat && players > 2)
+    return seatChanceTable(players, target)[(mine * target + best) * target + second];
   return chanceTable(players, target)[mine * target + best];
 }

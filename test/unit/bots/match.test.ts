@@ -29,6 +29,26 @@ describe('what a round is worth to the match', () => {
     expect(matchValue(standing([0, 0]), 0, -1, 0, 0)).toBeCloseTo(0.5, 9);
   });
 
+  it('knows each seat in three players when asked to: a second rival near the target costs something', () => {
+    const seats = (scores: number[]) => ({ ...standing(scores, 35), bySeat: true });
+    const merged = (scores: number[]) => standing(scores, 35);
+    // Merged, only the best other seat counts; by seat, the second one near the target lowers our chance.
+    expect(matchValue(merged([20, 30, 29]), 0, -1, 0, 0)).toBe(matchValue(merged([20, 30, 0]), 0, -1, 0, 0));
+    expect(matchValue(seats([20, 30, 29]), 0, -1, 0, 0)).toBeLessThan(
+      matchValue(seats([20, 30, 0]), 0, -1, 0, 0) - 0.02,
+    );
+    // Three seats alike: a third each; the three chances of any standing add up to one.
+    expect(matchValue(seats([0, 0, 0]), 0, -1, 0, 0)).toBeCloseTo(1 / 3, 2);
+    for (const scores of [
+      [10, 20, 30],
+      [25, 5, 5],
+      [12, 12, 30],
+    ]) {
+      const sum = [0, 1, 2].reduce((total, seat) => total + matchValue(seats(scores), seat, -1, 0, 0), 0);
+      expect(sum).toBeCloseTo(1, 6);
+    }
+  });
+
   it('is the game itself when the round ends it: by the target, or by too few cards left, ties shared', () => {
     expect(matchValue(standing([35, 30]), 0, 0, 5, 1)).toBe(1);
     expect(matchValue(standing([35, 30]), 1, 0, 5, 1)).toBe(0);
