@@ -213,6 +213,14 @@ describeInChromium('learn to play', {}, (stage) => {
       hasTouch: true,
       deviceScaleFactor: 2,
     });
+    await player.page.goto(stage.served.url);
+    await player.page.getByTestId('learn-offer').waitFor();
+    await player.page.screenshot({ path: join(shots, 'learn-offer-390.png') });
+    // Dismissed, it is gone for good: the lobby keeps only its link.
+    await player.page.getByTestId('learn-offer-dismiss').click();
+    await player.page.reload();
+    await player.page.getByTestId('lobby-learn').waitFor();
+    expect(await player.page.getByTestId('learn-offer').count()).toBe(0);
     const page = await openLearn(player, stage.served.url);
     await completeAll(page, 390, 'en');
     expect(player.errors).toEqual([]);

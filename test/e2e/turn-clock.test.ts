@@ -76,6 +76,11 @@ describeInChromium('the turn clock in Chromium', { limits: { clockSecondMs: SECO
     await form.getByTestId('waiting-room').waitFor();
     await joinTable(bob.page, 'Clock table');
     await joinTable(cleo.page, 'Clock table');
+    // Whoever joins is told of the clock before the game.
+    await expect(cleo.page.locator('[data-testid="waiting-room"] .variant').textContent()).resolves.toContain(
+      'Turn clock: 30 seconds, then the others may let a bot play',
+    );
+    await shot(cleo, 'waiting');
     await expect.poll(() => ann.page.getByTestId('start').isEnabled(), { timeout: 10_000 }).toBe(true);
     await ann.page.getByTestId('start').click();
     for (const p of people) await p.page.getByTestId('table-view').waitFor();

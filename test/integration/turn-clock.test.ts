@@ -70,15 +70,22 @@ describe('the turn clock', () => {
     expect(info.options).toMatchObject({ turnClock: 0, clockExpiry: 'vote' });
     expect(info.turnClock).toBeNull();
 
-    const withBot = await startedTable(h.port, timed(), { bots: [1] });
-    const ann = withBot.clients[0];
-    await advanceUntil(clock, () => ann.view!.current === 0 || ann.view!.phase !== 'turn');
-    if (ann.view!.phase === 'turn')
-      expect((await tableMsg(ann, (i) => i.turnClock !== null)).table.turnClock!.seat).toBe(0);
-    // While the bot plays, nobody's clock runs.
+    await Promise.all(t.clients.map((c) => c.close()));
+
+    // Ann with two bots (that move without waiting on the clock): only Ann's turns are ever timed.
+    const h2 = await host(clock, { limits: { botDelayMs: 0 } });
+    const withBots = await startedTable(h2.port, timed({ players: 3 }), { bots: [1, 2] });
+    const ann = withBots.clients[0];
+    await playRandomly([ann], rng(5), (n) => n >= 8);
+    await realSleep(30);
+    const botTurns = ann.view!.log.filter((e) => e.kind === 'turn' && e.seat !== 0).length;
+    expect(botTurns).toBeGreaterThan(0);
     const clocks = ann.inbox.flatMap((m) => (m.type === 'table' ? [m.table.turnClock] : []));
+    expect(clocks.some((c) => c?.seat === 0)).toBe(
+      ann.view!.log.some((e) => e.kind === 'turn' && e.seat === 0),
+    );
     expect(clocks.every((c) => c === null || c.seat === 0)).toBe(true);
-    await Promise.all([...t.clients, ann].map((c) => c.close()));
+    await ann.close();
   });
 
   it("runs out with 'vote': the others may let a bot play that one turn, once, and the seat stays its player's", async () => {
@@ -131,9 +138,10 @@ describe('the turn clock', () => {
     other.send({ type: 'botTurn', seat });
     const asked = await tableMsg(timedOne, (i) => i.turnClock?.botTurn === true);
     expect(asked.table.turnClock).toMatchObject({ seat, expired: true, botTurn: true });
-    // Twice: the bot already plays it.
-    other.send({ type: 'botTurn', seat });
-    expect(await other.next('error')).toMatchObject({ code: 'notTimedOut', to: 'botTurn' });
+    // Twice, and a flood: the bot already plays it; each is refused, and it plays one turn only.
+    for (let i = 0; i < 100; i++) other.send({ type: 'botTurn', seat });
+    for (let i = 0; i < 100; i++)
+      expect(await other.next('error')).toMatchObject({ code: 'notTimedOut', to: 'botTurn' });
 
     // The bot plays the turn (through the normal path: a view for everyone), then it is the other's turn.
     await advanceUntil(clock, () => other.view!.current !== seat || other.view!.phase !== 'turn');
@@ -143,8 +151,15 @@ describe('the turn clock', () => {
       const next = await tableMsg(timedOne, (i) => i.turnClock?.seat === 1 - seat);
       expect(next.table.turnClock).toMatchObject({ leftMs: 30_000, expired: false, botTurn: false });
     }
-    // The seat is the player's again: no bot, no stand-in.
+    // The seat is the player's again: no bot, no stand-in; the bot played that one turn only.
     expect(lastTable(timedOne).seatList[seat]).toMatchObject({ bot: false, standIn: false, person: true });
+    const turns = (v: typeof other.view) => v!.log.filter((e) => e.kind === 'turn' && e.seat === seat).length;
+    const played = turns(other.view);
+    for (let i = 0; i < 3; i++) {
+      clock.advance(1000); // the bot's step time, three times over: no second turn comes
+      await realSleep(30);
+    }
+    expect(turns(other.view)).toBe(played);
     expect(h.problems).toEqual([]);
     await Promise.all([timedOne, other, watcher].map((c) => c.close()));
   });

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TableInfo, TurnClockInfo } from '../../shared/protocol';
 import ClockPanel from '../../renderer/src/components/ClockPanel.vue';
 import SeatClock from '../../renderer/src/components/SeatClock.vue';
 import { forgetHostClock } from '../../renderer/src/game/hostClock';
 import { clockLeftMs, clockSeconds } from '../../renderer/src/game/turnClock';
+import { useSettingsStore } from '../../renderer/src/stores/settings';
 import { mountApp, seatInfo, tableInfo, useTestServices } from './mount';
 
 afterEach(() => {
@@ -99,5 +100,59 @@ describe('the turn clock on screen', () => {
     expect(w.find('[data-testid="clock-spoken"]').text()).toBe('');
     await w.setProps({ info: table(running(9_500)) });
     expect(w.find('[data-testid="clock-spoken"]').text()).toBe('10 seconds left.');
+  });
+
+  it('gives the timed player, and only them, a soft cue at ten seconds, if this device’s sound is on', async () => {
+    const made: { notes: number[]; peak: number }[] = [];
+    class FakeAudio {
+      state = 'running';
+      currentTime = 0;
+      destination = {};
+      rec = { notes: [] as number[], peak: 0 };
+      constructor() {
+        made.push(this.rec);
+      }
+      createOscillator() {
+        const osc = {
+          type: '',
+          frequency: { value: 0 },
+          connect: (g: unknown) => g,
+          start: () => {},
+          stop: () => {},
+        };
+        queueMicrotask(() => this.rec.notes.push(osc.frequency.value));
+        return osc;
+      }
+      createGain() {
+        const ramp = (v: number) => (this.rec.peak = Math.max(this.rec.peak, v));
+        return {
+          gain: { setValueAtTime: ramp, exponentialRampToValueAtTime: ramp },
+          connect: (d: unknown) => d,
+        };
+      }
+    }
+    vi.stubGlobal('AudioContext', FakeAudio);
+    useTestServices();
+    const mine = mountApp(ClockPanel, { props: { info: table(running(20_000)), mySeat: 1 } });
+    window.dispatchEvent(new Event('pointerdown')); // browsers allow sound after a gesture
+    expect(made).toHaveLength(1);
+    await mine.setProps({ info: table(running(9_500)) });
+    await mine.setProps({ info: table(running(8_500)) }); // once a turn, not each second
+    await Promise.resolve();
+    expect(made[0].notes).toHaveLength(2);
+    expect(made[0].peak).toBeLessThanOrEqual(0.12); // softer than the turn's chime (0.22)
+
+    const theirs = mountApp(ClockPanel, { props: { info: table(running(20_000)), mySeat: 0 } });
+    await theirs.setProps({ info: table(running(9_500)) });
+    await Promise.resolve();
+    expect(made[0].notes).toHaveLength(2);
+
+    const quiet = mountApp(ClockPanel, { props: { info: table(running(20_000)), mySeat: 1 } });
+    useSettingsStore().setSound(false);
+    await quiet.setProps({ info: table(running(9_500)) });
+    await Promise.resolve();
+    expect(made[0].notes).toHaveLength(2);
+    expect(quiet.find('[data-testid="clock-spoken"]').text()).toBe('10 seconds left.');
+    vi.unstubAllGlobals();
   });
 });
