@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect, it, vi } from 'vitest';
-import { describeInChromium, screenshotDir, type Player } from './harness';
+import { describeInChromium, plantTable, resumeSeat, screenshotDir, type Player } from './harness';
+import { midPosition } from './layout-positions';
 import { offScreen } from './layout-check';
 import { createTable, enterName, myTurn, takeStep } from './ui';
 
@@ -239,3 +240,51 @@ describeInChromium('a party at the table (Chromium)', { limits: { clockSecondMs:
     }
   });
 });
+
+const SEVEN_TOKEN = 'S'.repeat(43);
+
+describeInChromium(
+  'a 7 on the smallest phone, in Italian (Chromium)',
+  {
+    plant: (dataDir) => {
+      const state = midPosition(4, 'seven');
+      plantTable(dataDir, {
+        id: 'seven01',
+        name: 'Sette',
+        options: state.options,
+        state,
+        seats: [
+          { name: CLEO, token: SEVEN_TOKEN },
+          { name: 'Bot 2', bot: true },
+          { name: 'Bot 3', bot: true },
+          { name: 'Bot 4', bot: true },
+        ],
+      });
+    },
+  },
+  (stage) => {
+    it('once the 7 is answered, the focus is on Confirm and Confirm and Undo are in sight', async () => {
+      const p = await stage.player(CLEO, 360, 740, { ...phone, locale: 'it-IT' });
+      await resumeSeat(p, stage.served, 'seven01', SEVEN_TOKEN, 0);
+      await p.page.evaluate(() => window.scrollTo(0, 0));
+      await p.page.locator('.my-seat .pickable').first().tap();
+      await p.page.getByTestId('seven-deck').tap();
+      await p.page.getByTestId('confirm-turn').waitFor();
+      await expect
+        .poll(() => p.page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+        .toBe('confirm-turn');
+      await shot7(p);
+      const problems = await offScreen(p.page, [
+        { label: 'Confirm', selector: '[data-testid="confirm-turn"]' },
+        { label: 'Undo', selector: '[data-testid="undo"]' },
+      ]);
+      expect(problems.filter((l) => !l.startsWith('the page is scrolled'))).toEqual([]);
+      expect(await p.page.getByTestId('confirm-turn').textContent()).toContain('Conferma');
+      expect(p.errors).toEqual([]);
+    });
+  },
+);
+
+function shot7(p: Player): Promise<Buffer> {
+  return p.page.screenshot({ path: join(shots, 'polish-seven-it-360.png') });
+}
