@@ -1,6 +1,6 @@
 import { Absences } from './absences';
 import { TableError } from './errors';
-import { botSeat, emptySeat, namesAt } from './table-record';
+import { botSeat, emptySeat, namesAt, renamedBot } from './table-record';
 import type { BotChoice, SeatRecord, Seating } from './table-record';
 
 /** Whether a person's socket is attached to the seat now. The room that holds the table knows; the rules ask. */
@@ -100,7 +100,9 @@ export class SeatRules {
   join(name: string, wanted: number | undefined, tokenHash: string): number {
     if (this.hooks.started())
       throw new TableError('alreadyStarted', 'the game has started; you may spectate');
-    if (this.list.some((s) => s.name !== null && s.name.toLowerCase() === name.toLowerCase())) {
+    const same = (s: SeatRecord) => s.name !== null && s.name.toLowerCase() === name.toLowerCase();
+    // A bot gives its name up to a person (people choose theirs; a bot's is only picked for it).
+    if (this.list.some((s) => same(s) && !(s.bot && !s.standIn))) {
       throw new TableError('nameTaken', `"${name}" is already seated here; choose another name`);
     }
     let seat: number;
@@ -113,6 +115,10 @@ export class SeatRules {
       if (seat < 0) throw new TableError('tableFull', 'every seat is taken');
     }
     this.list[seat] = { ...emptySeat(), name, tokenHash };
+    this.list.forEach((s, i) => {
+      if (i !== seat && same(s))
+        this.list[i] = { ...s, name: renamedBot(s.name!, i, this.hooks.botNameSeed, namesAt(this.list)) };
+    });
     return seat;
   }
 

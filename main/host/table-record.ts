@@ -2,7 +2,7 @@ import { normalizeOptions } from '../../shared/engine';
 import type { GameState, Move, NormalizedOptions } from '../../shared/engine';
 import { DEFAULT_BOT_LEVEL, DEFAULT_BOT_THINK } from '../../shared/bots/levels';
 import type { BotLevel, BotThink } from '../../shared/bots/levels';
-import { pickBotName } from '../../shared/bots/names';
+import { BOT_NAMES, BOT_NAME_LANGUAGES, pickBotName } from '../../shared/bots/names';
 import { DEFAULT_BOT_PACE, botSeatOf } from '../../shared/protocol';
 import { DEFAULT_CLOCK_EXPIRY, DEFAULT_TURN_CLOCK } from '../../shared/protocol';
 import type { BotNameLanguage, BotPace, BotSeatChoice, TableOptions } from '../../shared/protocol';
@@ -96,6 +96,12 @@ export function botSeat(seat: number, choice: BotChoice, seed: string, taken: re
     botLevel: choice.level,
     botThink: choice.think,
   };
+}
+
+/** A new name for a bot whose name a person took: from the same language's list as its old one. */
+export function renamedBot(old: string, seat: number, seed: string, taken: readonly string[]): string {
+  const lang = BOT_NAME_LANGUAGES.find((l) => BOT_NAMES[l].includes(old));
+  return pickBotName(lang, seat, seed, taken);
 }
 
 /** The names seated at a table (people and bots). */

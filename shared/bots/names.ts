@@ -78,7 +78,8 @@ function hash(text: string): number {
  * name), spread over the list by `seed` (the table id) and `seat`, and never one of `taken` compared
  * without case, as the host compares people's names (`nameTaken`). Without a language the seat is named
  * by its number ("Bot 2"), as before bots had names. If every name of the list is taken (it has more
- * names than a table has seats, so only people's names can do it) the numbered name is the fallback.
+ * names than a table has seats, so only people's names can do it) the numbered name is the fallback; a
+ * numbered name that is taken moves on to the next number.
  */
 export function pickBotName(
   lang: BotNameLanguage | undefined,
@@ -87,10 +88,8 @@ export function pickBotName(
   taken: readonly string[],
 ): string {
   const busy = new Set(taken.map((n) => n.toLowerCase()));
-  const numbered = `Bot ${seat + 1}`;
-  if (lang === undefined) return numbered;
-  const list = BOT_NAMES[lang];
-  const start = (hash(seed) + seat * 5) % list.length;
+  const list = lang === undefined ? [] : BOT_NAMES[lang];
+  const start = (hash(seed) + seat * 5) % Math.max(1, list.length);
   for (let i = 0; i < list.length; i++) {
     const name = list[(start + i) % list.length];
     if (!busy.has(name.toLowerCase())) return name;

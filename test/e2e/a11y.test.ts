@@ -281,6 +281,7 @@ describeInChromium(
 
       await enterName(page, 'Ada');
       await page.getByTestId('table-name').fill('Ada’s table');
+      await page.getByTestId('preset-custom').check();
       await page.getByTestId('players-2').check();
       await page.getByTestId('mode-advanced').check();
       serious.push(...(await audit(page, 'new-table form')));

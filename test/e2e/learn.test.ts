@@ -141,7 +141,7 @@ async function audit(page: Page): Promise<string[]> {
 }
 
 describeInChromium('learn to play', {}, (stage) => {
-  it('desktop 1280×800: the first-start offer, every chapter by clicks, a wrong move, skip and resume, axe', async () => {
+  it('desktop 1280×800: the first-start offer, a wrong move tried again, axe on a step, every chapter by clicks', async () => {
     const player = await stage.player('Ada', 1280, 800);
     const { page } = player;
     await page.goto(stage.served.url);

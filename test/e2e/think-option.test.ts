@@ -37,6 +37,7 @@ describeInChromium('hard bots’ think time (Chromium)', {}, (stage) => {
       await page.getByTestId('player-name').waitFor();
       await enterName(page, 'Ada');
       await page.getByTestId('table-name').fill(`Think ${size.name}`);
+      await page.getByTestId('preset-custom').check();
       // Seat 2 is a bot by default. Normal bots are not asked how long to think: their budget is their own.
       await expect(page.getByTestId('bot-think').count()).resolves.toBe(0);
 

@@ -63,6 +63,7 @@ describeInChromium('the turn clock in Chromium', { limits: { clockSecondMs: SECO
     // Ann hosts three people, no bots, with a 30 s clock; the form explains it and the vote is the default.
     const form = ann.page;
     await form.getByTestId('table-name').fill('Clock table');
+    await form.getByTestId('preset-custom').check();
     await form.getByTestId('players-3').check();
     for (const seat of [1, 2])
       if (await form.getByTestId(`bot-${seat}`).isChecked()) await form.getByTestId(`bot-${seat}`).click();

@@ -23,6 +23,8 @@ export interface NewTable {
 
 export async function createTable(page: Page, t: NewTable): Promise<void> {
   await page.getByTestId('table-name').fill(t.name);
+  // Every option is the test's to choose (a fresh browser opens the form on First game).
+  await page.getByTestId('preset-custom').check();
   await page.getByTestId(`players-${t.players}`).check();
   for (let seat = 1; seat < t.players; seat++) {
     const box = page.getByTestId(`bot-${seat}`);

@@ -107,13 +107,41 @@ describe('bot seats with names and levels', () => {
     await b.close();
   });
 
+  it('gives a bot’s name up to a person who joins with it: the bot is named again, the person seated', async () => {
+    const h = await pool.start();
+    const a = await TestClient.greeted(h.port);
+    a.send({ type: 'createTable', name: 'Take', player: 'Ann', options: FOUR, bots: [1, 3], lang: 'it' });
+    const { tableId } = await a.next('joined');
+    const before = (await a.next('table')).table;
+    const taken = before.seatList[1].name!;
+    const b = await TestClient.greeted(h.port);
+    b.send({ type: 'join', tableId, name: taken.toLowerCase() });
+    expect(await b.next('joined')).toMatchObject({ seat: 2 });
+    const after = await tableWhen(a, (s) => s[2].name !== null);
+    expect(after.seatList[2].name).toBe(taken.toLowerCase());
+    expect(BOT_NAMES.it).toContain(after.seatList[1].name);
+    expect(after.seatList[1].name!.toLowerCase()).not.toBe(taken.toLowerCase());
+    expect(after.seatList[3].name).toBe(before.seatList[3].name);
+    // A person's name still cannot be taken twice; nor a numbered bot's name give a duplicate.
+    const c = await TestClient.greeted(h.port);
+    c.send({ type: 'join', tableId, name: 'ANN' });
+    expect(await c.next('error')).toMatchObject({ code: 'nameTaken' });
+    await Promise.all([a, b, c].map((x) => x.close()));
+  });
+
   it('names bots the same without a language as before names ("Bot 2")', async () => {
     const h = await pool.start();
     const a = await TestClient.greeted(h.port);
     a.send({ type: 'createTable', name: 'Old', player: 'Ann', options: FOUR, bots: [1, 3] });
-    await a.next('joined');
+    const { tableId } = await a.next('joined');
     expect(botNames((await a.next('table')).table)).toEqual(['Bot 2', 'Bot 4']);
-    await a.close();
+    // A person may call themselves "Bot 2": the bot moves on to a number nobody holds.
+    const b = await TestClient.greeted(h.port);
+    b.send({ type: 'join', tableId, name: 'bot 2' });
+    await b.next('joined');
+    const t = await tableWhen(a, (s) => s[2].name !== null);
+    expect(t.seatList.map((s) => s.name)).toEqual(['Ann', 'Bot 3', 'bot 2', 'Bot 4']);
+    await Promise.all([a.close(), b.close()]);
   });
 
   it('records each bot seat’s own level in the game record', { timeout: 30_000 }, async () => {

@@ -12,8 +12,10 @@ import { mountApp } from './mount';
 
 type Created = [name: string, options: TableOptions, bots: number[]];
 
-function mountForm() {
+/** The form on Custom (a fresh device opens on First game, whose bots are easy). */
+async function mountForm() {
   const w = mountApp(NewTableForm, { props: { playerName: 'Ada', busy: false } });
+  await w.get('[data-testid="preset-custom"]').setValue(true);
   const created = async (): Promise<Created> => {
     await w.get('[data-testid="new-table"]').trigger('submit');
     const events = w.emitted('create') as Created[];
@@ -28,7 +30,7 @@ afterEach(() => {
 
 describe('the new-table form’s bot level', () => {
   it('is offered while a bot seat is ticked, normal by default, with the three levels', async () => {
-    const { w } = mountForm();
+    const { w } = await mountForm();
     // Seat 2 starts as a bot.
     const select = w.get('[data-testid="bot-level"]');
     expect((select.element as HTMLSelectElement).value).toBe('normal');
@@ -37,7 +39,7 @@ describe('the new-table form’s bot level', () => {
       ['normal', 'Normal'],
       ['hard', 'Hard'],
     ]);
-    expect(w.text()).toContain('Every bot at this table plays at this level.');
+    expect(w.text()).toContain('this one is for the others, and for a bot standing in for someone away');
     await w.get('[data-testid="bot-1"]').setValue(false);
     expect(w.find('[data-testid="bot-level"]').exists()).toBe(false);
     await w.get('[data-testid="bot-2"]').setValue(true);
@@ -48,7 +50,7 @@ describe('the new-table form’s bot level', () => {
   });
 
   it('sends the chosen level with the bots, and no level when there are none', async () => {
-    const { w, created } = mountForm();
+    const { w, created } = await mountForm();
     await w.get('[data-testid="bot-level"]').setValue('easy');
     const [, options, bots] = await created();
     expect(bots).toEqual([1]);
@@ -69,7 +71,7 @@ describe('the new-table form’s bot level', () => {
 
 describe('the new-table form’s think time for hard bots', () => {
   it('is offered only for hard bots, normal by default, with the three times in each language', async () => {
-    const { w } = mountForm();
+    const { w } = await mountForm();
     expect(w.find('[data-testid="bot-think"]').exists()).toBe(false);
     await w.get('[data-testid="bot-level"]').setValue('hard');
     const select = w.get('[data-testid="bot-think"]');
@@ -91,6 +93,7 @@ describe('the new-table form’s think time for hard bots', () => {
       ['ko', '어려움 봇 생각 시간', '길게 (최대 약 1초)'],
     ] as const) {
       const f = mountApp(NewTableForm, { props: { playerName: 'Ada', busy: false } }, undefined, locale);
+      await f.get('[data-testid="preset-custom"]').setValue(true);
       await f.get('[data-testid="bot-level"]').setValue('hard');
       expect(f.get('label:has([data-testid="bot-think"]) > span').text()).toBe(label);
       expect(f.get('[data-testid="bot-think"] option[value="long"]').text()).toBe(long);
@@ -99,7 +102,7 @@ describe('the new-table form’s think time for hard bots', () => {
   });
 
   it('is sent with hard bots only, and comes back with the level on the next visit', async () => {
-    const { w, created } = mountForm();
+    const { w, created } = await mountForm();
     await w.get('[data-testid="bot-level"]').setValue('hard');
     await w.get('[data-testid="bot-think"]').setValue('quick');
     expect((await created())[1]).toMatchObject({ botLevel: 'hard', botThink: 'quick' });
@@ -152,7 +155,8 @@ describe('the waiting room', () => {
     awayMs: null,
     awaySince: null,
     votes: [],
-    botLevel: bot ? 'normal' : null,
+    // A seat without its own level: the line falls back to the table's options.
+    botLevel: null,
     botThink: null,
   });
   const info = (
@@ -183,9 +187,9 @@ describe('the waiting room', () => {
 
   it('names the bots’ level among the table’s options, only when bots sit there', () => {
     const withBot = mountApp(WaitingRoom, { props: { info: info([seat(0, false), seat(1, true)], 'hard') } });
-    expect(withBot.get('.variant').text()).toContain('bots: Hard');
+    expect(withBot.get('.variant').text()).toContain('hard bots');
     const noBot = mountApp(WaitingRoom, { props: { info: info([seat(0, false), seat(1, false)], 'hard') } });
-    expect(noBot.get('.variant').text()).not.toContain('bots:');
+    expect(noBot.get('.variant').text()).not.toContain('bots');
   });
 
   it('names hard bots’ think time in each language, and none for easier bots, whose budget it leaves alone', () => {
@@ -198,10 +202,12 @@ describe('the waiting room', () => {
       mountApp(WaitingRoom, { props: { info: info(seats, level, think) } }, undefined, locale)
         .get('.variant')
         .text();
-    expect(line('hard', 'quick')).toContain('bots: Hard · Quick thinking · Relaxed pace');
-    expect(line('hard', 'long')).toContain('Long thinking');
-    expect(line('hard', 'quick', 'it')).toContain('bot: Difficile · riflessione Rapida · ritmo Rilassato');
-    expect(line('hard', 'long', 'ko')).toContain('봇: 어려움 · 생각 시간 길게 · 여유 속도');
+    expect(line('hard', 'quick')).toContain('hard bots, quick thinking · bots play slowly');
+    expect(line('hard', 'long')).toContain('long thinking');
+    expect(line('hard', 'quick', 'it')).toContain(
+      'bot difficili, riflessione rapida · i bot giocano con calma',
+    );
+    expect(line('hard', 'long', 'ko')).toContain('어려움 봇, 생각 시간 길게 · 봇이 천천히 둡니다');
     expect(line('normal', 'long')).not.toContain('thinking');
     expect(line('easy', 'quick', 'ko')).not.toContain('생각');
   });

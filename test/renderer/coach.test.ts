@@ -249,6 +249,7 @@ describe('Review your round', () => {
 describe('the hints option', () => {
   it('follows the bots in the new-table form until the creator chooses', async () => {
     const w = mountApp(NewTableForm, { props: { playerName: 'Ada', busy: false } });
+    await w.get('[data-testid="preset-custom"]').setValue(true);
     const box = () => w.get('[data-testid="hints"]').element as HTMLInputElement;
     expect(box().checked).toBe(true); // seat 2 is a bot by default
     await w.get('[data-testid="bot-1"]').setValue(false);

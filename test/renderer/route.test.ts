@@ -286,4 +286,26 @@ describe('the route store with a real host', () => {
     expect(nav.current()).toBe('#main');
     expect(table.atTable).toBe(false);
   });
+
+  it('takes an app path it does not know to the lobby, stepping away from a table (its seat kept)', async () => {
+    openTab();
+    const table = useTableStore();
+    table.init();
+    useRouteStore().start();
+    table.createTable(
+      `ws://127.0.0.1:${host.port}/ws`,
+      'Unknown',
+      'Ann',
+      { players: 2, mode: 'basic', actionRule: false },
+      [],
+    );
+    await until('the table', () => table.atTable && table.session !== null);
+    const tableId = table.session!.tableId;
+    nav.go('#/tutorial/goal');
+    expect(nav.current()).toBe('#/');
+    expect(table.atTable).toBe(false);
+    expect(useSavedSeatsStore().holds(`ws://127.0.0.1:${host.port}/ws`, tableId)).toBe(true);
+    nav.go('#/no/such/page');
+    expect(nav.current()).toBe('#/');
+  });
 });

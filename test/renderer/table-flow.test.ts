@@ -78,6 +78,7 @@ function info(seatList: SeatInfo[], extra: Partial<TableInfo> = {}): TableInfo {
 describe('the new-table form', () => {
   it('explains each choice in one line, and offers the last table’s options again on this device', async () => {
     const first = mountApp(NewTableForm, { props: { playerName: 'Ada', busy: false } });
+    await first.get('[data-testid="preset-custom"]').setValue(true);
     const note = (id: string) => first.get(`[data-testid="${id}"]`).text();
     expect(note('version-note')).toContain('1.2, today’s rules'.replace('’', "'"));
     await first.get('[data-testid="rules-version"]').setValue('1.1');
@@ -128,6 +129,9 @@ describe('the new-table form', () => {
     await useSettingsStore().load();
     await flushPromises();
     expect((w.get('[data-testid="players-3"]').element as HTMLInputElement).checked).toBe(true);
+    // What it kept reads as nothing kept: a device that never hosted, on First game.
+    expect((w.get('[data-testid="preset-first"]').element as HTMLInputElement).checked).toBe(true);
+    await w.get('[data-testid="preset-custom"]').setValue(true);
     expect((w.get('[data-testid="bot-pace"]').element as HTMLSelectElement).value).toBe('relaxed');
   });
 });
@@ -360,6 +364,6 @@ describe('following the table', () => {
     const w = mountApp(WaitingRoom, {
       props: { info: info([seat(0, 'Ann'), seat(1, 'Bot 2', { bot: true, person: false })]) },
     });
-    expect(w.get('.variant').text()).toContain('bots: Easy · Fast pace');
+    expect(w.get('.variant').text()).toContain('normal bots · bots play fast');
   });
 });

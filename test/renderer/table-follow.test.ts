@@ -78,7 +78,7 @@ describe('SeatPanel on a phone (compact)', () => {
     expect(row.attributes('aria-expanded')).toBe('false');
     // Its accessible name comes from its content: the spoken summary, the visible parts hidden from speech.
     expect(row.get('.sr-only').text()).toBe(
-      'Bea: leads, A bot plays this seat, 2 in hand, 1 card: Red 6. Show the palette',
+      'Bea: leads, A bot plays this seat, Normal, 2 in hand, 1 card: Red 6. Show the palette',
     );
     expect(row.findAll('.who, .mini, .turnmark').every((el) => el.attributes('aria-hidden') === 'true')).toBe(
       true,

@@ -100,6 +100,12 @@ describe('the turn clock on screen', () => {
     expect(w.find('[data-testid="clock-spoken"]').text()).toBe('');
     await w.setProps({ info: table(running(9_500)) });
     expect(w.find('[data-testid="clock-spoken"]').text()).toBe('10 seconds left.');
+    // The next turn is another's; when it is ours again, the same words are said again (the region was emptied).
+    await w.setProps({ info: table(running(20_000, { seat: 2 })) });
+    expect(w.find('[data-testid="clock-spoken"]').text()).toBe('');
+    await w.setProps({ info: table(running(20_000)) });
+    await w.setProps({ info: table(running(9_000)) });
+    expect(w.find('[data-testid="clock-spoken"]').text()).toBe('10 seconds left.');
   });
 
   it('gives the timed player, and only them, a soft cue at ten seconds, if this device’s sound is on', async () => {

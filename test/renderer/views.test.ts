@@ -198,6 +198,7 @@ describe('LobbyView (desktop bridge)', () => {
     const create = vi.spyOn(table, 'createTable').mockImplementation(() => undefined);
     await w.get('[data-testid="player-name"]').setValue('Ada');
     await w.get('[data-testid="table-name"]').setValue('Late game');
+    await w.get('[data-testid="preset-custom"]').setValue(true);
     await w.get('[data-testid="players-4"]').setValue();
     await w.get('[data-testid="bot-3"]').setValue(true);
     await w.get('[data-testid="bot-level"]').setValue('hard');

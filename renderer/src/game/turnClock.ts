@@ -1,6 +1,7 @@
 import { computed, type ComputedRef } from 'vue';
 import type { TableInfo, TurnClockInfo } from '../../../shared/protocol';
 import { useHostNow } from './away';
+import { playNotes, type Notes } from './turnCue';
 
 /** The last seconds of a turn: the seat shows them, screen readers hear it once, the player a soft cue. */
 export const CLOCK_SHORT_MS = 10_000;
@@ -30,18 +31,15 @@ export const clockOf = (info: TableInfo, seat: number | null): TurnClockInfo | n
   seat !== null && info.turnClock?.seat === seat ? info.turnClock : null;
 
 /** One soft low note (A4, then a fifth below): a nudge, quieter than the turn's chime. */
+const CLOCK_CUE: Notes = {
+  freqs: [440, 293.66],
+  wave: 'triangle',
+  gapS: 0.18,
+  peak: 0.12,
+  attackS: 0.02,
+  lengthS: 0.3,
+};
+
 export function clockCue(ctx: BaseAudioContext, at = ctx.currentTime): void {
-  [440, 293.66].forEach((freq, i) => {
-    const start = at + i * 0.18;
-    const osc = ctx.createOscillator();
-    const gain = ctx.createGain();
-    osc.type = 'triangle';
-    osc.frequency.value = freq;
-    gain.gain.setValueAtTime(0.0001, start);
-    gain.gain.exponentialRampToValueAtTime(0.12, start + 0.02);
-    gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.3);
-    osc.connect(gain).connect(ctx.destination);
-    osc.start(start);
-    osc.stop(start + 0.32);
-  });
+  playNotes(ctx, CLOCK_CUE, at);
 }

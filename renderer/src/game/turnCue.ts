@@ -1,20 +1,44 @@
 import type { TurnNotice } from '../../../shared/desktop-api';
 
-/** Two short rising notes (E5, A5), made on the spot: no audio file to ship or load. */
-export function chime(ctx: BaseAudioContext, at = ctx.currentTime): void {
-  [659.25, 880].forEach((freq, i) => {
-    const start = at + i * 0.13;
+/** A short tune: each note starts `gapS` after the one before, swells to `peak` and fades over `lengthS`. */
+export interface Notes {
+  freqs: readonly number[];
+  wave: OscillatorType;
+  gapS: number;
+  peak: number;
+  attackS: number;
+  lengthS: number;
+}
+
+/** Plays `tune`, made on the spot: no audio file to ship or load. */
+export function playNotes(ctx: BaseAudioContext, tune: Notes, at = ctx.currentTime): void {
+  tune.freqs.forEach((freq, i) => {
+    const start = at + i * tune.gapS;
     const osc = ctx.createOscillator();
     const gain = ctx.createGain();
-    osc.type = 'sine';
+    osc.type = tune.wave;
     osc.frequency.value = freq;
     gain.gain.setValueAtTime(0.0001, start);
-    gain.gain.exponentialRampToValueAtTime(0.22, start + 0.015);
-    gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.22);
+    gain.gain.exponentialRampToValueAtTime(tune.peak, start + tune.attackS);
+    gain.gain.exponentialRampToValueAtTime(0.0001, start + tune.lengthS);
     osc.connect(gain).connect(ctx.destination);
     osc.start(start);
-    osc.stop(start + 0.24);
+    osc.stop(start + tune.lengthS + 0.02);
   });
+}
+
+/** Two short rising notes (E5, A5). */
+const TURN_CHIME: Notes = {
+  freqs: [659.25, 880],
+  wave: 'sine',
+  gapS: 0.13,
+  peak: 0.22,
+  attackS: 0.015,
+  lengthS: 0.22,
+};
+
+export function chime(ctx: BaseAudioContext, at = ctx.currentTime): void {
+  playNotes(ctx, TURN_CHIME, at);
 }
 
 /** What a turn cue reaches for; each part is optional, as devices differ. */

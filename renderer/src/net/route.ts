@@ -10,7 +10,8 @@ import { parseAddress, type HostAddress } from './address';
  *   its own, so its addresses always name one).
  * - `#/history`, `#/history/<game id>`, `#/history/<game id>/<step>`: the history, a replay, a replay at a step.
  * - `#/learn`, `#/learn/<chapter>`: "Learn to play", its chapters or one of them (no host: it runs in the page).
- * Any other hash (the skip link's `#main`) is not a route: it changes nothing.
+ * Any other hash (the skip link's `#main`) is not a route: it changes nothing. An app path that names no
+ * route (a mistyped link, one from a newer build) is `isAppPath`: the page goes to the lobby.
  */
 export type Route =
   | { kind: 'lobby' }
@@ -75,6 +76,9 @@ export function parseRoute(hash: string): Route | null {
   const parsed = parseAddress(hostText);
   return parsed.ok ? { kind: 'table', tableId, host: parsed.host } : null;
 }
+
+/** The hash is a path inside the app (`#/…`), whether or not it names a route this build knows. */
+export const isAppPath = (hash: string): boolean => /^#?\//.test(hash);
 
 /** The hash of a route; `host` only when the table is not on the page's own host. */
 export function routeHash(route: Route): string {

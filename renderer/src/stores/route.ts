@@ -2,7 +2,7 @@ import { defineStore } from 'pinia';
 import { ref, watch } from 'vue';
 import type { TableSummary } from '../../../shared/protocol';
 import { httpUrl, wsUrl, type HostAddress } from '../net/address';
-import { hostOfWsUrl, parseRoute, routeHash, sameRoute, type Route } from '../net/route';
+import { hostOfWsUrl, isAppPath, parseRoute, routeHash, sameRoute, type Route } from '../net/route';
 import { services, type Navigation } from '../services';
 import { useSavedSeatsStore } from './savedSeats';
 import { useSettingsStore } from './settings';
@@ -95,7 +95,11 @@ export const useRouteStore = defineStore('route', () => {
   /** The address changed (Back, Forward, typed, or at the start): show what it names. */
   function follow(): void {
     if (!nav) return;
-    const route = parseRoute(nav.current());
+    const here = nav.current();
+    const known = parseRoute(here);
+    // A path this build does not know (an old app opening a newer link): the lobby, and the address says so.
+    if (!known && isAppPath(here)) nav.replace(routeHash({ kind: 'lobby' }));
+    const route = known ?? (isAppPath(here) ? ({ kind: 'lobby' } as const) : null);
     if (!route) return;
     if (route.kind === 'history' || route.kind === 'replay' || route.kind === 'learn') {
       door.value = null;

@@ -44,12 +44,15 @@ export interface NewTableChoice {
   options: TableOptions;
   /** Seats given to bots. */
   bots: number[];
+  /** The new-table form's kind of table: First game, or every option chosen (older entries: custom). */
+  preset?: 'first' | 'custom';
 }
 
 const NEW_TABLE_KEY = 'red7.newTable';
 const NewTableChoiceSchema = v.object({
   options: TableOptionsSchema,
   bots: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3))), v.maxLength(3)),
+  preset: v.optional(v.picklist(['first', 'custom'])),
 });
 
 /** What this device remembers, if it still reads as a choice (an older or damaged entry is ignored). */

@@ -2,7 +2,15 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { Move, SeatView } from '../../../shared/engine/types';
 import { applyDelta } from '../../../shared/protocol';
-import type { ClientMessage, ServerMessage, TableInfo, TableOptions } from '../../../shared/protocol';
+import type {
+  BotLevel,
+  BotSeatChoice,
+  BotThink,
+  ClientMessage,
+  ServerMessage,
+  TableInfo,
+  TableOptions,
+} from '../../../shared/protocol';
 import { heardFromHost } from '../game/hostClock';
 import { services } from '../services';
 import { useConnectionStore } from './connection';
@@ -93,10 +101,12 @@ export const useTableStore = defineStore('table', () => {
     name: string,
     player: string,
     options: TableOptions,
-    bots: number[],
+    bots: (number | BotSeatChoice)[],
     mySeat = 0,
   ): void {
-    request(url, { type: 'createTable', name, player, options, seat: mySeat, bots });
+    // The host names the bots in the creator's language.
+    const lang = settings.effectiveLocale;
+    request(url, { type: 'createTable', name, player, options, seat: mySeat, bots, lang });
   }
 
   function join(url: string, tableId: string, name: string, wantSeat?: number, code?: string): void {
@@ -161,8 +171,10 @@ export const useTableStore = defineStore('table', () => {
     startSent = sendOrWarn({ type: 'start' });
   }
 
-  function setBot(botSeat: number, bot: boolean): void {
-    sendOrWarn({ type: 'setBot', seat: botSeat, bot });
+  /** A bot takes the seat (at `level`/`think`, or the table's), or leaves it; on a bot's seat: its new level. */
+  function setBot(botSeat: number, bot: boolean, level?: BotLevel, think?: BotThink): void {
+    const choice = { ...(level ? { level } : {}), ...(think ? { think } : {}) };
+    sendOrWarn({ type: 'setBot', seat: botSeat, bot, ...choice, lang: settings.effectiveLocale });
   }
 
   /** Every move goes as a one-step `turn`; the next round is dealt by the ready vote (`ready`). */

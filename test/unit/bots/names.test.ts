@@ -44,6 +44,7 @@ describe('bot names', () => {
     expect(BOT_NAMES.ko).toContain(pickBotName('ko', 1, 'x', []));
     expect(BOT_NAMES.it).toContain(pickBotName('it', 1, 'x', []));
     expect(pickBotName(undefined, 1, 'x', [])).toBe('Bot 2');
+    expect(pickBotName(undefined, 1, 'x', ['BOT 2', 'Bot 3'])).toBe('Bot 4');
   });
 
   it('falls back to a numbered name when people hold every name of the list', () => {
