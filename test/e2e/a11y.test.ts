@@ -302,7 +302,8 @@ describeInChromium(
       expect(await feltContrast(page)).toEqual([]);
 
       // Each move is spoken as it happens, with who leads after it (the bot has moved, or it is the deal).
-      const moveWords = await announced(page, /^(Bot|Round|You).*\. (Bot \d leads|You lead|Nobody leads)\.$/);
+      // The bot has a name from its list (any name): the words end with who leads.
+      const moveWords = await announced(page, /^[^.]+.*\. ([^.]+ leads|You lead|Nobody leads)\.$/);
       console.log(`announced: ${moveWords}`);
       // On demand: the rule and who leads, by key and by button (each time spoken anew).
       await recordSpoken(page);

@@ -187,7 +187,7 @@ describeInChromium('the host in charge of their table (Chromium)', {}, (stage) =
     await shot(dee, 'replaced');
     // Dee's seat is a bot's now (no button any more), and the game goes on.
     const seat = cy.page.locator('section.seat[data-seat="1"]');
-    await expect.poll(() => seat.locator('.badge.bot').count()).toBe(1);
+    await expect.poll(() => seat.locator('.botbadge').count()).toBe(1);
     expect(await replace.count()).toBe(0);
     await shot(cy, 'game-replaced');
     expect([...cy.errors, ...dee.errors]).toEqual([]);

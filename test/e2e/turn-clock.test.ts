@@ -142,7 +142,7 @@ describeInChromium('the turn clock in Chromium', { limits: { clockSecondMs: SECO
       await expect.poll(() => moveCount(p.page), { timeout: 10_000 }).toBeGreaterThan(before);
     await expect.poll(() => myTurn(timed!.page)).toBe(false);
     const seatOf = timed!.page.locator('.my-seat');
-    await expect(seatOf.locator('.badge.bot').count()).resolves.toBe(0);
+    await expect(seatOf.locator('.botbadge').count()).resolves.toBe(0);
     await shot(asker, 'after');
 
     // The smallest phone: the ring and the panel fit without pushing anything off screen.
