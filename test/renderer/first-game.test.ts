@@ -199,7 +199,8 @@ describe('the bot badge', () => {
     expect(badge('hard', 'quick').attributes('title')).toBe('Bot, Hard, Quick thinking');
     expect(badge('easy', null, 'ko').text().replace(/\s+/g, ' ').trim()).toBe('봇 · 쉬움');
     expect(badge('hard', 'quick', 'it').attributes('title')).toBe('Bot, Difficile, riflessione Rapida');
-    expect(badge('hard', 'quick', 'en', true).text().trim()).toBe('Hard');
+    // The word "bot" is for screen readers only (sr-only): the icon shows it.
+    expect(badge('hard', 'quick', 'en', true).text().trim()).toBe('bot · Hard');
   });
 });
 
