@@ -150,6 +150,9 @@ describeInChromium('a party at the table (Chromium)', { limits: { clockSecondMs:
     const code = await digits.inputValue();
     await joinWithCode(bob.page, 'Party', code);
     await joinWithCode(cleo.page, 'Party', code);
+    // Start sits under the seats: the creator's table settings and reach panel never push it off 1280×800.
+    const start = await ann.page.getByTestId('start').boundingBox();
+    expect(start!.y + start!.height).toBeLessThanOrEqual(800);
     await ann.page.getByTestId('table-controls').scrollIntoViewIfNeeded();
     await shot(ann, 'waiting');
     await shot(bob, 'waiting-ko');
