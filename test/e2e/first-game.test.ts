@@ -1,11 +1,10 @@
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { BOT_NAMES } from '../../shared/bots/names';
 import { describeInChromium, screenshotDir } from './harness';
 import { enterName } from './ui';
+import { axeViolations, seriousTargets } from './axe';
 
 /*
  * A first game for newcomers and bots with names and levels per seat, in real Chromium against a real host:
@@ -18,22 +17,9 @@ import { enterName } from './ui';
 
 const shots = screenshotDir();
 
-const AXE_FILE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const AXE_URL = '/__axe/axe.min.js';
-
 /** WCAG 2.1 AA violations on the page as it stands, serious or worse, as "rule: target". */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.route(`**${AXE_URL}`, (route) =>
-    route.fulfill({ path: AXE_FILE, contentType: 'text/javascript; charset=utf-8' }),
-  );
-  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ url: AXE_URL });
-  const results = await new AxeBuilder({ page, axeSource: 'void 0' })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .setLegacyMode(true)
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+async function wcagFindings(page: Page): Promise<string[]> {
+  return seriousTargets(await axeViolations(page));
 }
 
 const WORDS = {
@@ -94,13 +80,13 @@ describeInChromium('a first game for newcomers, bots named with a level per seat
         .catch(() => undefined);
       await shot('form', true);
       if (!size.phone) {
-        expect(await axeViolations(page)).toEqual([]);
+        expect(await wcagFindings(page)).toEqual([]);
         // Custom: every option, each bot seat's level beside it; keyboard reaches the choice.
         await page.getByTestId('preset-first').focus();
         await page.keyboard.press('ArrowRight');
         await expect(page.getByTestId('preset-custom').isChecked()).resolves.toBe(true);
         await page.getByTestId('seat-level-1').waitFor();
-        expect(await axeViolations(page)).toEqual([]);
+        expect(await wcagFindings(page)).toEqual([]);
         await shot('form-custom', true);
         await page.getByTestId('preset-first').check();
       }

@@ -1,10 +1,9 @@
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { CHAPTER_IDS } from '../../renderer/src/learn/chapters';
 import { describeInChromium, screenshotDir, type Player } from './harness';
+import { axeViolations } from './axe';
 
 /*
  * "Learn to play" in real Chromium, through clicks only: every chapter completed by following the guide
@@ -16,9 +15,6 @@ import { describeInChromium, screenshotDir, type Player } from './harness';
  */
 
 const shots = screenshotDir();
-const AXE_FILE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const AXE_URL = '/__axe/axe.min.js';
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** The step each chapter's screenshot is taken at: where its lesson is on screen. */
 const KEY_STEP: Record<string, string> = {
@@ -126,16 +122,8 @@ async function openLearn(player: Player, url: string, lang = 'en'): Promise<Page
 }
 
 async function audit(page: Page): Promise<string[]> {
-  await page.route(`**${AXE_URL}`, (route) =>
-    route.fulfill({ path: AXE_FILE, contentType: 'text/javascript; charset=utf-8' }),
-  );
   await page.waitForTimeout(250);
-  await page.addScriptTag({ url: AXE_URL });
-  const results = await new AxeBuilder({ page, axeSource: 'void 0' })
-    .withTags(TAGS)
-    .setLegacyMode(true)
-    .analyze();
-  return results.violations.map(
+  return (await axeViolations(page)).map(
     (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
 }

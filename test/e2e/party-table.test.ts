@@ -1,12 +1,11 @@
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect, it, vi } from 'vitest';
 import { describeInChromium, plantTable, resumeSeat, screenshotDir, type Player } from './harness';
 import { midPosition } from './layout-positions';
 import { offScreen } from './layout-check';
 import { createTable, enterName, myTurn, takeStep } from './ui';
+import { axeViolations } from './axe';
 
 /*
  * A LAN party's table with everything of the party showing at once, in real Chromium against a real host:
@@ -20,8 +19,6 @@ import { createTable, enterName, myTurn, takeStep } from './ui';
  */
 
 const shots = screenshotDir();
-const AXE_FILE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const AXE_URL = '/__axe/axe.min.js';
 /** A clock second lasts this long here (a host limit for tests): the 30 s clock runs out in 6 s. */
 const SECOND_MS = 200;
 
@@ -30,16 +27,10 @@ const BOB = '김민준김민준김민준김민준김민준김민준김민준김�
 const CLEO = 'Cleopatra Sottovoce-Rizz'; // 24
 const phone = { isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.route(`**${AXE_URL}`, (route) =>
-    route.fulfill({ path: AXE_FILE, contentType: 'text/javascript; charset=utf-8' }),
+async function wcagFindings(page: Page): Promise<string[]> {
+  return (await axeViolations(page)).map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
   );
-  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ url: AXE_URL });
-  const results = await new AxeBuilder({ page, axeSource: 'void 0' })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .setLegacyMode(true)
-    .analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 /**
@@ -208,7 +199,7 @@ describeInChromium('a party at the table (Chromium)', { limits: { clockSecondMs:
         expect(kinds).toEqual(expect.arrayContaining(['name', 'clock', 'bubble', 'button']));
         expect(parts['3'].map((k) => k.split(':')[0])).toContain('badge');
       }
-      expect(await axeViolations(ann.page)).toEqual([]);
+      expect(await wcagFindings(ann.page)).toEqual([]);
       await ann.page.getByTestId('seat-reaction').first().waitFor({ state: 'detached', timeout: 6000 });
       await expect.poll(() => ann.page.getByTestId('seat-reaction').count(), { timeout: 6000 }).toBe(0);
     }
@@ -222,7 +213,7 @@ describeInChromium('a party at the table (Chromium)', { limits: { clockSecondMs:
     const empty = await dan.page.evaluate(`[...document.querySelectorAll('.tableinfo')]
       .filter((el) => el.getBoundingClientRect().height > 0 && !(el.textContent || '').trim()).length`);
     expect(empty).toBe(0);
-    expect(await axeViolations(dan.page)).toEqual([]);
+    expect(await wcagFindings(dan.page)).toEqual([]);
   });
 
   it('on the phones (ko, it) the turn’s buttons and React are in reach, and the table passes axe', async () => {
@@ -242,7 +233,7 @@ describeInChromium('a party at the table (Chromium)', { limits: { clockSecondMs:
         expect(problems).toEqual([]);
       }
       await p.page.evaluate(() => window.scrollTo(0, 0));
-      expect(await axeViolations(p.page)).toEqual([]);
+      expect(await wcagFindings(p.page)).toEqual([]);
       expect(p.errors).toEqual([]);
     }
   });

@@ -1,12 +1,11 @@
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it, vi } from 'vitest';
 import { applyMove, completeTurns, newGame } from '../../shared/engine';
 import type { GameState } from '../../shared/engine/types';
 import { describeInChromium, plantTable, resumeSeat, screenshotDir, type Player } from './harness';
 import { createTable, enterName, joinTable } from './ui';
+import { axeViolations } from './axe';
 
 /*
  * Quick reactions in real Chromium against a real host: Ann and Bob at 1280×800, Cleo on a 390×844 phone
@@ -18,8 +17,6 @@ import { createTable, enterName, joinTable } from './ui';
  */
 
 const shots = screenshotDir();
-const AXE_FILE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const AXE_URL = '/__axe/axe.min.js';
 
 /** The bubble on seat `seat` of this page, if any. */
 const bubble = (page: Page, seat: number) =>
@@ -56,16 +53,7 @@ async function bubbleCovers(page: Page): Promise<string[]> {
 }
 
 async function audit(page: Page): Promise<string[]> {
-  await page.route(`**${AXE_URL}`, (route) =>
-    route.fulfill({ path: AXE_FILE, contentType: 'text/javascript; charset=utf-8' }),
-  );
-  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ url: AXE_URL });
-  const results = await new AxeBuilder({ page, axeSource: 'void 0' })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .include('[data-testid="reaction-bar"]')
-    .setLegacyMode(true)
-    .analyze();
-  return results.violations.map(
+  return (await axeViolations(page, '[data-testid="reaction-bar"]')).map(
     (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
   );
 }

@@ -1,10 +1,9 @@
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeInChromium, screenshotDir, type Player } from './harness';
 import { createTable, enterName, joinTable } from './ui';
+import { axeViolations } from './axe';
 
 /*
  * The host in charge of their table, in real Chromium against a real host: Ann (1280×800) gives her table
@@ -14,8 +13,6 @@ import { createTable, enterName, joinTable } from './ui';
  */
 
 const shots = screenshotDir();
-const AXE_FILE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const AXE_URL = '/__axe/axe.min.js';
 
 const shot = (p: Player, name: string) =>
   p.page.screenshot({
@@ -24,17 +21,11 @@ const shot = (p: Player, name: string) =>
   });
 
 /** WCAG 2.1 AA violations on the page as it stands (axe-core served same-origin: the CSP refuses inline). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.route(`**${AXE_URL}`, (route) =>
-    route.fulfill({ path: AXE_FILE, contentType: 'text/javascript; charset=utf-8' }),
-  );
+async function wcagFindings(page: Page): Promise<string[]> {
   await page.waitForTimeout(250); // no audit in the middle of a transition
-  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ url: AXE_URL });
-  const results = await new AxeBuilder({ page, axeSource: 'void 0' })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .setLegacyMode(true)
-    .analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  return (await axeViolations(page)).map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+  );
 }
 
 describeInChromium('the host in charge of their table (Chromium)', {}, (stage) => {
@@ -76,7 +67,7 @@ describeInChromium('the host in charge of their table (Chromium)', {}, (stage) =
     await expect
       .poll(() => bob.page.evaluate('document.activeElement?.dataset?.testid'))
       .toBe('seat-code-input');
-    expect(await axeViolations(bob.page)).toEqual([]);
+    expect(await wcagFindings(bob.page)).toEqual([]);
     await shot(bob, 'code-asked');
 
     // A wrong code: refused with a clear message, tied to the field for screen readers.
@@ -89,7 +80,7 @@ describeInChromium('the host in charge of their table (Chromium)', {}, (stage) =
     expect(await error.getAttribute('role')).toBe('alert');
     expect(await input.getAttribute('aria-invalid')).toBe('true');
     expect(await input.getAttribute('aria-describedby')).toBe(await error.getAttribute('id'));
-    expect(await axeViolations(bob.page)).toEqual([]);
+    expect(await wcagFindings(bob.page)).toEqual([]);
     await shot(bob, 'code-wrong');
     await bob.page.setViewportSize({ width: 360, height: 740 });
     await shot(bob, 'code-wrong');
@@ -110,7 +101,7 @@ describeInChromium('the host in charge of their table (Chromium)', {}, (stage) =
     expect(await ann.page.getByTestId('remove-seat-1').getAttribute('aria-label')).toBe(
       'Remove Bob from the table',
     );
-    expect(await axeViolations(ann.page)).toEqual([]);
+    expect(await wcagFindings(ann.page)).toEqual([]);
     await shot(ann, 'waiting-bob');
     await ann.page.setViewportSize({ width: 390, height: 844 });
     await shot(ann, 'waiting-bob');

@@ -1,10 +1,9 @@
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeInChromium, screenshotDir, type Player } from './harness';
 import { enterName, joinTable, myTurn } from './ui';
+import { axeViolations, seriousTargets } from './axe';
 
 /*
  * The turn clock in real Chromium against a real host: Ann and Bob at 1280×800 and Cleo on a 390×844
@@ -18,23 +17,9 @@ import { enterName, joinTable, myTurn } from './ui';
 const shots = screenshotDir();
 const SECOND_MS = 500;
 
-/** axe-core served same-origin (the app's CSP refuses inline scripts), as the a11y test does. */
-const AXE_FILE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const AXE_URL = '/__axe/axe.min.js';
-
 /** WCAG 2.1 AA violations on the page as it stands, serious or worse, as "rule: target". */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.route(`**${AXE_URL}`, (route) =>
-    route.fulfill({ path: AXE_FILE, contentType: 'text/javascript; charset=utf-8' }),
-  );
-  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ url: AXE_URL });
-  const results = await new AxeBuilder({ page, axeSource: 'void 0' })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .setLegacyMode(true)
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+async function wcagFindings(page: Page): Promise<string[]> {
+  return seriousTargets(await axeViolations(page));
 }
 
 const moveCount = async (p: Page) =>
@@ -72,7 +57,7 @@ describeInChromium('the turn clock in Chromium', { limits: { clockSecondMs: SECO
     await expect(form.getByTestId('clock-vote').isChecked()).resolves.toBe(true);
     await form.getByTestId('clock-options').scrollIntoViewIfNeeded();
     await shot(ann, 'form');
-    expect(await axeViolations(form)).toEqual([]);
+    expect(await wcagFindings(form)).toEqual([]);
     await form.getByTestId('create').click();
     await form.getByTestId('waiting-room').waitFor();
     await joinTable(bob.page, 'Clock table');
@@ -124,7 +109,7 @@ describeInChromium('the turn clock in Chromium', { limits: { clockSecondMs: SECO
     await expect(timed!.page.getByTestId('clock-bot').count()).resolves.toBe(0);
     expect(await moveCount(ann.page)).toBe(before);
     await Promise.all(people.map((p) => shot(p, 'expired')));
-    for (const p of people) expect(await axeViolations(p.page)).toEqual([]);
+    for (const p of people) expect(await wcagFindings(p.page)).toEqual([]);
 
     // One of the others (the phone, if it is not the timed one) lets the bot play.
     const asker = others.includes(cleo) ? cleo : others[0];
