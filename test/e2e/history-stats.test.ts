@@ -2,8 +2,6 @@ import { readFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../main/electron/csp';
@@ -12,6 +10,7 @@ import type { GameState } from '../../shared/engine/types';
 import type { GameRecord } from '../../shared/record';
 import { seedHistory } from '../integration/helpers/history';
 import { describeInChromium, plantTable, resumeSeat, screenshotDir } from './harness';
+import { axeViolations } from './axe';
 
 /*
  * The game's end, in real Chromium against a real host: Ada ends a Basic game against a bot, the end
@@ -89,18 +88,9 @@ async function cspProxy(target: number): Promise<{ url: string; close(): Promise
   };
 }
 
-/** axe-core served same-origin by URL (the CSP refuses an inline script); serious and critical WCAG 2.1 AA findings. */
-const AXE_FILE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+/** The serious and critical WCAG 2.1 AA findings on the page as it stands. */
 async function axeFindings(page: Page): Promise<string[]> {
-  await page.route('**/__axe/axe.min.js', (route) =>
-    route.fulfill({ path: AXE_FILE, contentType: 'text/javascript; charset=utf-8' }),
-  );
-  await page.addScriptTag({ url: '/__axe/axe.min.js' });
-  const results = await new AxeBuilder({ page, axeSource: 'void 0' })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .setLegacyMode(true)
-    .analyze();
-  return results.violations
+  return (await axeViolations(page))
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }

@@ -1,13 +1,12 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { recordFromGame } from '../../shared/record';
 import { randomGame, VARIANTS } from '../unit/record/games';
 import { describeInChromium, screenshotDir, type Player } from './harness';
 import { createTable, enterName, myTurn, takeStep } from './ui';
+import { axeViolations } from './axe';
 
 /*
  * After the game, in real Chromium against a real host: Ada (1280×800) plays a short Basic game with a bot
@@ -57,25 +56,15 @@ const hashStep = async (page: Page): Promise<number | null> => {
 const overflows = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
 
-/** axe-core served same-origin by URL (the app's CSP refuses inline scripts), as in a11y.test.ts. */
-const AXE_FILE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const AXE_URL = '/__axe/axe.min.js';
 /** The serious and critical WCAG 2.1 AA violations on the page as it stands (every one found is printed). */
 async function audit(page: Page, screen: string): Promise<string[]> {
-  await page.route(`**${AXE_URL}`, (route) =>
-    route.fulfill({ path: AXE_FILE, contentType: 'text/javascript; charset=utf-8' }),
-  );
   await page.waitForTimeout(250);
-  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ url: AXE_URL });
-  const results = await new AxeBuilder({ page, axeSource: 'void 0' })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .setLegacyMode(true)
-    .analyze();
-  for (const v of results.violations)
+  const violations = await axeViolations(page);
+  for (const v of violations)
     console.log(
       `axe ${screen}: ${v.id} (${v.impact}) on ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
     );
-  return results.violations
+  return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${screen}: ${v.id}`);
 }
