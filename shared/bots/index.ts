@@ -44,6 +44,7 @@ export const BOT_LEVELS = {
     reward: 'match',
     reading: 'uniform',
     match: 'merged',
+    rolloutActions: false,
   },
 } as const satisfies Record<BotLevel, BotOptions>;
 

@@ -48,6 +48,8 @@ export interface IsmctsOptions {
   timeLimitMs?: number;
   /** In 3 and 4 players, the match model: 'merged', the other seats as one; 'seats', the two best apart. */
   match: 'merged' | 'seats';
+  /** Under the Action rule, informed rollouts carry out the card actions (rollout.ts); else odd cards are plain plays. */
+  rolloutActions: boolean;
 }
 
 interface Node {
@@ -236,7 +238,7 @@ export function ismctsSearch(
     }
     const rolloutSeed = seed * 7 + it * 7919 + 1;
     if (state.phase === 'turn') {
-      if (options.rollout === 'informed') informedPlayout(state, rolloutSeed, end);
+      if (options.rollout === 'informed') informedPlayout(state, rolloutSeed, end, options.rolloutActions);
       else {
         end.winner = playout(state, rolloutSeed);
         end.turns = state.hands.reduce((sum, hand) => sum + hand.length, 0);

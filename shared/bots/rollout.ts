@@ -8,7 +8,8 @@ import type { CardId, GameState, Rule } from '../engine';
  * The hard bot's rollout: the round played to its end on bit sets, like the engine's playout, but with an
  * informed policy instead of a uniform one. A player who can stay in with one card mostly does (spending
  * two cards when one suffices throws away a later turn), and among one-card turns prefers to keep its
- * higher cards. Card actions are not simulated, and the Advanced draw is always taken.
+ * higher cards. The Advanced draw is always taken. Under the Action rule (when asked) an odd card's action
+ * is carried out with a quick choice of its own (see actionPlay); without it odd cards are plain plays.
  */
 const handLo = new Int32Array(4);
 const handHi = new Int32Array(4);
@@ -22,6 +23,9 @@ const cards = new Int8Array(49);
 const single = new Int32Array(64);
 const double = new Int32Array(64 * 64);
 let rng = 1;
+/** This rollout carries out the Action rule's card actions. */
+let actions = false;
+let deckSize = 0;
 
 function random(bound: number): number {
   rng ^= rng << 13;
@@ -49,6 +53,140 @@ function bestOther(players: number, seat: number, rule: number): number {
 /** The best standing among the other seats still in, under each rule (filled once per turn choice). */
 const othersBest = new Int32Array(7);
 
+/** A card's value is odd (1, 3, 5, 7): under the Action rule its play has an action. */
+const isOdd = (rank: number): boolean => Math.floor(rank / 7) % 2 === 0;
+const valueOf = (rank: number): number => Math.floor(rank / 7) + 1;
+const topOf = (lo: number, hi: number): number =>
+  hi !== 0 ? 28 + 31 - Math.clz32(hi) : lo !== 0 ? 31 - Math.clz32(lo) : -1;
+
+/*
+ * What playing an odd card leaves under the Action rule, chosen quickly for the rule the turn is judged by
+ * (the current one, or the one a discard after it sets): a 3 draws (nothing to choose); a 5 plays the lowest
+ * other card that then leads (its own action, but a 3's draw, is left out); a 7 puts the lowest other palette
+ * card that still lets it lead on the deck (never on the canvas); a 1 puts the highest card of the first
+ * seat it may take from (the most cards, in seat order) that then lets it lead on the deck. Filled by
+ * actionPlay, read by playCard.
+ */
+let actLo = 0;
+let actHi = 0;
+/** A 5's second card, or the card a 7 or a 1 put on the deck (-1: none). */
+let actCard = -1;
+/** A 1's seat taken from (-1: none). */
+let actSeat = -1;
+
+/**
+ * Playing card `c` from `seat`'s hand (with its action, `exclude` kept for a discard after it): does the seat
+ * then lead under rule `r`? Leaves the outcome in act*.
+ */
+function actionPlay(players: number, seat: number, c: number, r: number, exclude: number): boolean {
+  const lo = palLo[seat] | maskLo(c);
+  const hi = palHi[seat] | maskHi(c);
+  actLo = lo;
+  actHi = hi;
+  actCard = -1;
+  actSeat = -1;
+  const value = valueOf(c);
+  if (!actions || value === 3 || !isOdd(c)) return scoreMasks(lo, hi, r) > othersBest[r];
+  if (value === 5) {
+    const restLo = handLo[seat] & ~maskLo(c) & ~(exclude >= 0 ? maskLo(exclude) : 0);
+    const restHi = handHi[seat] & ~maskHi(c) & ~(exclude >= 0 ? maskHi(exclude) : 0);
+    if (restLo === 0 && restHi === 0) return scoreMasks(lo, hi, r) > othersBest[r];
+    for (let m = restLo; m !== 0; m &= m - 1) {
+      const d = 31 - Math.clz32(m & -m);
+      if (scoreMasks(lo | maskLo(d), hi, r) > othersBest[r]) return setFive(d, lo | maskLo(d), hi);
+    }
+    for (let m = restHi; m !== 0; m &= m - 1) {
+      const d = 28 + 31 - Math.clz32(m & -m);
+      if (scoreMasks(lo, hi | maskHi(d), r) > othersBest[r]) return setFive(d, lo, hi | maskHi(d));
+    }
+    return false;
+  }
+  if (value === 7) {
+    const otherLo = palLo[seat];
+    const otherHi = palHi[seat];
+    if (otherLo === 0 && otherHi === 0) return scoreMasks(lo, hi, r) > othersBest[r];
+    for (let m = otherLo; m !== 0; m &= m - 1) {
+      const bit = m & -m;
+      if (scoreMasks(lo & ~bit, hi, r) > othersBest[r]) return setSeven(31 - Math.clz32(bit), lo & ~bit, hi);
+    }
+    for (let m = otherHi; m !== 0; m &= m - 1) {
+      const bit = m & -m;
+      if (scoreMasks(lo, hi & ~bit, r) > othersBest[r])
+        return setSeven(28 + 31 - Math.clz32(bit), lo, hi & ~bit);
+    }
+    return false;
+  }
+  // A 1: a seat still in with at least as many palette cards as the seat's own after the play.
+  let any = false;
+  for (let q = 0; q < players; q++) {
+    if (q === seat || out[q] || palSize[q] < palSize[seat] + 1) continue;
+    any = true;
+    const top = topOf(palLo[q], palHi[q]);
+    const qLo = palLo[q] & ~maskLo(top);
+    const qHi = palHi[q] & ~maskHi(top);
+    let best = 0;
+    for (let o = 0; o < players; o++)
+      if (o !== seat && !out[o])
+        best = Math.max(best, o === q ? scoreMasks(qLo, qHi, r) : scoreMasks(palLo[o], palHi[o], r));
+    if (scoreMasks(lo, hi, r) > best) {
+      actCard = top;
+      actSeat = q;
+      return true;
+    }
+  }
+  return !any && scoreMasks(lo, hi, r) > othersBest[r];
+}
+
+function setFive(d: number, lo: number, hi: number): boolean {
+  actLo = lo;
+  actHi = hi;
+  actCard = d;
+  return true;
+}
+
+function setSeven(removed: number, lo: number, hi: number): boolean {
+  actLo = lo;
+  actHi = hi;
+  actCard = removed;
+  return true;
+}
+
+/** Puts a card face down on top of the deck (a 7's or a 1's action). */
+function onDeck(rank: number): void {
+  deck[deckSize++] = rank;
+}
+
+/** Plays `c` from `seat`'s hand with the action actionPlay chose for rule `r` (`exclude`: a discard to come). */
+function playCard(players: number, seat: number, c: number, r: number, exclude: number): void {
+  if (actions && isOdd(c)) actionPlay(players, seat, c, r, exclude);
+  else {
+    actLo = palLo[seat] | maskLo(c);
+    actHi = palHi[seat] | maskHi(c);
+    actCard = -1;
+    actSeat = -1;
+  }
+  toggleHand(seat, c);
+  palLo[seat] = actLo;
+  palHi[seat] = actHi;
+  palSize[seat]++;
+  if (!actions || !isOdd(c)) return;
+  const value = valueOf(c);
+  if (value === 3 && deckSize > 0) toggleHand(seat, deck[--deckSize]);
+  else if (value === 5 && actCard >= 0) {
+    toggleHand(seat, actCard);
+    palSize[seat]++;
+    if (valueOf(actCard) === 3 && deckSize > 0) toggleHand(seat, deck[--deckSize]);
+  } else if (value === 7 && actCard >= 0) {
+    palSize[seat]--;
+    onDeck(actCard);
+  } else if (value === 1 && actSeat >= 0) {
+    palLo[actSeat] &= ~maskLo(actCard);
+    palHi[actSeat] &= ~maskHi(actCard);
+    palSize[actSeat]--;
+    onDeck(actCard);
+  }
+}
+
 /** Chooses a turn for `seat` (0 when none keeps it leading). */
 function chooseTurn(players: number, seat: number, rule: number): number {
   let n = 0;
@@ -64,7 +202,11 @@ function chooseTurn(players: number, seat: number, rule: number): number {
   // Ranks grow with value, so the lowest cards are found first.
   for (let j = 0; j < n; j++) {
     const c = cards[j];
-    if (scoreMasks(lo | maskLo(c), hi | maskHi(c), rule) > other) single[singles++] = (c + 1) * 64;
+    const leads =
+      actions && isOdd(c)
+        ? actionPlay(players, seat, c, rule, -1)
+        : scoreMasks(lo | maskLo(c), hi | maskHi(c), rule) > other;
+    if (leads) single[singles++] = (c + 1) * 64;
     const r = ruleOfRank(c);
     if (scoreMasks(lo, hi, r) > othersBest[r]) single[singles++] = c + 1;
   }
@@ -73,10 +215,14 @@ function chooseTurn(players: number, seat: number, rule: number): number {
     const c = cards[i];
     const plo = lo | maskLo(c);
     const phi = hi | maskHi(c);
+    const acts = actions && isOdd(c);
     for (let j = 0; j < n; j++) {
       if (j === i) continue;
       const r = ruleOfRank(cards[j]);
-      if (scoreMasks(plo, phi, r) > othersBest[r]) double[doubles++] = (c + 1) * 64 + cards[j] + 1;
+      const leads = acts
+        ? actionPlay(players, seat, c, r, cards[j])
+        : scoreMasks(plo, phi, r) > othersBest[r];
+      if (leads) double[doubles++] = (c + 1) * 64 + cards[j] + 1;
     }
   }
   const total = singles + doubles;
@@ -101,8 +247,9 @@ export interface RoundEnd {
  * Plays the round in `state` (at the start of a turn) to its end with the informed policy; returns the winner
  * and, when `end` is given, fills it in.
  */
-export function informedPlayout(state: GameState, seed: number, end?: RoundEnd): number {
+export function informedPlayout(state: GameState, seed: number, end?: RoundEnd, withActions = false): number {
   const players = state.options.players;
+  actions = withActions && state.options.actionRule;
   const advanced = state.options.mode === 'advanced';
   let alive = 0;
   for (let p = 0; p < players; p++) {
@@ -120,7 +267,7 @@ export function informedPlayout(state: GameState, seed: number, end?: RoundEnd):
     if (!out[p]) alive++;
   }
   for (let i = 0; i < state.deck.length; i++) deck[i] = cardRank(state.deck[i]);
-  let deckSize = state.deck.length;
+  deckSize = state.deck.length;
   let rule = RULE_INDEX[ruleOf(state)];
   let seat = state.current!;
   rng = (seed ^ 0x2545f491) | 0 || 1;
@@ -135,12 +282,8 @@ export function informedPlayout(state: GameState, seed: number, end?: RoundEnd):
     } else {
       const played = (pick >> 6) - 1;
       const discarded = (pick & 63) - 1;
-      if (played >= 0) {
-        toggleHand(seat, played);
-        palLo[seat] |= maskLo(played);
-        palHi[seat] |= maskHi(played);
-        palSize[seat]++;
-      }
+      if (played >= 0)
+        playCard(players, seat, played, discarded >= 0 ? ruleOfRank(discarded) : rule, discarded);
       if (discarded >= 0) {
         toggleHand(seat, discarded);
         rule = ruleOfRank(discarded);

@@ -20,7 +20,12 @@ export function allSeeingGuesser(state: GameState): (seed: number) => GameState 
 }
 
 /** Hard's options as the yardstick keeps them, whatever hard itself later becomes. */
-export const ALL_SEEING: IsmctsOptions = { ...BOT_LEVELS.hard, reading: 'uniform', match: 'merged' };
+export const ALL_SEEING: IsmctsOptions = {
+  ...BOT_LEVELS.hard,
+  reading: 'uniform',
+  match: 'merged',
+  rolloutActions: false,
+};
 
 /** Its move for the seat to act; `scale` multiplies its budget as the bench's scale does hard's. */
 export function allSeeingMove(state: GameState, seed: number, scale = 1): Move {

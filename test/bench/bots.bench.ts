@@ -2,11 +2,12 @@
 // swapped; 3 players: the focus player in each seat), so the cards dealt weigh the same on both sides.
 // Prints one JSON line per pairing: games, the focus player's win rate with its Wilson 95 % interval, the
 // same for rounds, and decision times per player (p50/p99/max), wall clock and CPU.
-//   npm run bench -- bots [games=N] [first=K] [scale=S] [workers=W] [only=name,name] [hard={json}]
+//   npm run bench -- bots [games=N] [first=K] [scale=S] [workers=W] [only=name,name] [hard={json}] [try={json}]
 // games: deals per pairing (each played 2 or 3 times), numbered from first (default 0, so runs can add deals); scale: multiplies hard's iterations (easy and normal
 // keep their budgets; the all-seeing player's too), to measure hard's strength against its think time; workers: threads playing games in
 // parallel (default 2, this machine's cores); hard: settings laid over hard's own (e.g. hard={"reward":"round"}),
-// to measure one of its ideas against the level as it is.
+// to measure one of its ideas against the level as it is; try: settings for the hard-try pairings only, which
+// play the same deals as hard's (e.g. only=hard-vs-normal,hard-try-vs-normal try={"match":"seats"}).
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { applyMove, newGame, viewFor } from '../../shared/engine';
@@ -16,8 +17,12 @@ import type { BotLevel, BotOptions, IsmctsOptions } from '../../shared/bots';
 import { yardstickMove } from './yardstick';
 import { allSeeingMove } from './all-seeing';
 
-/** 'hard-reading': hard weighing its guesses by the opponents' turns (reading.ts), beside hard as it is. */
-type Player = BotLevel | 'hard-reading' | 'yardstick' | 'all-seeing';
+/**
+ * 'hard-reading': hard weighing its guesses by the opponents' turns (reading.ts), beside hard as it is;
+ * 'hard-try': hard with the `try` settings laid over it, on the same deals as hard, to compare an idea
+ * with the level in one run.
+ */
+type Player = BotLevel | 'hard-reading' | 'hard-try' | 'yardstick' | 'all-seeing';
 interface Pairing {
   name: string;
   options: GameOptions;
@@ -32,6 +37,7 @@ interface Job {
   seat: number;
   scale: number;
   hard: Partial<IsmctsOptions>;
+  try: Partial<IsmctsOptions>;
 }
 interface Result {
   job: Job;
@@ -96,6 +102,27 @@ const PAIRINGS: Pairing[] = [
     others: 'normal',
   },
   { name: '2p-advanced.normal-vs-easy', options: ADV2, focus: 'normal', others: 'easy' },
+  // hard-try beside hard: the same deals, so an idea (try={json}) is measured against the level in one run.
+  { name: '2p-advanced.hard-try-vs-normal', options: ADV2, focus: 'hard-try', others: 'normal' },
+  {
+    name: '3p-advanced-action.hard-try-vs-2-normal',
+    options: ADV3_ACTION,
+    focus: 'hard-try',
+    others: 'normal',
+  },
+  {
+    name: '4p-advanced.hard-try-vs-3-normal',
+    options: { players: 4, mode: 'advanced', actionRule: false },
+    focus: 'hard-try',
+    others: 'normal',
+  },
+  { name: '2p-advanced.hard-try-vs-all-seeing', options: ADV2, focus: 'hard-try', others: 'all-seeing' },
+  {
+    name: '3p-advanced-action.hard-try-vs-2-all-seeing',
+    options: ADV3_ACTION,
+    focus: 'hard-try',
+    others: 'all-seeing',
+  },
   ...(['hard', 'normal', 'easy'] as const).map((level) => ({
     name: `2p-advanced.${level}-vs-yardstick`,
     options: ADV2,
@@ -107,12 +134,13 @@ const PAIRINGS: Pairing[] = [
 function decide(player: Player, state: GameState, view: SeatView, seed: number, job: Job): Move {
   if (player === 'yardstick') return yardstickMove(view);
   if (player === 'all-seeing') return allSeeingMove(state, seed, job.scale);
-  if (player !== 'hard' && player !== 'hard-reading') return chooseBotMove(view, seed, player);
-  const reading = player === 'hard-reading' ? { reading: 'turns' } : {};
+  if (player !== 'hard' && player !== 'hard-reading' && player !== 'hard-try')
+    return chooseBotMove(view, seed, player);
+  const idea = player === 'hard-reading' ? { reading: 'turns' } : player === 'hard-try' ? job.try : {};
   return chooseBotMove(view, seed, {
     ...scaledLevel('hard', job.scale),
-    ...reading,
     ...job.hard,
+    ...idea,
   } as BotOptions);
 }
 
@@ -196,6 +224,7 @@ function summary(
     workload: `bots.${pairing.name}`,
     hardScale: scale,
     ...(Object.keys(results[0]?.job.hard ?? {}).length > 0 ? { hardSettings: results[0].job.hard } : {}),
+    ...(pairing.focus === 'hard-try' ? { trySettings: results[0]?.job.try ?? {} } : {}),
     deals,
     firstDeal: first,
     games,
@@ -224,6 +253,7 @@ async function main(): Promise<void> {
   const workers = Number(args.get('workers') ?? 2);
   const only = args.get('only')?.split(',');
   const hard = JSON.parse(args.get('hard') ?? '{}') as Partial<IsmctsOptions>;
+  const idea = JSON.parse(args.get('try') ?? '{}') as Partial<IsmctsOptions>;
   const chosen = PAIRINGS.map((p, i) => ({ p, i })).filter(
     ({ p }) => !only || only.some((o) => p.name.includes(o)),
   );
@@ -232,7 +262,8 @@ async function main(): Promise<void> {
   const jobs: Job[] = [];
   for (let deal = first; deal < first + deals; deal++)
     for (const { p, i } of chosen)
-      for (let seat = 0; seat < p.options.players; seat++) jobs.push({ pairing: i, deal, seat, scale, hard });
+      for (let seat = 0; seat < p.options.players; seat++)
+        jobs.push({ pairing: i, deal, seat, scale, hard, try: idea });
   const results: Result[] = [];
   const report = () => {
     for (const { p, i } of chosen) {
