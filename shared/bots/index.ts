@@ -44,7 +44,7 @@ export const BOT_LEVELS = {
     reward: 'match',
     reading: 'uniform',
     match: 'merged',
-    rolloutActions: false,
+    rolloutActions: true,
   },
 } as const satisfies Record<BotLevel, BotOptions>;
 

@@ -116,6 +116,12 @@ const PAIRINGS: Pairing[] = [
     focus: 'hard-try',
     others: 'normal',
   },
+  {
+    name: '4p-advanced-action.hard-try-vs-3-normal',
+    options: { players: 4, mode: 'advanced', actionRule: true },
+    focus: 'hard-try',
+    others: 'normal',
+  },
   { name: '2p-advanced.hard-try-vs-all-seeing', options: ADV2, focus: 'hard-try', others: 'all-seeing' },
   {
     name: '3p-advanced-action.hard-try-vs-2-all-seeing',

@@ -15,6 +15,10 @@ for (const file of readdirSync(dir)
   if (only.length > 0 && !only.includes(file.replace(/\.bench\.ts$/, ''))) continue;
   // The bot tournament plays thousands of searched decisions, the host's event-loop workload whole games at
   // the bots' pace (minutes): they run only when named (`npm run bench -- bots`, `npm run bench -- host-bots`).
-  if (only.length === 0 && (file.startsWith('bots.') || file.startsWith('host-bots.'))) continue;
+  if (
+    only.length === 0 &&
+    (file.startsWith('bots.') || file.startsWith('host-bots.') || file.startsWith('choices.'))
+  )
+    continue;
   execFileSync(process.execPath, ['--import', 'tsx', `${dir}/${file}`, ...settings], { stdio: 'inherit' });
 }
