@@ -63,9 +63,9 @@ const topOf = (lo: number, hi: number): number =>
  * What playing an odd card leaves under the Action rule, chosen quickly for the rule the turn is judged by
  * (the current one, or the one a discard after it sets): a 3 draws (nothing to choose); a 5 plays the lowest
  * other card that then leads (its own action, but a 3's draw, is left out); a 7 puts the lowest other palette
- * card that still lets it lead on the deck (never on the canvas); a 1 puts the highest card of the first
- * seat it may take from (the most cards, in seat order) that then lets it lead on the deck. Filled by
- * actionPlay, read by playCard.
+ * card that still lets it lead on the deck (never on the canvas); a 1 puts on the deck the highest card of
+ * the first seat (in seat order) it may take from whose loss lets it lead. Filled by actionPlay, read by
+ * playCard.
  */
 let actLo = 0;
 let actHi = 0;
@@ -93,11 +93,11 @@ function actionPlay(players: number, seat: number, c: number, r: number, exclude
     if (restLo === 0 && restHi === 0) return scoreMasks(lo, hi, r) > othersBest[r];
     for (let m = restLo; m !== 0; m &= m - 1) {
       const d = 31 - Math.clz32(m & -m);
-      if (scoreMasks(lo | maskLo(d), hi, r) > othersBest[r]) return setFive(d, lo | maskLo(d), hi);
+      if (scoreMasks(lo | maskLo(d), hi, r) > othersBest[r]) return chose(d, lo | maskLo(d), hi);
     }
     for (let m = restHi; m !== 0; m &= m - 1) {
       const d = 28 + 31 - Math.clz32(m & -m);
-      if (scoreMasks(lo, hi | maskHi(d), r) > othersBest[r]) return setFive(d, lo, hi | maskHi(d));
+      if (scoreMasks(lo, hi | maskHi(d), r) > othersBest[r]) return chose(d, lo, hi | maskHi(d));
     }
     return false;
   }
@@ -107,12 +107,12 @@ function actionPlay(players: number, seat: number, c: number, r: number, exclude
     if (otherLo === 0 && otherHi === 0) return scoreMasks(lo, hi, r) > othersBest[r];
     for (let m = otherLo; m !== 0; m &= m - 1) {
       const bit = m & -m;
-      if (scoreMasks(lo & ~bit, hi, r) > othersBest[r]) return setSeven(31 - Math.clz32(bit), lo & ~bit, hi);
+      if (scoreMasks(lo & ~bit, hi, r) > othersBest[r]) return chose(31 - Math.clz32(bit), lo & ~bit, hi);
     }
     for (let m = otherHi; m !== 0; m &= m - 1) {
       const bit = m & -m;
       if (scoreMasks(lo, hi & ~bit, r) > othersBest[r])
-        return setSeven(28 + 31 - Math.clz32(bit), lo, hi & ~bit);
+        return chose(28 + 31 - Math.clz32(bit), lo, hi & ~bit);
     }
     return false;
   }
@@ -137,17 +137,11 @@ function actionPlay(players: number, seat: number, c: number, r: number, exclude
   return !any && scoreMasks(lo, hi, r) > othersBest[r];
 }
 
-function setFive(d: number, lo: number, hi: number): boolean {
+/** A 5's or a 7's choice: the card it moves and the palette it leaves (which leads). */
+function chose(card: number, lo: number, hi: number): true {
   actLo = lo;
   actHi = hi;
-  actCard = d;
-  return true;
-}
-
-function setSeven(removed: number, lo: number, hi: number): boolean {
-  actLo = lo;
-  actHi = hi;
-  actCard = removed;
+  actCard = card;
   return true;
 }
 
