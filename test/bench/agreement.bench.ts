@@ -9,13 +9,9 @@ import { applyMove, newGame, viewFor } from '../../shared/engine';
 import type { GameState } from '../../shared/engine';
 import { BOT_LEVELS, chooseBotMove } from '../../shared/bots';
 import { allSeeingMove } from './all-seeing';
+import { benchSettings } from './settings';
 
-const args = new Map(
-  process.argv
-    .slice(2)
-    .filter((a) => a.includes('='))
-    .map((a) => a.split('=', 2) as [string, string]),
-);
+const args = benchSettings();
 const wanted = Number(args.get('positions') ?? 60);
 const players = Number(args.get('players') ?? 3) as 2 | 3 | 4;
 const action = (args.get('action') ?? (players > 2 ? '1' : '0')) === '1';

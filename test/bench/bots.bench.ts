@@ -16,6 +16,7 @@ import { chooseBotMove, scaledLevel } from '../../shared/bots';
 import type { BotLevel, BotOptions, IsmctsOptions } from '../../shared/bots';
 import { yardstickMove } from './yardstick';
 import { allSeeingMove } from './all-seeing';
+import { benchSettings } from './settings';
 
 /**
  * 'hard-reading': hard weighing its guesses by the opponents' turns (reading.ts), beside hard as it is;
@@ -52,7 +53,7 @@ interface Result {
 
 const ADV2: GameOptions = { players: 2, mode: 'advanced', actionRule: false };
 const ADV3_ACTION: GameOptions = { players: 3, mode: 'advanced', actionRule: true };
-const PAIRINGS: Pairing[] = [
+const LEVELS_PAIRINGS: Pairing[] = [
   { name: '2p-advanced.hard-vs-normal', options: ADV2, focus: 'hard', others: 'normal' },
   { name: '3p-advanced-action.hard-vs-2-normal', options: ADV3_ACTION, focus: 'hard', others: 'normal' },
   {
@@ -102,39 +103,20 @@ const PAIRINGS: Pairing[] = [
     others: 'normal',
   },
   { name: '2p-advanced.normal-vs-easy', options: ADV2, focus: 'normal', others: 'easy' },
-  // hard-try beside hard: the same deals, so an idea (try={json}) is measured against the level in one run.
-  { name: '2p-advanced.hard-try-vs-normal', options: ADV2, focus: 'hard-try', others: 'normal' },
-  {
-    name: '3p-advanced-action.hard-try-vs-2-normal',
-    options: ADV3_ACTION,
-    focus: 'hard-try',
-    others: 'normal',
-  },
-  {
-    name: '4p-advanced.hard-try-vs-3-normal',
-    options: { players: 4, mode: 'advanced', actionRule: false },
-    focus: 'hard-try',
-    others: 'normal',
-  },
-  {
-    name: '4p-advanced-action.hard-try-vs-3-normal',
-    options: { players: 4, mode: 'advanced', actionRule: true },
-    focus: 'hard-try',
-    others: 'normal',
-  },
-  { name: '2p-advanced.hard-try-vs-all-seeing', options: ADV2, focus: 'hard-try', others: 'all-seeing' },
-  {
-    name: '3p-advanced-action.hard-try-vs-2-all-seeing',
-    options: ADV3_ACTION,
-    focus: 'hard-try',
-    others: 'all-seeing',
-  },
   ...(['hard', 'normal', 'easy'] as const).map((level) => ({
     name: `2p-advanced.${level}-vs-yardstick`,
     options: ADV2,
     focus: level,
     others: 'yardstick' as const,
   })),
+];
+/** Hard's pairings but Basic's and the yardstick's, with hard-try in hard's seat: the same deals, so an idea
+ * (try={json}) is measured against the level in one run. */
+const PAIRINGS: Pairing[] = [
+  ...LEVELS_PAIRINGS,
+  ...LEVELS_PAIRINGS.filter(
+    (p) => p.focus === 'hard' && p.others !== 'yardstick' && p.options.mode !== 'basic',
+  ).map((p) => ({ ...p, name: p.name.replace('.hard-vs-', '.hard-try-vs-'), focus: 'hard-try' as const })),
 ];
 
 function decide(player: Player, state: GameState, view: SeatView, seed: number, job: Job): Move {
@@ -247,12 +229,7 @@ function summary(
 }
 
 async function main(): Promise<void> {
-  const args = new Map(
-    process.argv
-      .slice(2)
-      .filter((a) => a.includes('='))
-      .map((a) => a.split('=', 2) as [string, string]),
-  );
+  const args = benchSettings();
   const deals = Number(args.get('games') ?? 20);
   const first = Number(args.get('first') ?? 0);
   const scale = Number(args.get('scale') ?? 1);

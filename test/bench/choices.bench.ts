@@ -9,13 +9,9 @@ import { applyMove, cardRank, newGame, ruleOf, viewFor } from '../../shared/engi
 import type { CardId, GameState, LogEntry } from '../../shared/engine';
 import { RULE_INDEX, maskHi, maskLo, scoreMasks } from '../../shared/engine/score';
 import { chooseBotMove, scaledLevel } from '../../shared/bots';
+import { benchSettings } from './settings';
 
-const args = new Map(
-  process.argv
-    .slice(2)
-    .filter((a) => a.includes('='))
-    .map((a) => a.split('=', 2) as [string, string]),
-);
+const args = benchSettings();
 const games = Number(args.get('games') ?? 10);
 const players = Number(args.get('players') ?? 2) as 2 | 3 | 4;
 const action = args.get('action') === '1';
