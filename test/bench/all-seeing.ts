@@ -1,6 +1,6 @@
-// The all-seeing player: hard's search (as on the day it was written: uniform guesses, the others merged
-// in the match model, no card actions in rollouts) given the true hidden hands. Bench only: it needs the
-// whole game state, which no table ever hands a bot.
+// The all-seeing players: hard's search given the true hidden hands. Bench only: they need the whole game
+// state, which no table ever hands a bot. Two of them: the yardstick as it was first written (pinned, so
+// figures from different days compare) and today's hard search with the true cards (the gap as it is now).
 import { shuffle, viewFor } from '../../shared/engine';
 import type { GameState, Move } from '../../shared/engine';
 import { BOT_LEVELS, chooseBotMove } from '../../shared/bots';
@@ -19,20 +19,42 @@ export function allSeeingGuesser(state: GameState): (seed: number) => GameState 
   };
 }
 
-/** Hard's options as the yardstick keeps them, whatever hard itself later becomes. */
+/**
+ * Hard's options on the day the yardstick was written, every one spelt out so that whatever hard later
+ * becomes, this player stays the same: uniform guesses, the other seats merged in the match model, no card
+ * actions in its rollouts.
+ */
 export const ALL_SEEING: IsmctsOptions = {
-  ...BOT_LEVELS.hard,
+  iterations: 8000,
+  maxWork: 400_000,
+  exploration: 0.7,
+  expandAfter: Infinity,
+  ownTurns: 300,
+  otherTurns: 40,
+  rollout: 'informed',
+  reward: 'match',
   reading: 'uniform',
   match: 'merged',
   rolloutActions: false,
 };
 
-/** Its move for the seat to act; `scale` multiplies its budget as the bench's scale does hard's. */
-export function allSeeingMove(state: GameState, seed: number, scale = 1): Move {
+/** Today's hard with the true cards: the gap to it is what hard's guesses cost now. */
+export const ALL_SEEING_TODAY: IsmctsOptions = { ...BOT_LEVELS.hard, reading: 'uniform' };
+
+/**
+ * The move for the seat to act; `scale` multiplies the budget as the bench's scale does hard's; `options`:
+ * the pinned yardstick unless said.
+ */
+export function allSeeingMove(
+  state: GameState,
+  seed: number,
+  scale = 1,
+  options: IsmctsOptions = ALL_SEEING,
+): Move {
   const view = viewFor(state, state.current!);
   const budget = {
-    iterations: Math.max(1, Math.round(ALL_SEEING.iterations * scale)),
-    maxWork: Math.max(1, Math.round(ALL_SEEING.maxWork * scale)),
+    iterations: Math.max(1, Math.round(options.iterations * scale)),
+    maxWork: Math.max(1, Math.round(options.maxWork * scale)),
   };
-  return chooseBotMove(view, seed, { ...ALL_SEEING, ...budget, search: 'ismcts' }, allSeeingGuesser(state));
+  return chooseBotMove(view, seed, { ...options, ...budget, search: 'ismcts' }, allSeeingGuesser(state));
 }

@@ -15,7 +15,7 @@ import type { GameOptions, GameState, Move, SeatView } from '../../shared/engine
 import { chooseBotMove, scaledLevel } from '../../shared/bots';
 import type { BotLevel, BotOptions, IsmctsOptions } from '../../shared/bots';
 import { yardstickMove } from './yardstick';
-import { allSeeingMove } from './all-seeing';
+import { ALL_SEEING_TODAY, allSeeingMove } from './all-seeing';
 import { benchSettings } from './settings';
 
 /**
@@ -23,7 +23,7 @@ import { benchSettings } from './settings';
  * 'hard-try': hard with the `try` settings laid over it, on the same deals as hard, to compare an idea
  * with the level in one run.
  */
-type Player = BotLevel | 'hard-reading' | 'hard-try' | 'yardstick' | 'all-seeing';
+type Player = BotLevel | 'hard-reading' | 'hard-try' | 'yardstick' | 'all-seeing' | 'all-seeing-today';
 interface Pairing {
   name: string;
   options: GameOptions;
@@ -96,6 +96,26 @@ const LEVELS_PAIRINGS: Pairing[] = [
     focus: 'all-seeing',
     others: 'normal',
   },
+  // What knowing every hand is worth against three normals: the most any search of this kind could win.
+  {
+    name: '4p-advanced.all-seeing-today-vs-3-normal',
+    options: { players: 4, mode: 'advanced', actionRule: false },
+    focus: 'all-seeing-today',
+    others: 'normal',
+  },
+  // Today's hard search given the true cards (the pinned yardstick's rollouts have no card actions).
+  {
+    name: '3p-advanced-action.all-seeing-today-vs-2-normal',
+    options: ADV3_ACTION,
+    focus: 'all-seeing-today',
+    others: 'normal',
+  },
+  {
+    name: '3p-advanced-action.hard-vs-2-all-seeing-today',
+    options: ADV3_ACTION,
+    focus: 'hard',
+    others: 'all-seeing-today',
+  },
   {
     name: '2p-basic.hard-vs-normal',
     options: { players: 2, mode: 'basic', actionRule: false },
@@ -117,11 +137,21 @@ const PAIRINGS: Pairing[] = [
   ...LEVELS_PAIRINGS.filter(
     (p) => p.focus === 'hard' && p.others !== 'yardstick' && p.options.mode !== 'basic',
   ).map((p) => ({ ...p, name: p.name.replace('.hard-vs-', '.hard-try-vs-'), focus: 'hard-try' as const })),
+  // An idea head to head against the level as it is: far fewer games tell a difference than against normal,
+  // which both beat most of the time.
+  { name: '2p-advanced.hard-try-vs-hard', options: ADV2, focus: 'hard-try', others: 'hard' },
+  {
+    name: '4p-advanced.hard-try-vs-3-hard',
+    options: { players: 4, mode: 'advanced', actionRule: false },
+    focus: 'hard-try',
+    others: 'hard',
+  },
 ];
 
 function decide(player: Player, state: GameState, view: SeatView, seed: number, job: Job): Move {
   if (player === 'yardstick') return yardstickMove(view);
   if (player === 'all-seeing') return allSeeingMove(state, seed, job.scale);
+  if (player === 'all-seeing-today') return allSeeingMove(state, seed, job.scale, ALL_SEEING_TODAY);
   if (player !== 'hard' && player !== 'hard-reading' && player !== 'hard-try')
     return chooseBotMove(view, seed, player);
   const idea = player === 'hard-reading' ? { reading: 'turns' } : player === 'hard-try' ? job.try : {};
