@@ -38,9 +38,10 @@ export interface IsmctsOptions {
   reward: 'round' | 'match';
   /**
    * How the hidden cards are guessed: 'uniform', every deal consistent with the view alike; 'turns', weighed
-   * by how likely each makes the opponents' turns seen this round (reading.ts).
+   * by how likely each makes the opponents' turns seen this round (reading.ts); 'four-players', so at
+   * four-player tables only (where it measured better; with two or three it measured nothing).
    */
-  reading: 'uniform' | 'turns';
+  reading: 'uniform' | 'turns' | 'four-players';
   /**
    * A wall-clock cut, in ms (the coach's, on a slow device): the search stops once it has thought this long.
    * Only an answer cut this way (`timeCut` in the analysis) can differ for the same view and seed.
@@ -167,7 +168,9 @@ export function ismctsSearch(
   given?: (seed: number) => GameState,
 ): TurnAnalysis {
   const seat = view.seat!;
-  const reads = !given && options.reading === 'turns';
+  const reads =
+    !given &&
+    (options.reading === 'turns' || (options.reading === 'four-players' && view.options.players === 4));
   const guess = given ?? (reads ? readingDeterminizer(view, seed) : determinizer(view));
   const first = guess(seed * 31);
   const canPass = view.legalMoves.some((m) => m.type === 'pass');

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { applyMove, completeTurns, setupState, viewFor } from '../../../shared/engine';
 import type { CardId, GameState } from '../../../shared/engine';
-import { chooseBotMove, determinizer } from '../../../shared/bots';
+import { chooseBotMove, determinizer, scaledLevel } from '../../../shared/bots';
+import type { IsmctsOptions } from '../../../shared/bots';
+import { ismctsSearch } from '../../../shared/bots/ismcts';
 import { evidenceOf, readingDeterminizer } from '../../../shared/bots/reading';
 
 /** 3-player Basic: seat 1 goes out at once; seat 2, to act next, reads that. */
@@ -57,5 +59,41 @@ describe('reading the opponents', () => {
     const view = viewFor(before, 1);
     expect(evidenceOf(view)).toEqual([]);
     expect(readingDeterminizer(view, 2)(7)).toEqual(determinizer(view)(7));
+  });
+});
+
+describe("hard's reading by table size", () => {
+  // The 3-player position above with a fourth seat: seat 1 passes against a red 7, seat 2 reads it.
+  const fourPlayerView = () => {
+    const before = setupState(
+      { players: 4, mode: 'basic', actionRule: false },
+      {
+        hands: [
+          ['G6', 'Y2', 'V5'],
+          ['V1', 'I2', 'B1'],
+          ['O7', 'G3', 'I4'],
+          ['Y3', 'B5', 'G1'],
+        ],
+        palettes: [['R7'], ['O2'], ['B2'], ['Y1']],
+        current: 1,
+      },
+    );
+    return { view: viewFor(applyMove(before, { type: 'pass' }), 2) };
+  };
+  const answers = (view: ReturnType<typeof viewFor>, reading: IsmctsOptions['reading']) =>
+    ismctsSearch(view, 5, { ...(scaledLevel('hard', 0.05) as IsmctsOptions), reading }).options;
+
+  it('weighs the guesses at four-player tables', () => {
+    const { view } = fourPlayerView();
+    expect(evidenceOf(view).length).toBeGreaterThan(0);
+    expect(answers(view, 'four-players')).toEqual(answers(view, 'turns'));
+    expect(answers(view, 'four-players')).not.toEqual(answers(view, 'uniform'));
+  });
+
+  it('guesses uniformly with fewer seats, whatever the turns seen', () => {
+    const { view } = afterAPass();
+    expect(evidenceOf(view).length).toBeGreaterThan(0);
+    expect(answers(view, 'four-players')).toEqual(answers(view, 'uniform'));
+    expect(answers(view, 'four-players')).not.toEqual(answers(view, 'turns'));
   });
 });
