@@ -6,19 +6,21 @@ import type { IsmctsOptions } from '../../../shared/bots';
 import { ismctsSearch } from '../../../shared/bots/ismcts';
 import { evidenceOf, readingDeterminizer } from '../../../shared/bots/reading';
 
-/** 3-player Basic: seat 1 goes out at once; seat 2, to act next, reads that. */
-function afterAPass(): { before: GameState; view: ReturnType<typeof viewFor> } {
+/**
+ * Basic: seat 1 goes out at once; seat 2, to act next, reads that. Three players, or four with a fourth seat
+ * added (seat 3).
+ */
+function afterAPass(players: 3 | 4 = 3): { before: GameState; view: ReturnType<typeof viewFor> } {
+  const hands: CardId[][] = [
+    ['G6', 'Y2', 'V5'],
+    ['V1', 'I2', 'B1'],
+    ['O7', 'G3', 'I4'],
+    ['Y3', 'B5', 'G1'],
+  ];
+  const palettes: CardId[][] = [['R7'], ['O2'], ['B2'], ['Y1']];
   const before = setupState(
-    { players: 3, mode: 'basic', actionRule: false },
-    {
-      hands: [
-        ['G6', 'Y2', 'V5'],
-        ['V1', 'I2', 'B1'],
-        ['O7', 'G3', 'I4'],
-      ],
-      palettes: [['R7'], ['O2'], ['B2']],
-      current: 1,
-    },
+    { players, mode: 'basic', actionRule: false },
+    { hands: hands.slice(0, players), palettes: palettes.slice(0, players), current: 1 },
   );
   const state = applyMove(before, { type: 'pass' });
   return { before, view: viewFor(state, 2) };
@@ -63,28 +65,11 @@ describe('reading the opponents', () => {
 });
 
 describe("hard's reading by table size", () => {
-  // The 3-player position above with a fourth seat: seat 1 passes against a red 7, seat 2 reads it.
-  const fourPlayerView = () => {
-    const before = setupState(
-      { players: 4, mode: 'basic', actionRule: false },
-      {
-        hands: [
-          ['G6', 'Y2', 'V5'],
-          ['V1', 'I2', 'B1'],
-          ['O7', 'G3', 'I4'],
-          ['Y3', 'B5', 'G1'],
-        ],
-        palettes: [['R7'], ['O2'], ['B2'], ['Y1']],
-        current: 1,
-      },
-    );
-    return { view: viewFor(applyMove(before, { type: 'pass' }), 2) };
-  };
   const answers = (view: ReturnType<typeof viewFor>, reading: IsmctsOptions['reading']) =>
     ismctsSearch(view, 5, { ...(scaledLevel('hard', 0.05) as IsmctsOptions), reading }).options;
 
   it('weighs the guesses at four-player tables', () => {
-    const { view } = fourPlayerView();
+    const { view } = afterAPass(4);
     expect(evidenceOf(view).length).toBeGreaterThan(0);
     expect(answers(view, 'four-players')).toEqual(answers(view, 'turns'));
     expect(answers(view, 'four-players')).not.toEqual(answers(view, 'uniform'));
