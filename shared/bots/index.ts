@@ -42,7 +42,7 @@ export const BOT_LEVELS = {
     otherTurns: 40,
     rollout: 'informed',
     reward: 'match',
-    // Reading the opponents' turns: +5.8 points of 4-player games against normals; nothing with fewer seats.
+    // Reading the opponents' turns: +6.5 points of 4-player games against normals; nothing with fewer seats.
     reading: 'four-players',
     match: 'merged',
     rolloutActions: true,
