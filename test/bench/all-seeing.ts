@@ -38,8 +38,11 @@ export const ALL_SEEING: IsmctsOptions = {
   rolloutActions: false,
 };
 
-/** Today's hard with the true cards: the gap to it is what hard's guesses cost now. */
-export const ALL_SEEING_TODAY: IsmctsOptions = { ...BOT_LEVELS.hard, reading: 'uniform' };
+/**
+ * Today's hard with the true cards: the gap to it is what hard's guesses cost now. (Its reading setting is
+ * moot: given guesses are never weighed.)
+ */
+export const ALL_SEEING_TODAY: IsmctsOptions = BOT_LEVELS.hard;
 
 /**
  * The move for the seat to act; `scale` multiplies the budget as the bench's scale does hard's; `options`:

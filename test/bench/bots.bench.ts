@@ -53,12 +53,13 @@ interface Result {
 
 const ADV2: GameOptions = { players: 2, mode: 'advanced', actionRule: false };
 const ADV3_ACTION: GameOptions = { players: 3, mode: 'advanced', actionRule: true };
+const ADV4: GameOptions = { players: 4, mode: 'advanced', actionRule: false };
 const LEVELS_PAIRINGS: Pairing[] = [
   { name: '2p-advanced.hard-vs-normal', options: ADV2, focus: 'hard', others: 'normal' },
   { name: '3p-advanced-action.hard-vs-2-normal', options: ADV3_ACTION, focus: 'hard', others: 'normal' },
   {
     name: '4p-advanced.hard-vs-3-normal',
-    options: { players: 4, mode: 'advanced', actionRule: false },
+    options: ADV4,
     focus: 'hard',
     others: 'normal',
   },
@@ -99,7 +100,7 @@ const LEVELS_PAIRINGS: Pairing[] = [
   // What knowing every hand is worth against three normals: the most any search of this kind could win.
   {
     name: '4p-advanced.all-seeing-today-vs-3-normal',
-    options: { players: 4, mode: 'advanced', actionRule: false },
+    options: ADV4,
     focus: 'all-seeing-today',
     others: 'normal',
   },
@@ -142,7 +143,7 @@ const PAIRINGS: Pairing[] = [
   { name: '2p-advanced.hard-try-vs-hard', options: ADV2, focus: 'hard-try', others: 'hard' },
   {
     name: '4p-advanced.hard-try-vs-3-hard',
-    options: { players: 4, mode: 'advanced', actionRule: false },
+    options: ADV4,
     focus: 'hard-try',
     others: 'hard',
   },
