@@ -4,9 +4,10 @@ import { applyMove, legalMoves, newGame, playout, viewFor } from '../../shared/e
 import type { Move } from '../../shared/engine';
 
 const args = process.argv.slice(2);
-const only = args.find((a) => !a.startsWith('--'));
 const repsAt = args.indexOf('--reps');
 const reps = repsAt >= 0 ? Math.max(1, Number(args[repsAt + 1]) || 1) : 5;
+// The workload's name is the word that is neither a flag nor the flag's number.
+const only = args.find((a, i) => !a.startsWith('--') && i !== repsAt + 1);
 
 /** A cheap deterministic choice that mostly avoids passing, so games run to their end. */
 function chooseMoveForBench(moves: Move[], r: number): Move {

@@ -4,7 +4,7 @@
 // 5 ms interval that notes every stall over 20 ms, GC pauses over 5 ms) and reports over IPC at the end of
 // each workload. One JSON line per workload.
 // First the host idles with no table (tables=0): the stalls this machine's other work causes alone.
-//   node --import tsx test/bench/host-bots.bench.ts [tables=0,1,4] [games=2]
+//   node --import tsx test/bench/host-bots.bench.ts [tables=0,1,4] [games=2] [mode=advanced|basic]
 //   (the host runs as a child: `... host-bots.bench.ts serve`; HOST_CPU_PROF=dir profiles it)
 import { fork } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -12,14 +12,16 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
 import { startBenchHost } from './bench-host';
+import { benchSettings } from './settings';
 import type { Move, SeatView } from '../../shared/engine';
 import { PROTOCOL_VERSION, applyDelta } from '../../shared/protocol';
 import type { ServerMessage, TableOptions } from '../../shared/protocol';
 import { startLoopProbe, type LoopReport } from './loop-probe';
 
+/** `mode=basic` plays one round a game instead of Advanced's several (the smoke run's size). */
 const OPTIONS: TableOptions = {
   players: 4,
-  mode: 'advanced',
+  mode: benchSettings().get('mode') === 'basic' ? 'basic' : 'advanced',
   actionRule: true,
   botLevel: 'hard',
   botPace: 'fast',
@@ -192,10 +194,9 @@ async function workload(child: ReturnType<typeof fork>, port: number, tables: nu
 }
 
 async function main(): Promise<void> {
-  const setting = (name: string, fallback: string) =>
-    (process.argv.find((a) => a.startsWith(`${name}=`)) ?? `=${fallback}`).split('=')[1];
-  const tableCounts = setting('tables', '0,1,4').split(',').map(Number);
-  const games = Number(setting('games', '2'));
+  const settings = benchSettings();
+  const tableCounts = (settings.get('tables') ?? '0,1,4').split(',').map(Number);
+  const games = Number(settings.get('games') ?? 2);
   const prof = process.env.HOST_CPU_PROF;
   const child = fork(fileURLToPath(import.meta.url), ['serve'], {
     execArgv: ['--import', 'tsx', ...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [])],

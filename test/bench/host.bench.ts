@@ -3,12 +3,15 @@
 // Every workload runs twice, against a host sending whole views (protocol 1's traffic, `views: "full"`)
 // and one sending deltas (`views: "delta"`), so before and after come from one run on one machine.
 // The bytes workload plays complete 4-player Advanced + Action games and counts the wire bytes.
-//   node --import tsx test/bench/host.bench.ts          (the host runs as a child: `... host.bench.ts serve [full]`)
+//   node --import tsx test/bench/host.bench.ts [rounds=3] [games=10] [moves=3000] [tables=50]
+//   (the host runs as a child: `... host.bench.ts serve [full]`); the settings shrink it to a smoke run:
+//   rounds of both hosts, games counted for bytes, closed-loop moves at one table, tables in the 50x4 runs.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
 import { startBenchHost } from './bench-host';
+import { benchSettings } from './settings';
 import type { Move, SeatView } from '../../shared/engine';
 import { PROTOCOL_VERSION, applyDelta } from '../../shared/protocol';
 import type { ServerMessage, TableOptions } from '../../shared/protocol';
@@ -122,6 +125,19 @@ async function table(port: number, rebuild = false): Promise<Player[]> {
 }
 
 /**
+ * Between rounds of an Advanced game nobody has a legal move: the next round is dealt once every seated
+ * player says `ready` (the ready vote), which is not a timed move.
+ */
+async function nextRound(players: Player[]): Promise<void> {
+  const m = players[0].moveCount;
+  const dealt = Promise.all(
+    players.map((p) => new Promise<void>((r) => (p.onView = () => p.moveCount > m && r()))),
+  );
+  for (const p of players) p.send({ type: 'ready' });
+  await dealt;
+}
+
+/**
  * Plays `moves` random legal moves at one table (a rematch after each game), each sent once every client
  * holds the previous one, at most one per `gapMs`. Pushes each move's latency (ms) into `latencies`.
  */
@@ -139,7 +155,11 @@ async function drive(players: Player[], moves: number, gapMs: number, latencies:
       await fresh;
       continue;
     }
-    const actor = players.find((p) => p.legal.length > 0 && p.moveCount === m)!;
+    const actor = players.find((p) => p.legal.length > 0 && p.moveCount === m);
+    if (!actor) {
+      await nextRound(players);
+      continue;
+    }
     const move = actor.legal[Math.floor(random() * actor.legal.length)];
     const all = Promise.all(
       players.map((p) => new Promise<void>((r) => (p.onView = () => p.moveCount > m && r()))),
@@ -209,7 +229,11 @@ async function bytesWorkload(port: number, views: Views, games: number) {
     const players = await table(port, views === 'delta');
     while (!players[0].gameOver) {
       const m = players[0].moveCount;
-      const actor = players.find((p) => p.legal.length > 0 && p.moveCount === m)!;
+      const actor = players.find((p) => p.legal.length > 0 && p.moveCount === m);
+      if (!actor) {
+        await nextRound(players);
+        continue;
+      }
       const move = actor.legal[Math.floor(random() * actor.legal.length)];
       const all = Promise.all(
         players.map((p) => new Promise<void>((r) => (p.onView = () => p.moveCount > m && r()))),
@@ -242,8 +266,13 @@ async function bytesWorkload(port: number, views: Views, games: number) {
 
 /** Every latency run's p99, for the summary. */
 const p99s: { name: string; views: Views; p99: number }[] = [];
+const settings = benchSettings();
+const size = (name: string, fallback: number) => Number(settings.get(name) ?? fallback);
 /** Latency on this shared machine wanders from run to run: the two hosts take turns, several times. */
-const ROUNDS = Number(process.env.HOST_BENCH_ROUNDS ?? 3);
+const ROUNDS = size('rounds', 3);
+const BYTES_GAMES = size('games', 10);
+const CLOSED_LOOP_MOVES = size('moves', 3000);
+const MANY_TABLES = size('tables', 50);
 
 async function main(): Promise<void> {
   for (let round = 0; round < ROUNDS; round++) {
@@ -291,12 +320,12 @@ async function runAgainst(views: Views, countBytes: boolean): Promise<void> {
     });
   });
   try {
-    if (countBytes) await bytesWorkload(port, views, 10);
-    await workload(port, views, 'host.1x4.closed-loop', 1, 3000, 0);
+    if (countBytes) await bytesWorkload(port, views, BYTES_GAMES);
+    await workload(port, views, 'host.1x4.closed-loop', 1, CLOSED_LOOP_MOVES, 0);
     // 50 tables, each moving every 50 ms: 1000 moves/s in all, far beyond a LAN party's pace.
-    await workload(port, views, 'host.50x4.paced-50ms', 50, 60, 50);
+    await workload(port, views, `host.${MANY_TABLES}x4.paced-50ms`, MANY_TABLES, 60, 50);
     // 50 tables, each moving as soon as the last move reached its clients: the host at saturation.
-    await workload(port, views, 'host.50x4.closed-loop', 50, 60, 0);
+    await workload(port, views, `host.${MANY_TABLES}x4.closed-loop`, MANY_TABLES, 60, 0);
   } finally {
     child.kill('SIGTERM');
   }
