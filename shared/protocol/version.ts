@@ -1,7 +1,7 @@
 /**
  * The wire protocol's version. Bump it on any change an older peer could misread; the host refuses a
- * `hello` with another version (error `protocolMismatch`) rather than guessing.
- * Version 3: turns written into the game log (docs/protocol.md, "The game log").
+ * `hello` with another version (error `protocolMismatch`) rather than guessing. What each version
+ * changed is below and in docs/protocol.md ("Handshake and versioning"), whose title names this number.
  */
 export const PROTOCOL_VERSION = 5;
 // 2: `viewDelta` frames after each move and the `sync` request (a version-1 client would ignore deltas
