@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import type { TurnNotice } from '../../../shared/desktop-api';
+import type { AppInfo, TurnNotice } from '../../../shared/desktop-api';
 import { services } from '../services';
 
 /**
@@ -37,10 +37,16 @@ export const useAppStore = defineStore('app', () => {
     }
   }
 
+  /** The app's name, version and system, for a problem report; null when the bridge cannot say. */
+  const info = (): Promise<AppInfo | null> =>
+    services()
+      .bridge.api.app.info()
+      .catch(() => null);
+
   /** The desktop app's OS notification (shown only while its window is not focused); null in a browser. */
   const notify = desktop
     ? (notice: TurnNotice): Promise<boolean> => services().bridge.api.app.notify(notice)
     : null;
 
-  return { desktop, platform, dataFolder, dataFolderError, load, openDataFolder, notify };
+  return { desktop, platform, dataFolder, dataFolderError, load, openDataFolder, info, notify };
 });

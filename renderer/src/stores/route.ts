@@ -40,10 +40,14 @@ export const useRouteStore = defineStore('route', () => {
     return services().originWsUrl;
   }
 
+  /** The host a route names for a session's url: none when it is the page's own. */
+  function hostFor(url: string): HostAddress | null {
+    return url === services().originWsUrl ? null : hostOfWsUrl(url);
+  }
+
   /** The route of the table a session sits at: no host when it is the page's own. */
   function routeOf(url: string, tableId: string): Route {
-    const own = services().originWsUrl;
-    return { kind: 'table', tableId, host: url === own ? null : hostOfWsUrl(url) };
+    return { kind: 'table', tableId, host: hostFor(url) };
   }
 
   function start(): void {
@@ -184,5 +188,5 @@ export const useRouteStore = defineStore('route', () => {
     nav.replace(routeHash(page.value));
   }
 
-  return { door, page, start, follow, look, join, watchIt, toLobby, open, replaceStep };
+  return { door, page, start, follow, look, join, watchIt, toLobby, open, replaceStep, hostFor };
 });
