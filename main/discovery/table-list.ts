@@ -1,3 +1,4 @@
+import { sameJson } from '../../shared/protocol/same-json';
 import type { Sighting } from './response';
 import { parseAd, type TxtAd } from './txt';
 import type { BrowseEvent, DiscoveredTable } from './types';
@@ -91,7 +92,7 @@ export class TableList {
     // Keep the address in use while it still answers, so a host on two networks does not flap.
     const current = entry.heard.has(entry.table.address) ? entry.table.address : freshest(entry.heard);
     const next = build(entry.table.key, entry, current);
-    if (JSON.stringify(next) === JSON.stringify(entry.table)) return;
+    if (sameJson(next, entry.table)) return;
     entry.table = next;
     this.emit({ type: 'update', table: copy(next) });
   }

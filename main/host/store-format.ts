@@ -9,7 +9,7 @@ import {
   DEFAULT_BOT_THINK,
   MoveSchema,
   SEAT_CODE_PATTERN,
-  TableOptionsSchema,
+  GameOptionsSchema,
   TURN_CLOCK_SECONDS,
 } from '../../shared/protocol';
 import type { GameState, Move, NormalizedOptions } from '../../shared/engine';
@@ -35,12 +35,11 @@ export type LogLine =
 const int = v.pipe(v.number(), v.integer(), v.minValue(0));
 const seatNo = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(3));
 
-/** The engine's options as a table keeps them: the wire's schema, every default filled in, bots apart. */
-const OptionsSchema = v.required(
-  v.omit(TableOptionsSchema, ['botLevel', 'botPace', 'botThink', 'hints', 'turnClock', 'clockExpiry']),
-);
-const _optionsAgree: Same<v.InferOutput<typeof OptionsSchema>, NormalizedOptions> = true;
-void _optionsAgree;
+/**
+ * The game's options as a table keeps them (protocol's one schema), read as the wire reads: a field this
+ * version does not know, written by another, is left out rather than the table lost.
+ */
+const OptionsSchema = v.object(GameOptionsSchema.entries);
 
 /** The turn clock's option and the turn it was timing (see main/host/turn-clock.ts). */
 const ClockSchema = v.object({
@@ -190,6 +189,11 @@ const reasonOf = (issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]) => 
   const path = v.getDotPath(issues[0]);
   return path ? `${path}: ${issues[0].message}` : issues[0].message;
 };
+
+/** A snapshot file's text: the record, and how many lines of the table's log it already holds. */
+export function snapshotJson(record: TableRecord, logLines: number): string {
+  return JSON.stringify({ format: 1, ...record, logLines });
+}
 
 export function parseSnapshot(
   text: string,

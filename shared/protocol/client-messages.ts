@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { ALL_CARDS } from '../engine/cards';
 import { BOT_LEVEL_NAMES, BOT_THINK_NAMES } from '../bots/levels';
 import { BOT_NAME_LANGUAGES } from '../bots/names';
 import type { BotNameLanguage } from '../bots/names';
@@ -10,15 +9,9 @@ import { REACTIONS, type Reaction } from './reactions';
 import type { Move } from '../engine/types';
 import type { Same } from '../same-type';
 import type { TableOptions } from './tables';
-import {
-  CLIENT_NAME_MAX,
-  PLAYER_NAME_MAX,
-  TABLE_NAME_MAX,
-  TARGET_SCORE_MAX,
-  TARGET_SCORE_MIN,
-  TURN_STEPS_MAX,
-} from './limits';
+import { CLIENT_NAME_MAX, PLAYER_NAME_MAX, TABLE_NAME_MAX, TURN_STEPS_MAX } from './limits';
 import { SEAT_CODE_PATTERN } from './table-control';
+import { GameOptionsSchema, MoveSchema } from './game-schemas';
 
 /** Every client → host message. Each is one JSON text frame. */
 export type ClientMessage =
@@ -89,7 +82,6 @@ export interface BotSeatChoice {
   think?: BotThink;
 }
 
-const card = v.picklist(ALL_CARDS, 'must be a card id such as "R7"');
 const seat = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(3));
 const moveCount = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000));
 /** Control characters would let a name break other players' screens or logs. */
@@ -117,28 +109,15 @@ const BotSeatSchema = v.union([
 /** The seat number of a `createTable` bot entry. */
 export const botSeatOf = (b: number | BotSeatChoice): number => (typeof b === 'number' ? b : b.seat);
 
-export const MoveSchema = v.variant('type', [
-  v.object({ type: v.literal('play'), card }),
-  v.object({ type: v.literal('discard'), card }),
-  v.object({ type: v.literal('draw') }),
-  v.object({ type: v.literal('noDraw') }),
-  v.object({ type: v.literal('seven'), card, to: v.picklist(['canvas', 'deck']) }),
-  v.object({ type: v.literal('one'), seat, card }),
-  v.object({ type: v.literal('end') }),
-  v.object({ type: v.literal('pass') }),
-  v.object({ type: v.literal('nextRound') }),
-]);
-
-/** The one schema of a table's options; the host's snapshot checks its stored options with the same. */
+/** A new table's options: the game's (its defaults may be left out) and the table's own. */
+const game = GameOptionsSchema.entries;
 export const TableOptionsSchema = v.object({
-  players: v.picklist([2, 3, 4], 'must be 2, 3 or 4'),
-  mode: v.picklist(['basic', 'advanced']),
-  actionRule: v.boolean(),
-  rulesVersion: v.optional(v.picklist(['1.1', '1.2'])),
-  targetScore: v.optional(
-    v.pipe(v.number(), v.integer(), v.minValue(TARGET_SCORE_MIN), v.maxValue(TARGET_SCORE_MAX)),
-  ),
-  autoDraw: v.optional(v.boolean()),
+  players: game.players,
+  mode: game.mode,
+  actionRule: game.actionRule,
+  rulesVersion: v.optional(game.rulesVersion),
+  targetScore: v.optional(game.targetScore),
+  autoDraw: v.optional(game.autoDraw),
   botLevel: v.optional(botLevel),
   botPace: v.optional(v.picklist(BOT_PACE_NAMES, 'must be "relaxed", "normal" or "fast"')),
   botThink: v.optional(botThink),
@@ -221,9 +200,7 @@ export const ClientMessageSchema = v.variant('type', [
 ]);
 
 // Compile-time guard: the schemas and the hand-written types must describe the same messages.
-const _movesAgree: Same<v.InferOutput<typeof MoveSchema>, Move> = true;
 const _messagesAgree: Same<v.InferOutput<typeof ClientMessageSchema>, ClientMessage> = true;
 const _optionsAgree: Same<v.InferOutput<typeof TableOptionsSchema>, TableOptions> = true;
 void _optionsAgree;
-void _movesAgree;
 void _messagesAgree;

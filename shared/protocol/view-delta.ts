@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { LogEntry, SeatView } from '../engine/types';
+import { sameJson } from './same-json';
 import { LogSchema, LOG_ENTRIES_MAX, MoveCountSchema, ViewFieldsSchema } from './view-schema';
 
 /** Every field of a view but `log` (which only grows) and `moveCount` (which a delta names as `to`). */
@@ -46,19 +47,6 @@ export const ViewDeltaMessageSchema = v.pipe(
   }),
   follows(),
 );
-
-/** Deep equality of two JSON values (views hold nothing else). */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  const ra = a as Record<string, unknown>;
-  const rb = b as Record<string, unknown>;
-  return ka.every((k) => Object.hasOwn(rb, k) && sameJson(ra[k], rb[k]));
-}
 
 /**
  * The delta from `prev` to `next`, or null when `next` does not continue `prev` (an older or equal

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { ALL_CARDS, COLORS } from '../engine/cards';
 import type { LogEntry, SeatView } from '../engine/types';
 import type { Same } from '../same-type';
-import { MoveSchema } from './client-messages';
+import { GameOptionsSchema, MoveSchema } from './game-schemas';
 
 /**
  * The shape of a seat's view, for a client that rebuilds views from deltas: a delta is merged into what
@@ -20,15 +20,6 @@ const round = int(1, 10_000);
 
 /** A game's log never grows past this many entries in one message (a long game logs about a thousand). */
 export const LOG_ENTRIES_MAX = 100_000;
-
-const OptionsSchema = v.strictObject({
-  players: v.picklist([2, 3, 4]),
-  mode: v.picklist(['basic', 'advanced']),
-  actionRule: v.boolean(),
-  rulesVersion: v.picklist(['1.1', '1.2']),
-  targetScore: int(1, 500),
-  autoDraw: v.boolean(),
-});
 
 const TurnSchema = v.strictObject({
   actionCard: v.nullable(card),
@@ -88,7 +79,7 @@ export const LogEntrySchema = v.variant('kind', [
 /** Every field of a view except `log` and `moveCount`, which a delta carries in its own way. */
 export const ViewFieldsSchema = v.strictObject({
   seat: v.nullable(seat),
-  options: OptionsSchema,
+  options: GameOptionsSchema,
   phase: v.picklist(['turn', 'roundOver', 'gameOver']),
   round,
   current: v.nullable(seat),

@@ -6,6 +6,5 @@ export { replayRecord, engineDeal } from './replay';
 export type { ReplayStep, Replayed } from './replay';
 export { recordFromGame } from './from-game';
 export type { RecordFacts } from './from-game';
-export { sameJson } from './same-json';
 export { gameFacts, factsOfReplay, playerStats, winRate, variantOf, nameKey, VARIANTS } from './stats';
 export type { GameFacts, RoundFacts, PlayerStats, HeadToHead, Tally, Variant } from './stats';

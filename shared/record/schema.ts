@@ -1,11 +1,11 @@
 import * as v from 'valibot';
 import { BOT_LEVEL_NAMES } from '../bots/levels';
 import { ALL_CARDS } from '../engine';
-import type { NormalizedOptions } from '../engine';
-import { PLAYER_NAME_MAX, TABLE_NAME_MAX, TARGET_SCORE_MAX, TARGET_SCORE_MIN } from '../protocol/limits';
+import { GameOptionsSchema, MoveSchema } from '../protocol/game-schemas';
+import { PLAYER_NAME_MAX, TABLE_NAME_MAX } from '../protocol/limits';
 import type { Same } from '../same-type';
 import { GAME_ID, GAME_RECORD_FORMAT, GAME_RECORD_VERSION } from './format';
-import type { GameRecord } from './format';
+import type { GameRecord, RecordMove } from './format';
 
 /**
  * Bounds a record cannot exceed and still be a game: every round scores at least one of the 49 cards, so a
@@ -25,27 +25,14 @@ const text = (max: number) =>
   );
 const time = v.pipe(v.string(), v.isoTimestamp('is not an ISO 8601 time'));
 
-const OptionsSchema = v.strictObject({
-  players: v.picklist([2, 3, 4], 'must be 2, 3 or 4'),
-  mode: v.picklist(['basic', 'advanced']),
-  actionRule: v.boolean(),
-  rulesVersion: v.picklist(['1.1', '1.2']),
-  targetScore: v.pipe(v.number(), v.integer(), v.minValue(TARGET_SCORE_MIN), v.maxValue(TARGET_SCORE_MAX)),
-  autoDraw: v.boolean(),
-});
-const _optionsAgree: Same<v.InferOutput<typeof OptionsSchema>, NormalizedOptions> = true;
-void _optionsAgree;
-
-const MoveSchema = v.variant('type', [
-  v.strictObject({ type: v.literal('play'), card }),
-  v.strictObject({ type: v.literal('discard'), card }),
-  v.strictObject({ type: v.literal('draw') }),
-  v.strictObject({ type: v.literal('noDraw') }),
-  v.strictObject({ type: v.literal('seven'), card, to: v.picklist(['canvas', 'deck']) }),
-  v.strictObject({ type: v.literal('one'), seat, card }),
-  v.strictObject({ type: v.literal('end') }),
-  v.strictObject({ type: v.literal('pass') }),
-]);
+/** A move of a round; a round opens with its deal, so `nextRound` is none. */
+const RoundMoveSchema = v.pipe(
+  MoveSchema,
+  v.guard(
+    (m): m is RecordMove['move'] => m.type !== 'nextRound',
+    'a round opens with its deal: no nextRound',
+  ),
+);
 
 const cards = (max: number) => v.pipe(v.array(card), v.maxLength(max));
 const RoundSchema = v.strictObject({
@@ -54,7 +41,10 @@ const RoundSchema = v.strictObject({
     palettes: v.pipe(v.array(cards(49)), v.minLength(2), v.maxLength(4)),
     deck: cards(49),
   }),
-  moves: v.pipe(v.array(v.strictObject({ seat, move: MoveSchema })), v.maxLength(RECORD_ROUND_MOVES_MAX)),
+  moves: v.pipe(
+    v.array(v.strictObject({ seat, move: RoundMoveSchema })),
+    v.maxLength(RECORD_ROUND_MOVES_MAX),
+  ),
 });
 
 const RecordSchema = v.pipe(
@@ -66,7 +56,7 @@ const RecordSchema = v.pipe(
     table: v.strictObject({ name: text(TABLE_NAME_MAX) }),
     startedAt: v.nullable(time),
     finishedAt: time,
-    options: OptionsSchema,
+    options: GameOptionsSchema,
     seats: v.pipe(
       v.array(v.strictObject({ name: text(PLAYER_NAME_MAX), bot: v.nullable(v.picklist(BOT_LEVEL_NAMES)) })),
       v.minLength(2),

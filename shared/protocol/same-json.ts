@@ -1,4 +1,7 @@
-/** Equal as plain JSON, whatever the order of keys (a state read back from a file has its own order). */
+/**
+ * Equal as JSON text would be: whatever the order of keys (a state read back from a file has its own), and a
+ * key whose value is `undefined` counts as absent (JSON.stringify leaves it out, so no peer could tell).
+ */
 export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
@@ -8,6 +11,6 @@ export function sameJson(a: unknown, b: unknown): boolean {
   const keys = Object.keys(x).filter((k) => x[k] !== undefined);
   return (
     keys.length === Object.keys(y).filter((k) => y[k] !== undefined).length &&
-    keys.every((k) => sameJson(x[k], y[k]))
+    keys.every((k) => Object.hasOwn(y, k) && sameJson(x[k], y[k]))
   );
 }
