@@ -5,7 +5,7 @@ import { writeFileAtomic } from '../common/atomic-write';
 import { systemClock, type Clock, type Cancel } from './clock';
 import type { NormalizedOptions } from '../../shared/engine';
 import { readMoveLog } from './move-log';
-import { parseSnapshot, type LogLine, type SeatingLine } from './store-format';
+import { parseSnapshot, snapshotJson, type LogLine, type SeatingLine } from './store-format';
 import type { AcceptedMove, TableRecord } from './table-record';
 
 export type { LogLine, SeatingLine } from './store-format';
@@ -227,7 +227,7 @@ export class TableStore {
       e.again = true;
       return e.writing;
     }
-    const json = JSON.stringify({ format: 1, ...e.getRecord(), logLines: e.lines });
+    const json = snapshotJson(e.getRecord(), e.lines);
     e.writing = writeFileAtomic(join(this.root, id, SNAPSHOT), json)
       .catch((err: Error) => this.report(`table ${id}: snapshot not written (${err.message})`))
       .finally(() => {

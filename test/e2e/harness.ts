@@ -13,6 +13,8 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { startHost, type Host, type HostLimits, type HostOptions } from '../../main/host';
 import { hashToken } from '../../main/host/ids';
+import { snapshotJson } from '../../main/host/store-format';
+import { emptySeat, hintsByDefault, newTableRecord, type TableRecord } from '../../main/host/table-record';
 import type { GameState } from '../../shared/engine/types';
 
 declare module 'vitest' {
@@ -167,8 +169,9 @@ export function tempDir(prefix: string): { path: string; remove(): void } {
 export type PlantedSeat = { name: string; token: string } | { name: string; bot: true };
 
 /**
- * Saves a table exactly as the host saves one, so the host restores it when it starts: a hand-made
- * position (`state`), seat 0 as its creator, people by the hash of their token.
+ * Saves a table as the host saves one (a record made by the host's own `newTableRecord`, written by the
+ * store's `snapshotJson`), so the host restores it when it starts: a hand-made position (`state`), seat 0
+ * as its creator, people by the hash of their token.
  */
 export function plantTable(
   dataDir: string,
@@ -178,31 +181,39 @@ export function plantTable(
     options: GameState['options'];
     state: GameState;
     seats: PlantedSeat[];
-    /** More snapshot fields (e.g. `hints`). */
-    extra?: Record<string, unknown>;
+    /** More of the table's record (e.g. `hints`). */
+    extra?: Partial<TableRecord>;
+    /** Fields a snapshot from before them lacks (the host fills in their defaults as it loads). */
+    older?: (keyof TableRecord)[];
   },
 ): void {
-  const record = {
-    format: 1,
-    id: table.id,
-    name: table.name,
-    options: table.options,
-    botLevel: 'easy',
-    creator: 0,
+  const made = newTableRecord(
+    {
+      id: table.id,
+      name: table.name,
+      options: { ...table.options, botLevel: 'easy' },
+      creator: { name: table.seats[0].name, seat: 0, tokenHash: '' },
+      bots: [],
+    },
+    Date.now(),
+  );
+  const record: TableRecord = {
+    ...made,
     seats: table.seats.map((s) => ({
+      ...emptySeat(),
       name: s.name,
       tokenHash: 'token' in s ? hashToken(s.token) : null,
       bot: !('token' in s),
-      standIn: false,
-      votedOut: false,
     })),
+    // As a snapshot from before hints were kept reads: on where a bot sits.
+    hints: hintsByDefault(table.seats.filter((s) => !('token' in s)).length),
     game: 1,
     state: table.state,
-    createdAt: Date.now(),
     ...table.extra,
   };
+  for (const field of table.older ?? []) delete (record as Partial<TableRecord>)[field];
   mkdirSync(join(dataDir, 'tables', table.id), { recursive: true });
-  writeFileSync(join(dataDir, 'tables', table.id, 'snapshot.json'), JSON.stringify(record));
+  writeFileSync(join(dataDir, 'tables', table.id, 'snapshot.json'), snapshotJson(record, 0));
 }
 
 /** Opens the host's page as the tab that holds `token` at seat `seat` (as after a reload): it resumes by itself. */

@@ -132,8 +132,8 @@ describe("a table's think time for hard bots", () => {
       // Two tables at that position: one saved with the quick think time, one from before think times.
       const dataDir = mkdtempSync(join(tmpdir(), 'red7-host-'));
       const tables = [
-        { id: 'quickTb1', token: 'q'.repeat(24), extra: { botLevel: 'hard', botThink: 'quick' } },
-        { id: 'olderTb1', token: 'o'.repeat(24), extra: { botLevel: 'hard' } },
+        { id: 'quickTb1', token: 'q'.repeat(24), botThink: 'quick' as const, older: [] },
+        { id: 'olderTb1', token: 'o'.repeat(24), older: ['botThink' as const] },
       ];
       for (const t of tables)
         plantTable(dataDir, {
@@ -145,7 +145,8 @@ describe("a table's think time for hard bots", () => {
             { name: 'Ann', token: t.token },
             { name: 'Bot 2', bot: true },
           ],
-          extra: t.extra,
+          extra: { botLevel: 'hard', ...(t.botThink && { botThink: t.botThink }) },
+          older: t.older,
         });
       const h = await host(dataDir);
       expect(h.problems).toEqual([]);
