@@ -25,8 +25,24 @@ const text = (max: number) =>
   );
 const time = v.pipe(v.string(), v.isoTimestamp('is not an ISO 8601 time'));
 
-/** A move of a round; a round opens with its deal, so `nextRound` is none. */
+/** Each kind of move's fields, read off the one move schema. */
+const MOVE_FIELDS = new Map<unknown, string[]>(
+  MoveSchema.options.map((o) => [o.entries.type.literal, Object.keys(o.entries)]),
+);
+/** The first field a move's kind does not have (the wire ignores such a field; a record refuses it). */
+const unknownField = (m: unknown): string | undefined => {
+  if (typeof m !== 'object' || m === null) return undefined;
+  const fields = MOVE_FIELDS.get((m as { type?: unknown }).type);
+  return fields && Object.keys(m).find((k) => !fields.includes(k));
+};
+
+/** A move of a round, every field known; a round opens with its deal, so `nextRound` is none. */
 const RoundMoveSchema = v.pipe(
+  v.unknown(),
+  v.check(
+    (m) => unknownField(m) === undefined,
+    (issue) => `unknown field "${unknownField(issue.input)}"`,
+  ),
   MoveSchema,
   v.guard(
     (m): m is RecordMove['move'] => m.type !== 'nextRound',

@@ -126,6 +126,16 @@ describe('an impossible record is refused with its reason', () => {
     const badCard = clone(record);
     (badCard.rounds[0].deal.hands[0] as string[])[0] = 'X9';
     expect(refused(badCard)).toMatch(/^rounds\.0\.deal\.hands\.0\.0: is not a card$/);
+    // A move is read by the wire's own schema, but a record refuses what it does not know.
+    const extraField = clone(record);
+    extraField.rounds[0].moves[0] = {
+      ...extraField.rounds[0].moves[0],
+      move: { type: 'pass', why: 1 } as never,
+    };
+    expect(refused(extraField)).toMatch(/^rounds\.0\.moves\.0\.move: unknown field "why"$/);
+    const nextRound = clone(record);
+    nextRound.rounds[0].moves[0] = { seat: 0, move: { type: 'nextRound' } as never };
+    expect(refused(nextRound)).toMatch(/^rounds\.0\.moves\.0\.move: a round opens with its deal/);
     expect(parseGameRecordText('{"format":')).toMatchObject({
       ok: false,
       reason: expect.stringMatching(/^not JSON/),
