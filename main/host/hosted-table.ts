@@ -1,7 +1,7 @@
-import { IllegalMoveError, applyMove, drawsUnknownCard, newGame } from '../../shared/engine';
-import type { GameState, LogEntry, Move, NormalizedOptions } from '../../shared/engine';
+import { applyMove, applyTurn, newGame, type TurnRefusalKind } from '../../shared/engine';
+import type { GameState, Move, NormalizedOptions } from '../../shared/engine';
 import type { BotLevel, BotThink } from '../../shared/bots/levels';
-import type { BotPace, TableSummary } from '../../shared/protocol';
+import type { BotPace, ErrorCode, TableSummary } from '../../shared/protocol';
 import { TableError } from './errors';
 import { tallyWin } from './match';
 import { SeatRules } from './seat-rules';
@@ -290,74 +290,22 @@ export class HostedTable {
         `the move was made for move ${moveCount}, the game is at move ${state.moveCount}`,
       );
     }
-    // The next round is nobody's move: the ready vote deals it (dealNextRound).
-    const nextRoundAt = steps.findIndex((m) => m.type === 'nextRound');
-    if (nextRoundAt >= 0) {
-      throw new TableError(
-        'illegalMove',
-        steps.length === 1
-          ? 'the next round is dealt once every player is ready: send "ready" instead'
-          : `${stepAt(nextRoundAt, steps.length)}the next round is not part of a turn: it starts when everyone is ready; nothing was applied`,
-      );
-    }
-    if (steps.length === 0) throw new TableError('badMessage', 'a turn holds at least one step');
-    if (state.current !== seat) {
-      throw new TableError(
-        'notYourTurn',
-        state.current === null ? 'nobody is to move now' : `it is seat ${state.current}'s turn`,
-      );
-    }
+    // The engine's one rule for a turn; the next round is nobody's move (the ready vote deals it).
+    const turn = applyTurn(state, seat, steps);
+    if (!turn.ok) throw new TableError(REFUSAL_CODES[turn.kind], turn.reason);
+    this.winList = tallyWin(this.winList, state, turn.state);
+    this.gameState = turn.state;
     const game = this.gameNo;
-    const accepted: AcceptedMove[] = [];
-    let s = state;
-    let wins = this.winList;
-    let added: readonly LogEntry[] = [];
-    for (const [i, move] of steps.entries()) {
-      const at = stepAt(i, steps.length);
-      const stop = i > 0 ? whyNothingFollows(i, s, seat, added) : null;
-      if (stop) throw new TableError('illegalMove', `${at}${stop}; nothing was applied`);
-      const next = applyOrRefuse(s, move, at);
-      wins = tallyWin(wins, s, next);
-      accepted.push({ game, n: s.moveCount, seat, move });
-      added = next.log.slice(s.log.length);
-      s = next;
-    }
-    this.winList = wins;
-    this.gameState = s;
-    return accepted;
+    return steps.map((move, i) => ({ game, n: state.moveCount + i, seat, move }));
   }
 }
 
-/** How a refusal names step `i` (0-based) of a turn of `count` steps; a one-step turn needs no name. */
-const stepAt = (i: number, count: number): string => (count > 1 ? `step ${i + 1} of ${count}: ` : '');
-
-/**
- * Why no step may follow step `n` (1-based), given the state it left and the log entries it added: the
- * sender's turn is over, or the step drew a card nobody knew, which the player must see before choosing
- * what follows (their screen cannot have decided it). Null: the turn goes on.
- */
-function whyNothingFollows(
-  n: number,
-  after: GameState,
-  seat: number,
-  added: readonly LogEntry[],
-): string | null {
-  if (after.phase !== 'turn' || after.current !== seat || added.some((e) => e.kind === 'turn'))
-    return `your turn ended with step ${n}`;
-  if (added.some(drawsUnknownCard))
-    return `step ${n} drew a card from the deck: send the steps after it once you have seen that card`;
-  return null;
-}
-
-/** The engine's next state, or its reason for refusing the move as an `illegalMove` refusal. */
-function applyOrRefuse(state: GameState, move: Move, at: string): GameState {
-  try {
-    return applyMove(state, move);
-  } catch (e) {
-    if (e instanceof IllegalMoveError) {
-      const reason = at ? `${at}${e.message.replace(/\.$/, '')}; nothing was applied` : e.message;
-      throw new TableError('illegalMove', reason);
-    }
-    throw e;
-  }
-}
+/** The host's error code for each kind of refused turn. */
+const REFUSAL_CODES: Record<TurnRefusalKind, ErrorCode> = {
+  empty: 'badMessage',
+  nextRound: 'illegalMove',
+  notYourTurn: 'notYourTurn',
+  illegal: 'illegalMove',
+  afterEnd: 'illegalMove',
+  afterDraw: 'illegalMove',
+};

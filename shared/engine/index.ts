@@ -28,6 +28,7 @@ export {
 export { viewFor } from './view';
 export { drawsUnknownCard } from './entries';
 export { stageTurn } from './stage';
+export { applyTurn, turnEnded, type AppliedTurn, type TurnRefusalKind } from './turn';
 export type { StagedTurn } from './stage';
 export { upgradeLog, logsNoTurns } from './upgrade';
 export { completeTurns, playout, leadingTurnCount } from './playout';

@@ -1,5 +1,6 @@
 import { cardFromRank, cardRank } from './cards';
 import { applyMove, legalMoves, ruleOf } from './game';
+import { turnEnded } from './turn';
 import {
   RULE_INDEX,
   blueWithCard,
@@ -34,8 +35,7 @@ export function completeTurns(
       const next = applyMove(s, move);
       const turn = [...prefix, move];
       if (prune?.(next, turn)) continue;
-      const over = next.phase !== 'turn' || next.current !== seat || next.out[seat];
-      if (!over) explore(next, turn);
+      if (!turnEnded(next, seat, s.log.length)) explore(next, turn);
       else if (!next.out[seat]) result.push(turn);
     }
   };

@@ -1,9 +1,9 @@
-import { drawsUnknownCard } from './entries';
-import { applyStagedMove, IllegalMoveError } from './game';
+import { IllegalMoveError } from './game';
 import { sentence } from './illegal';
 import { stateFromView } from './explain/view-state';
 import { whyNot } from './explain/why-not';
-import type { GameState, Move, SeatView } from './types';
+import { applyTurn } from './turn';
+import type { Move, SeatView } from './types';
 import { viewFor } from './view';
 
 /** A seat's turn as its own screen shows it before the host has it (docs/engine.md, "A staged turn"). */
@@ -23,25 +23,23 @@ export interface StagedTurn {
 }
 
 /**
- * Applies `steps` (the seat's own, in order) to the table `view` shows, with the engine's own legality.
- * Throws IllegalMoveError, saying why, for a step that is not legal there, a step after the turn has
- * ended, or a step after an unknown draw. Pure; the view alone decides it.
+ * Applies `steps` (the seat's own, in order) to the table `view` shows, by the engine's one rule for a
+ * turn (applyTurn, staged: the step that ends the turn stops there). Throws IllegalMoveError, saying why,
+ * for what the host would refuse of the same steps: a step not legal there, a step after the turn has
+ * ended, a step after an unknown draw. Pure; the view alone decides it.
  */
 export function stageTurn(view: SeatView, steps: readonly Move[]): StagedTurn {
   if (steps.length === 0) return { view, ended: false, drawsUnknown: false };
+  // The first step is judged on the view itself, so the reason speaks of what the seat sees.
   const refused = whyNot(view, steps[0]) ?? (view.phase === 'turn' ? null : { code: 'roundOver' as const });
   if (refused) throw new IllegalMoveError(sentence(refused));
-  let state: GameState = stateFromView(view);
-  let ended = false;
-  let drawsUnknown = false;
-  for (const move of steps) {
-    if (ended) throw new IllegalMoveError(sentence({ code: 'turnOver' }));
-    if (drawsUnknown)
-      throw new IllegalMoveError('Only the host knows the card drawn: the turn goes on there.');
-    const from = state.log.length;
-    ({ state, ended } = applyStagedMove(state, move));
-    drawsUnknown = state.log.slice(from).some(drawsUnknownCard);
-  }
-  const shown = viewFor(state, view.seat);
-  return { view: ended ? { ...shown, legalMoves: [] } : shown, ended, drawsUnknown };
+  if (view.seat === null) throw new IllegalMoveError(sentence({ code: 'notYourTurn' }));
+  const turn = applyTurn(stateFromView(view), view.seat, steps, 'stage');
+  if (!turn.ok) throw new IllegalMoveError(turn.reason);
+  const shown = viewFor(turn.state, view.seat);
+  return {
+    view: turn.ended ? { ...shown, legalMoves: [] } : shown,
+    ended: turn.ended,
+    drawsUnknown: turn.drawsUnknown,
+  };
 }

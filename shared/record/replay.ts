@@ -1,6 +1,5 @@
-import { applyMove, dealGiven, illegalReason } from '../engine';
+import { applyTurn, dealGiven } from '../engine';
 import type { GameState } from '../engine';
-import { sentence } from '../engine/illegal';
 import type { GameRecord, RecordDeal, RecordMove } from './format';
 import { parseGameRecord } from './schema';
 
@@ -58,13 +57,14 @@ function replayParsed(record: GameRecord): Replayed {
     steps.push({ round: r + 1, index: -1, move: null, state });
     for (const [i, m] of round.moves.entries()) {
       const where = `${at}.moves.${i} (${describe(m)})`;
-      if (state.current !== m.seat) {
+      // A record keeps moves, not turns: each is judged by the host's rule for a turn, one step at a time.
+      const turn = applyTurn(state, m.seat, [m.move]);
+      if (!turn.ok) {
         const whose = state.current === null ? 'nobody' : `seat ${state.current}`;
-        return { ok: false, reason: `${where}: it was ${whose}'s turn` };
+        const why = turn.kind === 'notYourTurn' ? `it was ${whose}'s turn` : turn.reason;
+        return { ok: false, reason: `${where}: ${why}` };
       }
-      const why = illegalReason(state, m.move);
-      if (why !== null) return { ok: false, reason: `${where}: ${sentence(why)}` };
-      state = applyMove(state, m.move);
+      state = turn.state;
       steps.push({ round: r + 1, index: i, move: m, state });
     }
     const want = r + 1 === last ? 'gameOver' : 'roundOver';

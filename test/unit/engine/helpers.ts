@@ -2,7 +2,15 @@
 // a seeded RNG for the property tests, and an independent card order taken straight from docs/rules.md.
 import { expect } from 'vitest';
 import { ALL_CARDS, IllegalMoveError, applyMove, setupState } from '../../../shared/engine';
-import type { CardId, Color, GameOptions, GameState, Move, RoundSetup } from '../../../shared/engine';
+import type {
+  CardId,
+  Color,
+  GameOptions,
+  GameState,
+  LogEntry,
+  Move,
+  RoundSetup,
+} from '../../../shared/engine';
 
 export const COLORS: Color[] = ['R', 'O', 'Y', 'G', 'B', 'I', 'V'];
 
@@ -152,4 +160,18 @@ export function plausibleMoves(hand: readonly CardId[], palettes: readonly (read
     { type: 'pass' },
     { type: 'nextRound' },
   ];
+}
+
+/**
+ * The host's table right after the turn's own moves: what passing the turn on added is taken back (the
+ * empty-hand outs of the seats skipped, the round's scoring), so it compares with the staged table.
+ */
+export function beforePassingOn(s: GameState, added: readonly LogEntry[]) {
+  const out = [...s.out];
+  const palettes = s.palettes.map((p) => [...p]);
+  for (const e of added) {
+    if (e.kind === 'out' && e.reason === 'emptyHand') out[e.seat] = false;
+    if (e.kind === 'roundWon') palettes[e.seat].push(...e.scored);
+  }
+  return { palettes: palettes.map(sorted), canvas: s.canvas, out };
 }

@@ -3,28 +3,12 @@
 // the host passes the turn on), up to a draw from the face-down deck, which is flagged and ends staging.
 import { describe, expect, it } from 'vitest';
 import { applyMove, legalMoves, newGame, stageTurn, viewFor } from '../../../shared/engine';
-import type { CardId, GameState, LogEntry, Move } from '../../../shared/engine';
-import { VARIANTS, variantName } from './helpers';
+import type { Move } from '../../../shared/engine';
+import { VARIANTS, beforePassingOn, sorted, variantName } from './helpers';
 import { pick, rng } from '../../helpers/random';
 
 const GAMES_PER_VARIANT = 6;
 const MAX_MOVES = 600;
-
-const sortedCards = (cards: readonly CardId[]) => [...cards].sort();
-
-/**
- * The host's table right after the turn's own moves: what passing the turn on added is taken back (the
- * empty-hand outs of the seats skipped, the round's scoring), so it compares with the staged table.
- */
-function beforePassingOn(s: GameState, added: readonly LogEntry[]) {
-  const out = [...s.out];
-  const palettes = s.palettes.map((p) => [...p]);
-  for (const e of added) {
-    if (e.kind === 'out' && e.reason === 'emptyHand') out[e.seat] = false;
-    if (e.kind === 'roundWon') palettes[e.seat].push(...e.scored);
-  }
-  return { palettes: palettes.map(sortedCards), canvas: s.canvas, out };
-}
 
 describe('a staged turn shows what the host would', () => {
   it.each(VARIANTS.map((o) => [variantName(o), o] as const))('%s', (_name, options) => {
@@ -57,7 +41,7 @@ describe('a staged turn shows what the host would', () => {
           expect(staged.ended, JSON.stringify(steps)).toBe(passedOn);
           const shown = staged.view;
           expect({
-            palettes: shown.palettes.map(sortedCards),
+            palettes: shown.palettes.map(sorted),
             canvas: shown.canvas,
             out: shown.out,
           }).toEqual(beforePassingOn(host, added));

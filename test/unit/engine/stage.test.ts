@@ -118,8 +118,9 @@ describe('stageTurn', () => {
     expect(staged.view.out).toEqual([false, false]);
     expect(staged.view.log.at(-1)).toEqual({ kind: 'discard', seat: 0, card: 'V2' });
     expect(cardsShown(staged.view)).toEqual(hostAfter(s, [{ type: 'discard', card: 'V2' }], 0));
+    // The host's own words for the same steps (one rule for a turn: applyTurn).
     expect(() => stageTurn(viewOf(s), [{ type: 'discard', card: 'V2' }, { type: 'pass' }])).toThrow(
-      /already over/,
+      /^step 2 of 2: your turn ended with step 1; nothing was applied$/,
     );
   });
 
@@ -182,7 +183,9 @@ describe('stageTurn', () => {
     const three = stageTurn(viewOf(s), [{ type: 'play', card: 'G3' }]);
     expect(three.drawsUnknown).toBe(true);
     expect(three.ended).toBe(false);
-    expect(() => stageTurn(viewOf(s), [{ type: 'play', card: 'G3' }, { type: 'end' }])).toThrow(/host/);
+    expect(() => stageTurn(viewOf(s), [{ type: 'play', card: 'G3' }, { type: 'end' }])).toThrow(
+      /^step 2 of 2: step 1 drew a card from the deck: send the steps after it/,
+    );
   });
 
   it('with autoDraw, a discard that draws from the face-down deck is flagged and ends the turn', () => {
