@@ -68,10 +68,7 @@ export function followedSuggestion(
     .map((g) => ({ from: g.moveCount - start, quick: g.quick, turn: g.turn }))
     .filter(
       (g) =>
-        g.from >= 0 &&
-        g.from < played.length &&
-        g.turn.length > 0 &&
-        sameTurn(played.slice(g.from), g.turn),
+        g.from >= 0 && g.from < played.length && g.turn.length > 0 && sameTurn(played.slice(g.from), g.turn),
     )
     .sort((a, b) => a.from - b.from || Number(a.quick) - Number(b.quick));
   return followed.length ? { from: followed[0].from, quick: followed[0].quick } : null;
