@@ -367,24 +367,29 @@ describe('Review your round', () => {
     expect(await lines('en')).toEqual([
       [
         "You played the coach's suggestion: playing Orange 1, then discarding Blue 7.",
-        'That suggestion was cut short on this device. A deeper look found better: playing Blue 7.',
+        'That suggestion was cut short on this device.',
+        'A deeper look found better: playing Blue 7.',
         'Chance to win the round: 10% → 30%',
       ],
       [
-        'You: playing Red 2, then discarding Blue 7. You asked the coach partway through the turn and played the rest as it suggested.',
-        'Looked at from the start of the turn, better: discarding Blue 7.',
+        'You: playing Red 2, then discarding Blue 7.',
+        'You asked the coach partway through the turn and played the rest as it suggested.',
+        'From the start of the turn, better: discarding Blue 7.',
         'Chance to win the round: 10% → 30%',
       ],
       ['You: passing (out of the round).', 'Better: playing Orange 1.', 'Chance to win the round: 10% → 30%'],
     ]);
-    expect((await lines('it'))[0].slice(0, 2)).toEqual([
+    expect((await lines('it'))[0].slice(0, 3)).toEqual([
       'Hai giocato il suggerimento del coach: giocare Arancione 1, poi scartare Blu 7.',
-      'Quel suggerimento era stato interrotto presto su questo dispositivo. Uno sguardo più approfondito ha trovato di meglio: giocare Blu 7.',
+      'Quel suggerimento era stato interrotto presto su questo dispositivo.',
+      'Uno sguardo più approfondito ha trovato di meglio: giocare Blu 7.',
     ]);
     const ko = await lines('ko');
     expect(ko[0][0]).toMatch(/^코치 추천대로 둔 수: /);
-    expect(ko[0][1]).toMatch(/^이 기기에서는 그 추천이 일찍 멈췄습니다\. 더 깊이 보니 더 나은 수: /);
-    expect(ko[1][1]).toMatch(/^차례 처음부터 보면 더 나은 수: /);
+    expect(ko[0][1]).toBe('이 기기에서는 그 추천이 일찍 멈췄습니다.');
+    expect(ko[0][2]).toMatch(/^더 깊이 보니 더 나은 수: /);
+    expect(ko[1][1]).toBe('차례 도중에 코치에게 물어 나머지를 추천대로 두었습니다.');
+    expect(ko[1][2]).toMatch(/^차례 처음부터 보면 더 나은 수: /);
   });
 
   it('is absent without hints, and stops its work when the summary goes (the next round starts)', async () => {

@@ -202,7 +202,7 @@ describe('before you move', () => {
     );
   });
 
-  it('gives a play one verdict, the card hint\'s, and words its steps in the order they happen', () => {
+  it("gives a play one verdict, the card hint's, and words its steps in the order they happen", () => {
     // Under Red, Red 5 alone loses to Bo's Yellow 6; its action (another play) or a discard after it keeps
     // Ada in: the hand marks it "play", so its preview is a ✓, and the 5's action comes before the discard.
     const view = seatView(action2, {
@@ -226,9 +226,11 @@ describe('before you move', () => {
       'Play Red 5: you would not lead yet. Then its action: play another card. Then discarding Blue 2 would make you lead.',
     );
     expect(preview('it').text()).toBe(
-      'Giocare Rosso 5: non saresti ancora in testa. Poi la sua azione: gioca un\'altra carta. Poi scartando Blu 2 saresti in testa.',
+      "Giocare Rosso 5: non saresti ancora in testa. Poi la sua azione: gioca un'altra carta. Poi scartando Blu 2 saresti in testa.",
     );
-    expect(preview('ko').text()).toMatch(/^빨강 5 내기: 아직 1위가 아닙니다\. 그다음 액션: 카드를 한 장 더 냅니다\. 그다음 파랑 2/);
+    expect(preview('ko').text()).toMatch(
+      /^빨강 5 내기: 아직 1위가 아닙니다\. 그다음 액션: 카드를 한 장 더 냅니다\. 그다음 파랑 2/,
+    );
     // A play after which nothing keeps Ada in stays a ✕.
     const lost = seatView(basic2, { hands: [['O4', 'Y1'], ['I7']], palettes: [['G5'], ['R7']], current: 0 });
     const out = mountApp(TurnPanel, {
