@@ -181,11 +181,11 @@ describe('the coach worker handler', () => {
 
 describe('the review of turns the coach suggested', () => {
   /** The coach's answer as the worker gives it, its clock out of the way (this machine may be busy). */
-  function suggest(view: SeatView, think: 'quick' | 'normal', full = false) {
+  function suggest(view: SeatView, think: 'quick' | 'normal') {
     const saved = { ...COACH_TIME };
     Object.assign(COACH_TIME, { searchMs: 60_000, answerMs: 60_000 });
     try {
-      const [reply] = ask({ id: 1, kind: 'suggest', view, seed: view.moveCount, think, ...(full ? { full } : {}) });
+      const [reply] = ask({ id: 1, kind: 'suggest', view, seed: view.moveCount, think });
       if (reply.kind !== 'suggestion') throw new Error(reply.kind);
       return reply.suggestion;
     } finally {
@@ -211,7 +211,8 @@ describe('the review of turns the coach suggested', () => {
       expect(replayed.some((step) => step.view.hand.join() !== live.get(step.logIndex)!.hand.join())).toBe(
         true,
       );
-      for (const step of replayed) expect(inCardOrder(step.view)).toEqual(inCardOrder(live.get(step.logIndex)!));
+      for (const step of replayed)
+        expect(inCardOrder(step.view)).toEqual(inCardOrder(live.get(step.logIndex)!));
     }
   });
 
@@ -266,27 +267,33 @@ describe('the review of turns the coach suggested', () => {
       suggested: { from: 0, quick: true },
     });
     // Without the suggestion on record, the same turn is the player's own choice.
-    expect(reviewRound(viewFor(state, 0), 0).costly.find((c) => c.turnNumber === 1)?.suggested).toBeUndefined();
+    expect(
+      reviewRound(viewFor(state, 0), 0).costly.find((c) => c.turnNumber === 1)?.suggested,
+    ).toBeUndefined();
   });
 
   it('finds the suggestion a turn followed: asked at its start or partway, the rest of the turn as suggested', () => {
     const O1: Move = { type: 'play', card: 'O1' };
     const B7: Move = { type: 'discard', card: 'B7' };
     const played = [O1, B7];
-    const g = (moveCount: number, turn: Move[], quick = false): GivenSuggestion => ({ moveCount, turn, quick });
+    const g = (moveCount: number, turn: Move[], quick = false): GivenSuggestion => ({
+      moveCount,
+      turn,
+      quick,
+    });
     expect(followedSuggestion([g(10, [O1, B7])], 10, played)).toEqual({ from: 0, quick: false });
     expect(followedSuggestion([g(11, [B7], true)], 10, played)).toEqual({ from: 1, quick: true });
     // The earliest one followed counts (it covers more of the turn); a full-strength one before a cut one.
-    expect(followedSuggestion([g(11, [B7], true), g(10, [O1, B7], true), g(10, [O1, B7])], 10, played)).toEqual(
-      { from: 0, quick: false },
-    );
+    expect(
+      followedSuggestion([g(11, [B7], true), g(10, [O1, B7], true), g(10, [O1, B7])], 10, played),
+    ).toEqual({ from: 0, quick: false });
     // Not followed: another turn, another position, a suggestion with nothing left to do.
     expect(followedSuggestion([g(10, [O1])], 10, played)).toBeNull();
     expect(followedSuggestion([g(9, [O1, B7]), g(12, [B7])], 10, played)).toBeNull();
     expect(followedSuggestion([g(12, [])], 10, played)).toBeNull();
   });
 
-  it('looks again without the clock once a cut answer is given (`full`), as the table\'s bots would', () => {
+  it("looks again without the clock once a cut answer is given (`full`), as the table's bots would", () => {
     let state = newGame({ players: 4, mode: 'advanced', actionRule: true }, 8);
     while (state.current !== 0)
       state = applyMove(state, chooseBotMove(viewFor(state, state.current!), 1, 'easy'));
