@@ -60,7 +60,10 @@ const isGiven = (g: Partial<GivenSuggestion> | null): boolean =>
   typeof g.quick === 'boolean';
 
 const isRequest = (data: unknown): data is CoachRequest => {
-  const r = data as Partial<Extract<CoachRequest, { kind: 'review' }>> | null;
+  // Every field either kind of request may carry, each checked when present.
+  const r = data as
+    | (Partial<Omit<Extract<CoachRequest, { kind: 'review' }>, 'kind'>> & { kind?: CoachRequest['kind'] })
+    | null;
   return (
     typeof r === 'object' &&
     r !== null &&

@@ -1,5 +1,5 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { analyseTurn, botOptions, chooseBotMove } from '../../../shared/bots';
+import { BOT_LEVELS, analyseTurn, botOptions, chooseBotMove } from '../../../shared/bots';
 import { applyMove, newGame, replayRound, sameMove, viewFor } from '../../../shared/engine';
 import type { GameState, Move, SeatView } from '../../../shared/engine';
 import { COACH_TIME, handleCoachMessage } from '../../../renderer/src/coach/handler';
@@ -247,7 +247,7 @@ describe('the review of turns the coach suggested', () => {
     let state: GameState = newGame({ players: 2, mode: 'basic', actionRule: false }, 12);
     expect(state.current).toBe(0);
     const first = viewFor(state, 0);
-    const quick = analyseTurn(inCardOrder(first), 0, { ...botOptions('hard'), iterations: 15 });
+    const quick = analyseTurn(inCardOrder(first), 0, { ...BOT_LEVELS.hard, iterations: 15 });
     const given: GivenSuggestion[] = [{ moveCount: 0, turn: withoutEnd(quick.best), quick: true }];
     expect(given[0].turn).toEqual([
       { type: 'play', card: 'O1' },
