@@ -270,6 +270,26 @@ describe('Suggest a move', () => {
     ]);
   });
 
+  it('says so when the longer look after a quick answer agrees with it', async () => {
+    // Basic, seed 2: 15 iterations and the full search both play Indigo 1 then discard Violet 3.
+    const saved = { ...COACH_TIME };
+    Object.assign(COACH_TIME, { searchMs: 0, answerMs: 0 });
+    onTestFinished(() => void Object.assign(COACH_TIME, saved));
+    const w = hint(viewFor(game(2), 0));
+    await flushPromises();
+    await w.get('[data-testid="suggest"]').trigger('click');
+    await vi.waitFor(
+      () => expect(w.find('[data-testid="suggestion-quick"]').text()).toMatch(/stands by it/),
+      { timeout: 10_000 },
+    );
+    expect(w.get('[data-testid="suggestion-words"]').text()).toBe(
+      'Suggested: playing Indigo 1, then discarding Violet 3.',
+    );
+    expect(w.get('[data-testid="suggestion-quick"]').text()).toBe(
+      'The coach kept thinking after its quick answer and stands by it.',
+    );
+  });
+
   it('stops looking further when the position moves on, keeping nothing stale', async () => {
     const saved = { ...COACH_TIME };
     Object.assign(COACH_TIME, { searchMs: 0, answerMs: 0 });
