@@ -8,7 +8,9 @@ import { describeInChromium, plantTable, resumeSeat, screenshotDir } from './har
  * The coach in real Chromium against a real host: a two-seat table with a bot and hints on, Ada to act
  * on a real deal. "Suggest a move" thinks in a Web Worker (the built bundle's own file, under the page's
  * CSP) and answers in words with its chances while the page keeps answering; Ada then passes, the round
- * ends, and "Review your round" in the summary names her costly turn and the better move.
+ * ends, and "Review your round" in the summary names her costly turn and the better move. On a device made
+ * slow (the worker's clock runs fast), a cut suggestion is looked at again and the review, told that Ada
+ * played the cut one, says so.
  * Screenshots at 1280 px and on a 390×844 phone land in test-results/screenshots/.
  */
 
@@ -29,6 +31,12 @@ function deal(): GameState {
     if (state.current === 0) return state;
   }
 }
+
+/**
+ * Seed 12's deal (seat 0 starts): cut after 15 iterations, the search likes playing Orange 1 then
+ * discarding Blue 7; searched in full, playing Blue 7, worth 14 points more of chance to win the round.
+ */
+const CUT_DEAL = 12;
 
 const RUNS = [
   { id: 'desk', width: 1280, height: 900, phone: false },
@@ -53,6 +61,17 @@ describeInChromium(
           extra: { hints: true },
         });
       }
+      plantTable(dataDir, {
+        id: 'cut-short',
+        name: 'Coach cut',
+        options: OPTIONS,
+        state: newGame(OPTIONS, CUT_DEAL),
+        seats: [
+          { name: 'Ada', token: 'token-cut-0123456789abcdef' },
+          { name: 'Bot 2', bot: true },
+        ],
+        extra: { hints: true },
+      });
     },
   },
   (stage) => {
@@ -140,5 +159,61 @@ describeInChromium(
         expect(p.errors).toEqual([]);
       },
     );
+
+    it('a slow device: the cut suggestion, the better move found after it, and the review saying Ada played the suggestion', async () => {
+      const p = await stage.player('Ada cut', 1280, 800);
+      const { page } = p;
+      await resumeSeat(p, stage.served, 'cut-short', 'token-cut-0123456789abcdef');
+      const words = page.getByTestId('suggestion-words');
+      await page.getByTestId('suggest').click();
+      await words.waitFor({ timeout: 15_000 });
+      // From now on this device is slow: each clock read in the coach's worker comes 1,000 s after the one
+      // before, so the search stops at its first look at the clock (after 15 iterations).
+      const worker = page.workers().find((w) => /coach/.test(w.url()));
+      await worker!.evaluate(() => {
+        let now = performance.now();
+        performance.now = () => (now += 1e6);
+      });
+      await page.getByTestId('suggest').click();
+      // The coach keeps looking after its quick answer, and says what it found.
+      await expect
+        .poll(() => words.textContent(), { timeout: 15_000 })
+        .toBe('A better move was found: playing Blue 7.');
+      expect(await page.getByTestId('suggestion-quick').textContent()).toBe(
+        'The coach kept thinking after its quick answer and found this better move.',
+      );
+      // Ada plays the quick answer anyway (she made up her mind before the better one came).
+      await page.locator('.my-hand [data-card="O1"]').click();
+      await page.getByTestId('play').click();
+      await page.locator('.my-hand [data-card="B7"]').click();
+      await page.getByTestId('discard').click();
+      await page.getByTestId('confirm-turn').click();
+      const summary = page.getByTestId('round-summary');
+      const pass = page.getByTestId('pass');
+      await Promise.race([summary.waitFor({ timeout: 30_000 }), pass.waitFor({ timeout: 30_000 })]);
+      if (!(await summary.isVisible())) {
+        await pass.click();
+        await page.getByTestId('confirm-yes').click();
+        await summary.waitFor({ timeout: 15_000 });
+      }
+      const review = page.getByTestId('round-review');
+      await review.locator('summary').click();
+      const followed = review.locator('[data-testid="review-turn"][data-suggested="quick"]');
+      await followed.waitFor({ timeout: 30_000 });
+      expect(await followed.textContent()).toContain('Turn 1 · your turn 1 of');
+      expect(await followed.textContent()).toContain(
+        "You played the coach's suggestion: playing Orange 1, then discarding Blue 7.",
+      );
+      expect(await followed.getByTestId('review-note').textContent()).toBe(
+        'That suggestion was cut short on this device.',
+      );
+      expect(await followed.textContent()).toContain('A deeper look found better: playing Blue 7.');
+      // No turn of hers is called a plain mistake while it was the suggestion.
+      for (const row of await review.getByTestId('review-turn').all())
+        expect(await row.textContent()).not.toContain('You: playing Orange 1, then discarding Blue 7.');
+      await followed.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(shots, 'coach-review-cut-1280.png') });
+      expect(p.errors).toEqual([]);
+    }, 90_000);
   },
 );

@@ -2,7 +2,7 @@
 import { enableAutoUnmount, flushPromises } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { nextTick } from 'vue';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { chooseBotMove } from '../../shared/bots';
 import { applyMove, newGame, setupState, viewFor } from '../../shared/engine';
 import type { GameState, SeatView } from '../../shared/engine/types';
@@ -12,7 +12,8 @@ import RoundSummary from '../../renderer/src/components/RoundSummary.vue';
 import TurnPanel from '../../renderer/src/components/TurnPanel.vue';
 import WaitingRoom from '../../renderer/src/views/WaitingRoom.vue';
 import { setCoachWorker } from '../../renderer/src/coach/client';
-import { handleCoachMessage } from '../../renderer/src/coach/handler';
+import { COACH_TIME, handleCoachMessage } from '../../renderer/src/coach/handler';
+import { useCoachStore } from '../../renderer/src/stores/coach';
 import { useTableStore } from '../../renderer/src/stores/table';
 import type { Locale } from '../../renderer/src/i18n/locales';
 import { mountApp, seatInfo, tableInfo, turnPanelProps, useTestServices } from './mount';
@@ -31,24 +32,43 @@ class StandInWorker {
   constructor(private readonly answers: boolean) {
     StandInWorker.made.push(this);
   }
+  /** While set, a `full` question (the longer look) waits here until the test runs it. */
+  static holdFull = false;
+  static held: (() => void)[] = [];
   postMessage(data: unknown): void {
     this.asked.push(data);
     if (!this.answers) return;
-    setTimeout(() =>
+    const run = () =>
       handleCoachMessage(data, (m) => {
         if (!this.terminated) this.onmessage?.({ data: m });
-      }),
-    );
+      });
+    if (StandInWorker.holdFull && (data as { full?: boolean }).full) StandInWorker.held.push(run);
+    else setTimeout(run);
   }
   terminate(): void {
     this.terminated = true;
   }
 }
 
+/** A worker that answers any review with the same one, remembering the last question. */
+class CannedReview {
+  static asked: unknown = null;
+  onmessage: ((e: { data: unknown }) => void) | null = null;
+  onerror: ((e: unknown) => void) | null = null;
+  constructor(private readonly review: unknown) {}
+  postMessage(data: { id: number }): void {
+    CannedReview.asked = data;
+    setTimeout(() => this.onmessage?.({ data: { id: data.id, kind: 'review', review: this.review } }));
+  }
+  terminate(): void {}
+}
+
 const useWorker = (answers: boolean) => setCoachWorker(() => new StandInWorker(answers) as unknown as Worker);
 
 beforeEach(() => {
   StandInWorker.made = [];
+  StandInWorker.holdFull = false;
+  StandInWorker.held = [];
   useTestServices();
   useWorker(true);
 });
@@ -203,6 +223,89 @@ describe('Suggest a move', () => {
     }
   });
 
+  it('keeps looking after a quick answer on a slow device and says when it found a better move', async () => {
+    // Basic, seed 12: cut after 15 iterations (a clock that has already run out) the search likes playing
+    // Orange 1 then discarding Blue 7; searched in full, playing Blue 7.
+    const saved = { ...COACH_TIME };
+    Object.assign(COACH_TIME, { searchMs: 0, answerMs: 0 });
+    onTestFinished(() => void Object.assign(COACH_TIME, saved));
+    StandInWorker.holdFull = true;
+    const view = viewFor(game(12), 0);
+    const w = hint(view);
+    await flushPromises();
+    await w.get('[data-testid="suggest"]').trigger('click');
+    await vi.waitFor(() => w.get('[data-testid="suggestion-deeper"]'), { timeout: 10_000 });
+    // The quick answer shows, said to be quick, while the coach keeps looking; no new question meanwhile.
+    expect(w.get('[data-testid="suggestion-words"]').text()).toBe(
+      'Suggested: playing Orange 1, then discarding Blue 7.',
+    );
+    expect(w.get('[data-testid="suggestion-quick"]').text()).toMatch(/^Answered quickly/);
+    expect(w.get('[data-testid="suggestion-deeper"]').text()).toBe(
+      'The coach keeps looking for a better move…',
+    );
+    expect(w.get('[data-testid="suggest"]').attributes('disabled')).toBeDefined();
+    expect(w.find('[data-testid="suggest-stop"]').exists()).toBe(true);
+    const [, deeper] = StandInWorker.made[0].asked as { kind: string; full?: boolean }[];
+    expect(deeper).toMatchObject({ kind: 'suggest', full: true });
+    StandInWorker.held.forEach((run) => run());
+    await vi.waitFor(() => expect(w.find('[data-testid="suggestion-deeper"]').exists()).toBe(false), {
+      timeout: 10_000,
+    });
+    expect(w.get('[data-testid="suggestion-words"]').text()).toBe('A better move was found: playing Blue 7.');
+    expect(w.get('[data-testid="suggestion-quick"]').text()).toBe(
+      'The coach kept thinking after its quick answer and found this better move.',
+    );
+    expect(w.get('[data-testid="suggest"]').attributes('disabled')).toBeUndefined();
+    // Both answers are remembered for the round's review, each with its strength.
+    expect(useCoachStore().givenIn(view.round)).toEqual([
+      {
+        moveCount: 0,
+        turn: [
+          { type: 'play', card: 'O1' },
+          { type: 'discard', card: 'B7' },
+        ],
+        quick: true,
+      },
+      { moveCount: 0, turn: [{ type: 'play', card: 'B7' }], quick: false },
+    ]);
+  });
+
+  it('says so when the longer look after a quick answer agrees with it', async () => {
+    // Basic, seed 2: 15 iterations and the full search both play Indigo 1 then discard Violet 3.
+    const saved = { ...COACH_TIME };
+    Object.assign(COACH_TIME, { searchMs: 0, answerMs: 0 });
+    onTestFinished(() => void Object.assign(COACH_TIME, saved));
+    const w = hint(viewFor(game(2), 0));
+    await flushPromises();
+    await w.get('[data-testid="suggest"]').trigger('click');
+    await vi.waitFor(
+      () => expect(w.find('[data-testid="suggestion-quick"]').text()).toMatch(/stands by it/),
+      { timeout: 10_000 },
+    );
+    expect(w.get('[data-testid="suggestion-words"]').text()).toBe(
+      'Suggested: playing Indigo 1, then discarding Violet 3.',
+    );
+    expect(w.get('[data-testid="suggestion-quick"]').text()).toBe(
+      'The coach kept thinking after its quick answer and stands by it.',
+    );
+  });
+
+  it('stops looking further when the position moves on, keeping nothing stale', async () => {
+    const saved = { ...COACH_TIME };
+    Object.assign(COACH_TIME, { searchMs: 0, answerMs: 0 });
+    onTestFinished(() => void Object.assign(COACH_TIME, saved));
+    StandInWorker.holdFull = true;
+    const view = viewFor(game(12), 0);
+    const w = hint(view);
+    await flushPromises();
+    await w.get('[data-testid="suggest"]').trigger('click');
+    await vi.waitFor(() => w.get('[data-testid="suggestion-deeper"]'), { timeout: 10_000 });
+    await w.setProps({ view: { ...view, moveCount: view.moveCount + 1 } });
+    expect(StandInWorker.made[0].terminated).toBe(true);
+    expect(useCoachStore().deeper).toBeNull();
+    expect(w.get('[data-testid="suggestion"]').text()).toBe('');
+  });
+
   it('sits in the turn panel', async () => {
     const view = viewFor(game(3), 0);
     const w = atTable(TurnPanel, { ...turnPanelProps(view), names }, true);
@@ -232,6 +335,81 @@ describe('Review your round', () => {
     const body = w.get('[data-testid="review-body"]').text();
     // Either the costly turns with a better move, or the word that none cost much.
     expect(body).toMatch(/Better: |none of your \d+ turns cost you much|no turn to review/);
+  });
+
+  it("says which turns followed the coach's suggestions, and why it now finds better, in every language", async () => {
+    // The worker answers with a review of its own making: the page's part is the question and the words.
+    const O1 = { type: 'play', card: 'O1' } as const;
+    const B7 = { type: 'discard', card: 'B7' } as const;
+    const costly = [
+      { turnNumber: 1, ownNumber: 1, played: [O1, B7], better: [{ type: 'play', card: 'B7' }] },
+      { turnNumber: 3, ownNumber: 2, played: [{ type: 'play', card: 'R2' }, B7], better: [B7] },
+      { turnNumber: 5, ownNumber: 3, played: [{ type: 'pass' }], better: [O1] },
+    ].map((c, i) => ({
+      ...c,
+      playedWin: 0.1,
+      betterWin: 0.3,
+      measure: 'round',
+      ...[{ suggested: { from: 0, quick: true } }, { suggested: { from: 1, quick: false } }, {}][i],
+    }));
+    const end = viewFor(game(8, true), 0);
+    // Each mount its own position: a review once worked out is kept for its position (and not asked again).
+    let shown = 2000;
+    const lines = async (locale: Locale) => {
+      const view = { ...end, moveCount: end.moveCount + shown++ };
+      setCoachWorker(() => new CannedReview({ reviewed: 3, costly }) as unknown as Worker);
+      const pinia = createPinia();
+      setActivePinia(pinia);
+      const info = tableInfo([seatInfo(0, 'Ada'), seatInfo(1, 'Bot 2', { bot: true, person: false })]);
+      useTableStore().table = { ...info, options: { ...info.options, hints: true, botThink: 'long' } };
+      const given = {
+        round: `${info.id}:${info.game}:${view.round}`,
+        moveCount: 0,
+        turn: [O1, B7],
+        quick: true,
+      };
+      useCoachStore().given = [given, { ...given, round: 'another game' }];
+      const w = mountApp(RoundSummary, { props: { view, names } } as never, pinia, locale);
+      await vi.waitFor(() => w.get('[data-testid="review-turn"]'));
+      // The question: the table's think time and the suggestions given this round (not another game's).
+      expect(CannedReview.asked).toMatchObject({
+        kind: 'review',
+        think: 'long',
+        given: [{ moveCount: 0, turn: [O1, B7], quick: true }],
+      });
+      expect((CannedReview.asked as { given: unknown[] }).given).toHaveLength(1);
+      const rows = w.findAll('[data-testid="review-turn"]');
+      expect(rows.map((r) => r.attributes('data-suggested'))).toEqual(['quick', 'full', undefined]);
+      const text = rows.map((r) => r.findAll('span').map((s) => s.text()));
+      w.unmount();
+      return text;
+    };
+    expect(await lines('en')).toEqual([
+      [
+        "You played the coach's suggestion: playing Orange 1, then discarding Blue 7.",
+        'That suggestion was cut short on this device.',
+        'A deeper look found better: playing Blue 7.',
+        'Chance to win the round: 10% → 30%',
+      ],
+      [
+        'You: playing Red 2, then discarding Blue 7.',
+        'You asked the coach partway through the turn and played the rest as it suggested.',
+        'From the start of the turn, better: discarding Blue 7.',
+        'Chance to win the round: 10% → 30%',
+      ],
+      ['You: passing (out of the round).', 'Better: playing Orange 1.', 'Chance to win the round: 10% → 30%'],
+    ]);
+    expect((await lines('it'))[0].slice(0, 3)).toEqual([
+      'Hai giocato il suggerimento del coach: giocare Arancione 1, poi scartare Blu 7.',
+      'Quel suggerimento era stato interrotto presto su questo dispositivo.',
+      'Uno sguardo più approfondito ha trovato di meglio: giocare Blu 7.',
+    ]);
+    const ko = await lines('ko');
+    expect(ko[0][0]).toMatch(/^코치 추천대로 둔 수: /);
+    expect(ko[0][1]).toBe('이 기기에서는 그 추천이 일찍 멈췄습니다.');
+    expect(ko[0][2]).toMatch(/^더 깊이 보니 더 나은 수: /);
+    expect(ko[1][1]).toBe('차례 도중에 코치에게 물어 나머지를 추천대로 두었습니다.');
+    expect(ko[1][2]).toMatch(/^차례 처음부터 보면 더 나은 수: /);
   });
 
   it('is absent without hints, and stops its work when the summary goes (the next round starts)', async () => {

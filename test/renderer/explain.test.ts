@@ -198,8 +198,46 @@ describe('before you move', () => {
       current: 0,
     });
     expect(turnPanel(view, 'R1').get('[data-testid="play-preview"]').text()).toBe(
-      'Play Red 1: you would not lead yet. Then discarding Violet 2 would make you lead. Its action would have nothing to do.',
+      'Play Red 1: you would not lead yet. Its action would have nothing to do. Then discarding Violet 2 would make you lead.',
     );
+  });
+
+  it("gives a play one verdict, the card hint's, and words its steps in the order they happen", () => {
+    // Under Red, Red 5 alone loses to Bo's Yellow 6; its action (another play) or a discard after it keeps
+    // Ada in: the hand marks it "play", so its preview is a ✓, and the 5's action comes before the discard.
+    const view = seatView(action2, {
+      hands: [['R5', 'G7', 'B2'], ['I7']],
+      palettes: [['O3'], ['Y6']],
+      current: 0,
+    });
+    const marks = mountApp(TableView, { props: { info: tableInfo(['Ada', 'Bo']), view } }, createPinia());
+    expect(marks.get('.my-hand li:has([data-card="R5"]) [data-testid="keep-mark"]').text()).toBe('play');
+    marks.unmount();
+    const preview = (locale: Locale = 'en') =>
+      mountApp(
+        TurnPanel,
+        { props: { ...turnPanelProps(view, { selected: 'R5' }), names: ['Ada', 'Bo'] } },
+        undefined,
+        locale,
+      ).get('[data-testid="play-preview"]');
+    expect(preview().classes()).toContain('good');
+    expect(preview().attributes('data-verdict')).toBe('keeps-in');
+    expect(preview().text()).toBe(
+      'Play Red 5: you would not lead yet. Then its action: play another card. Then discarding Blue 2 would make you lead.',
+    );
+    expect(preview('it').text()).toBe(
+      "Giocare Rosso 5: non saresti ancora in testa. Poi la sua azione: gioca un'altra carta. Poi scartando Blu 2 saresti in testa.",
+    );
+    expect(preview('ko').text()).toMatch(
+      /^빨강 5 내기: 아직 1위가 아닙니다\. 그다음 액션: 카드를 한 장 더 냅니다\. 그다음 파랑 2/,
+    );
+    // A play after which nothing keeps Ada in stays a ✕.
+    const lost = seatView(basic2, { hands: [['O4', 'Y1'], ['I7']], palettes: [['G5'], ['R7']], current: 0 });
+    const out = mountApp(TurnPanel, {
+      props: { ...turnPanelProps(lost, { selected: 'O4' }), names: ['Ada', 'Bo'] },
+    }).get('[data-testid="play-preview"]');
+    expect(out.classes()).not.toContain('good');
+    expect(out.attributes('data-verdict')).toBe('out');
   });
 
   it('does not preview a 1 or 7 that may not be played', () => {

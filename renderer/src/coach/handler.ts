@@ -1,9 +1,10 @@
 import { BOT_THINK_NAMES, analyseTurn, botOptions } from '../../../shared/bots';
 import type { BotThink } from '../../../shared/bots';
 import type { Move, SeatView } from '../../../shared/engine/types';
+import { inCardOrder } from './position';
 import { reviewRound } from './review';
 import { nextTurnSurvival } from './survival';
-import type { RoundReview } from './review';
+import type { GivenSuggestion, RoundReview } from './review';
 
 /*
  * The coach's side of the worker: what the page asks, what it answers. Kept apart from the worker entry
@@ -11,10 +12,21 @@ import type { RoundReview } from './review';
  */
 
 export type CoachRequest =
-  /** The best complete turn for the seat to act, from its own view, thought as long as the table's hard bots. */
-  | { id: number; kind: 'suggest'; view: SeatView; seed: number; think?: BotThink }
-  /** The seat's round, looked back on after it ended. */
-  | { id: number; kind: 'review'; view: SeatView; seed: number };
+  /**
+   * The best complete turn for the seat to act, from its own view, thought as long as the table's hard bots.
+   * The clock may cut it short on a slow device (`quick` in the answer); `full` asks again without the
+   * clock, for the deeper answer that follows a cut one.
+   */
+  | { id: number; kind: 'suggest'; view: SeatView; seed: number; think?: BotThink; full?: boolean }
+  /** The seat's round, looked back on after it ended, knowing the suggestions the coach gave in it. */
+  | {
+      id: number;
+      kind: 'review';
+      view: SeatView;
+      seed: number;
+      think?: BotThink;
+      given?: GivenSuggestion[];
+    };
 
 export interface Suggestion {
   turn: Move[];
@@ -40,8 +52,18 @@ export type CoachReply =
   | { id: number; kind: 'review'; review: RoundReview }
   | { id: number; kind: 'failed'; reason: string };
 
+const isGiven = (g: Partial<GivenSuggestion> | null): boolean =>
+  typeof g === 'object' &&
+  g !== null &&
+  typeof g.moveCount === 'number' &&
+  Array.isArray(g.turn) &&
+  typeof g.quick === 'boolean';
+
 const isRequest = (data: unknown): data is CoachRequest => {
-  const r = data as Partial<CoachRequest> | null;
+  // Every field either kind of request may carry, each checked when present.
+  const r = data as
+    | (Partial<Omit<Extract<CoachRequest, { kind: 'review' }>, 'kind'>> & { kind?: CoachRequest['kind'] })
+    | null;
   return (
     typeof r === 'object' &&
     r !== null &&
@@ -50,7 +72,8 @@ const isRequest = (data: unknown): data is CoachRequest => {
     typeof r.view === 'object' &&
     r.view !== null &&
     typeof r.seed === 'number' &&
-    (r.kind !== 'suggest' || r.think === undefined || BOT_THINK_NAMES.includes(r.think))
+    (r.think === undefined || BOT_THINK_NAMES.includes(r.think)) &&
+    (r.given === undefined || (Array.isArray(r.given) && r.given.every(isGiven)))
   );
 };
 
@@ -61,13 +84,18 @@ export function handleCoachMessage(data: unknown, reply: (message: CoachReply) =
     reply({ id, kind: 'failed', reason: 'not a coach request' });
     return;
   }
-  const { id, view, seed } = data;
+  const { id, seed } = data;
+  // In card order: the review asks about the same turn in the order its replay knows (see inCardOrder).
+  const view = inCardOrder(data.view);
   try {
     if (data.kind === 'suggest') {
       const start = performance.now();
-      const how = { ...botOptions('hard', data.think), timeLimitMs: COACH_TIME.searchMs };
+      const how = data.full
+        ? botOptions('hard', data.think)
+        : { ...botOptions('hard', data.think), timeLimitMs: COACH_TIME.searchMs };
       const { best, winRound, winGame, timeCut } = analyseTurn(view, seed, how);
-      const stayIn = nextTurnSurvival(view, best, seed, 10, start + COACH_TIME.answerMs);
+      const until = data.full ? Infinity : start + COACH_TIME.answerMs;
+      const stayIn = nextTurnSurvival(view, best, seed, 10, until);
       // `end` is the button after a play; the words of a suggestion leave it out.
       const turn = best.filter((m) => m.type !== 'end');
       reply({
@@ -82,7 +110,8 @@ export function handleCoachMessage(data: unknown, reply: (message: CoachReply) =
         },
       });
     } else {
-      const review = reviewRound(view, seed, (done, total) => reply({ id, kind: 'progress', done, total }));
+      const progress = (done: number, total: number) => reply({ id, kind: 'progress', done, total });
+      const review = reviewRound(view, seed, progress, { think: data.think, given: data.given });
       reply({ id, kind: 'review', review });
     }
   } catch (e) {

@@ -1,10 +1,12 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { analyseTurn, botOptions, chooseBotMove } from '../../../shared/bots';
-import { applyMove, newGame, sameMove, viewFor } from '../../../shared/engine';
+import { BOT_LEVELS, analyseTurn, botOptions, chooseBotMove } from '../../../shared/bots';
+import { applyMove, newGame, replayRound, sameMove, viewFor } from '../../../shared/engine';
 import type { GameState, Move, SeatView } from '../../../shared/engine';
 import { COACH_TIME, handleCoachMessage } from '../../../renderer/src/coach/handler';
 import type { CoachReply } from '../../../renderer/src/coach/handler';
-import { MIN_COST, reviewRound } from '../../../renderer/src/coach/review';
+import { MIN_COST, followedSuggestion, reviewRound } from '../../../renderer/src/coach/review';
+import type { GivenSuggestion } from '../../../renderer/src/coach/review';
+import { inCardOrder } from '../../../renderer/src/coach/position';
 import { nextTurnSurvival } from '../../../renderer/src/coach/survival';
 
 const withoutEnd = (turn: readonly Move[]) => turn.filter((m) => m.type !== 'end');
@@ -66,7 +68,10 @@ describe('the coach worker handler', () => {
     const [reply] = ask({ id: 8, kind: 'suggest', view, seed: 2, think: 'quick' });
     if (reply.kind !== 'suggestion') throw new Error(reply.kind);
     expect(reply.suggestion.quick).toBeUndefined();
-    expect(key(reply.suggestion.turn)).toBe(key(analyseTurn(view, 2, botOptions('hard', 'quick')).best));
+    // Asked in card order, as the review asks about the same turn (see inCardOrder).
+    expect(key(reply.suggestion.turn)).toBe(
+      key(analyseTurn(inCardOrder(view), 2, botOptions('hard', 'quick')).best),
+    );
     const [again] = ask({ id: 9, kind: 'suggest', view, seed: 2, think: 'quick' });
     expect(again).toEqual({ ...reply, id: 9 });
     expect(ask({ id: 10, kind: 'suggest', view, seed: 2, think: 'forever' })).toEqual([
@@ -170,6 +175,142 @@ describe('the coach worker handler', () => {
       expect(c.measure).toBe('game');
       expect(c.betterWin - c.playedWin).toBeGreaterThanOrEqual(MIN_COST);
       expect(c.betterWin).toBeLessThanOrEqual(1);
+    }
+  });
+});
+
+describe('the review of turns the coach suggested', () => {
+  /** The coach's answer as the worker gives it, its clock out of the way (this machine may be busy). */
+  function suggest(view: SeatView, think: 'quick' | 'normal') {
+    const saved = { ...COACH_TIME };
+    Object.assign(COACH_TIME, { searchMs: 60_000, answerMs: 60_000 });
+    try {
+      const [reply] = ask({ id: 1, kind: 'suggest', view, seed: view.moveCount, think });
+      if (reply.kind !== 'suggestion') throw new Error(reply.kind);
+      return reply.suggestion;
+    } finally {
+      Object.assign(COACH_TIME, saved);
+    }
+  }
+
+  it("asks about a turn in card order: the live view and the review's replay of it are then the same question", () => {
+    for (const [players, actionRule, seed] of [
+      [2, false, 1],
+      [4, true, 3],
+    ] as const) {
+      let state: GameState = newGame({ players, mode: 'advanced', actionRule }, seed);
+      const live = new Map<number, SeatView>(); // seat 0's views at its turns' starts, by log index
+      while (state.phase === 'turn') {
+        const view = viewFor(state, state.current!);
+        if (state.current === 0 && state.log.at(-1)?.kind === 'turn') live.set(state.log.length, view);
+        state = applyMove(state, chooseBotMove(view, state.moveCount, 'easy'));
+      }
+      const replayed = replayRound(viewFor(state, 0)).filter((step) => step.seat === 0);
+      expect(replayed.length).toBe(live.size);
+      // The hands differ in order (the log does not say where a card sat), and so would the search's answer.
+      expect(replayed.some((step) => step.view.hand.join() !== live.get(step.logIndex)!.hand.join())).toBe(
+        true,
+      );
+      for (const step of replayed)
+        expect(inCardOrder(step.view)).toEqual(inCardOrder(live.get(step.logIndex)!));
+    }
+  });
+
+  it('never lists a turn played as suggested at full strength: the review asks the same question, whatever the hand order', () => {
+    // Seat 0 asks the coach at the start of every turn and plays what it says; the others play easy.
+    // The live hand keeps the order the cards came in, the review's replay cannot: that must not matter.
+    const think = 'quick';
+    let state: GameState = newGame({ players: 3, mode: 'basic', actionRule: false }, 17);
+    const given: GivenSuggestion[] = [];
+    while (state.phase === 'turn') {
+      const seat = state.current!;
+      const view = viewFor(state, seat);
+      if (seat !== 0 || view.legalMoves.length === 1) {
+        state = applyMove(state, chooseBotMove(view, state.moveCount, 'easy'));
+        continue;
+      }
+      const { turn } = suggest(view, think);
+      given.push({ moveCount: view.moveCount, turn, quick: false });
+      for (const move of turn) state = applyMove(state, move);
+      if (state.phase === 'turn' && state.current === 0) state = applyMove(state, { type: 'end' });
+    }
+    expect(given.length).toBeGreaterThan(2);
+    const review = reviewRound(viewFor(state, 0), 0, undefined, { think, given });
+    expect(review.reviewed).toBe(given.length);
+    expect(review.costly.filter((c) => c.suggested)).toEqual([]);
+    for (const c of review.costly) expect(given.map((g) => key(g.turn))).not.toContain(key(c.played));
+  });
+
+  it('says so when a turn followed a suggestion the device cut short, and that a deeper look found better', () => {
+    // Basic, 2 players, seed 12: cut after 15 iterations the search likes playing Orange 1 then discarding
+    // Blue 7; searched in full, playing Blue 7. Seat 0 plays the quick answer, then passes.
+    let state: GameState = newGame({ players: 2, mode: 'basic', actionRule: false }, 12);
+    expect(state.current).toBe(0);
+    const first = viewFor(state, 0);
+    const quick = analyseTurn(inCardOrder(first), 0, { ...BOT_LEVELS.hard, iterations: 15 });
+    const given: GivenSuggestion[] = [{ moveCount: 0, turn: withoutEnd(quick.best), quick: true }];
+    expect(given[0].turn).toEqual([
+      { type: 'play', card: 'O1' },
+      { type: 'discard', card: 'B7' },
+    ]);
+    for (const move of given[0].turn) state = applyMove(state, move);
+    while (state.phase === 'turn')
+      state =
+        state.current === 0
+          ? applyMove(state, { type: 'pass' })
+          : applyMove(state, chooseBotMove(viewFor(state, state.current!), state.moveCount, 'easy'));
+    const review = reviewRound(viewFor(state, 0), 0, undefined, { given });
+    const turn1 = review.costly.find((c) => c.turnNumber === 1);
+    expect(turn1).toMatchObject({
+      played: given[0].turn,
+      better: [{ type: 'play', card: 'B7' }],
+      suggested: { from: 0, quick: true },
+    });
+    // Without the suggestion on record, the same turn is the player's own choice.
+    expect(
+      reviewRound(viewFor(state, 0), 0).costly.find((c) => c.turnNumber === 1)?.suggested,
+    ).toBeUndefined();
+  });
+
+  it('finds the suggestion a turn followed: asked at its start or partway, the rest of the turn as suggested', () => {
+    const O1: Move = { type: 'play', card: 'O1' };
+    const B7: Move = { type: 'discard', card: 'B7' };
+    const played = [O1, B7];
+    const g = (moveCount: number, turn: Move[], quick = false): GivenSuggestion => ({
+      moveCount,
+      turn,
+      quick,
+    });
+    expect(followedSuggestion([g(10, [O1, B7])], 10, played)).toEqual({ from: 0, quick: false });
+    expect(followedSuggestion([g(11, [B7], true)], 10, played)).toEqual({ from: 1, quick: true });
+    // The earliest one followed counts (it covers more of the turn); a full-strength one before a cut one.
+    expect(
+      followedSuggestion([g(11, [B7], true), g(10, [O1, B7], true), g(10, [O1, B7])], 10, played),
+    ).toEqual({ from: 0, quick: false });
+    // Not followed: another turn, another position, a suggestion with nothing left to do.
+    expect(followedSuggestion([g(10, [O1])], 10, played)).toBeNull();
+    expect(followedSuggestion([g(9, [O1, B7]), g(12, [B7])], 10, played)).toBeNull();
+    expect(followedSuggestion([g(12, [])], 10, played)).toBeNull();
+  });
+
+  it("looks again without the clock once a cut answer is given (`full`), as the table's bots would", () => {
+    let state = newGame({ players: 4, mode: 'advanced', actionRule: true }, 8);
+    while (state.current !== 0)
+      state = applyMove(state, chooseBotMove(viewFor(state, state.current!), 1, 'easy'));
+    const view = viewFor(state, 0);
+    const saved = { ...COACH_TIME };
+    Object.assign(COACH_TIME, { searchMs: 0, answerMs: 0 });
+    try {
+      const [cut] = ask({ id: 1, kind: 'suggest', view, seed: 3, think: 'quick' });
+      const [full] = ask({ id: 2, kind: 'suggest', view, seed: 3, think: 'quick', full: true });
+      if (cut.kind !== 'suggestion' || full.kind !== 'suggestion') throw new Error('no answer');
+      expect(cut.suggestion.quick).toBe(true);
+      expect(full.suggestion.quick).toBeUndefined();
+      expect(key(full.suggestion.turn)).toBe(
+        key(analyseTurn(inCardOrder(view), 3, botOptions('hard', 'quick')).best),
+      );
+    } finally {
+      Object.assign(COACH_TIME, saved);
     }
   });
 });
