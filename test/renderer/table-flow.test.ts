@@ -313,6 +313,27 @@ describe('the end of a game', () => {
     ]);
     expect(watcher.find('[data-testid="rematch"]').exists()).toBe(false);
   });
+
+  it("counts an away player's grace down, then offers to let a bot play for them (it agrees)", async () => {
+    const t = table([0], false);
+    const during = mountApp(RoundSummary, {
+      props: { view: over(0), names: ['Ann', 'Bob', 'Bot 3'], voters: rematchVoters(t, () => 42_000), match: t.match },
+    }); // prettier-ignore
+    expect(during.findAll('[data-testid="rematch-voter"]')[1].text()).toBe('Bobaway · a bot may play in 0:42');
+    expect(during.find('[data-testid="rematch-bot"]').exists()).toBe(false);
+    during.unmount();
+    const after = mountApp(RoundSummary, {
+      props: { view: over(0), names: ['Ann', 'Bob', 'Bot 3'], voters: rematchVoters(t, () => 0), match: t.match },
+    }); // prettier-ignore
+    await after.get('[data-testid="rematch-bot"]').trigger('click');
+    expect(after.emitted('bot')).toEqual([[1]]);
+    after.unmount();
+    // A watcher may not: only the seated people decide.
+    const watcher = mountApp(RoundSummary, {
+      props: { view: over(null), names: ['Ann', 'Bob', 'Bot 3'], voters: rematchVoters(t, () => 0), match: t.match },
+    }); // prettier-ignore
+    expect(watcher.find('[data-testid="rematch-bot"]').exists()).toBe(false);
+  });
 });
 
 describe('following the table', () => {
