@@ -338,16 +338,16 @@ describe('the end of a game', () => {
 
 describe('following the table', () => {
   const view = seatView({ players: 2, mode: 'basic', actionRule: false }, { hands: [['G6'], ['B4']], palettes: [['O3'], ['Y5']], current: 1 }, 0); // prettier-ignore
-  const panel = (seatNo: number | null, away: string | null) =>
+  const panel = (seatNo: number | null, away: boolean) =>
     mountApp(TurnPanel, {
       props: { ...turnPanelProps(seatNo === null ? { ...view, seat: null, hand: [] } : view, { busy: true }), names: ['Ann', 'Bob'], away },
     }); // prettier-ignore
 
-  it('names an away player to move and for how long, to players and spectators', () => {
-    expect(panel(0, null).get('[data-testid="turn-status"]').text()).toBe('Bob is playing…');
-    expect(panel(0, '0:42').get('[data-testid="turn-status"]').text()).toBe('Waiting for Bob, away 0:42.');
-    expect(panel(null, '1:05').get('[data-testid="turn-status"]').text()).toBe(
-      'You are watching. Waiting for Bob, away 1:05.',
+  it('names an away player to move, to players and spectators, with no figure (the seat counts the grace down)', () => {
+    expect(panel(0, false).get('[data-testid="turn-status"]').text()).toBe('Bob is playing…');
+    expect(panel(0, true).get('[data-testid="turn-status"]').text()).toBe('Waiting for Bob, who is away.');
+    expect(panel(null, true).get('[data-testid="turn-status"]').text()).toBe(
+      'You are watching. Waiting for Bob, who is away.',
     );
   });
 
