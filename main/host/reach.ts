@@ -28,7 +28,9 @@ export class ReachWatch {
     this.mdns = source;
   }
 
-  report(base: Pick<ReachReport, 'port' | 'addresses' | 'loopbackOnly' | 'platform' | 'runtime'>): ReachReport {
+  report(
+    base: Pick<ReachReport, 'port' | 'addresses' | 'loopbackOnly' | 'platform' | 'runtime'>,
+  ): ReachReport {
     const mdns = this.mdns?.() ?? null;
     const queried = mdns?.some((i) => i.lastQueryAt !== null) ?? false;
     return {
@@ -41,10 +43,7 @@ export class ReachWatch {
       mdns,
       // Bound to loopback, nobody can come: that is the cause, not a firewall.
       nobodyReached:
-        !base.loopbackOnly &&
-        this.now() - this.since >= this.graceMs &&
-        this.lastRemote === null &&
-        !queried,
+        !base.loopbackOnly && this.now() - this.since >= this.graceMs && this.lastRemote === null && !queried,
     };
   }
 }

@@ -87,7 +87,9 @@ describeInChromium(
         `A bot may play for them in ${first[0]}.`,
       );
       // The status line names the wait without a figure of its own; nothing says how long he has been away.
-      await expect(page.getByTestId('turn-status').textContent()).resolves.toContain('Waiting for Bob, who is away.');
+      await expect(page.getByTestId('turn-status').textContent()).resolves.toContain(
+        'Waiting for Bob, who is away.',
+      );
       await expect(page.getByTestId('table-view').textContent()).resolves.not.toContain('has been away');
 
       // One direction: a couple of seconds on, every figure went down.

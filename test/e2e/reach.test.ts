@@ -73,7 +73,13 @@ describeInChromium(
       const bo = await stage.player('Bo', 1280, 900);
       await ada.page.goto(stage.served.url);
       await enterName(ada.page, 'Ada');
-      await createTable(ada.page, { name: 'Alone table', players: 3, bots: [], advanced: false, actionRule: false });
+      await createTable(ada.page, {
+        name: 'Alone table',
+        players: 3,
+        bots: [],
+        advanced: false,
+        actionRule: false,
+      });
       await bo.page.goto(stage.served.url);
       await enterName(bo.page, 'Bo');
       await joinTable(bo.page, 'Alone table');
@@ -88,7 +94,8 @@ describeInChromium(
       // Past the grace nothing turns into a firewall warning: the cause is known.
       await ada.page.waitForTimeout(GRACE_MS + 3500);
       const said = (await ada.page.getByTestId('waiting-room').textContent()) ?? '';
-      for (const wrong of ['on no network', 'firewall', 'Probably blocked']) expect(said).not.toContain(wrong);
+      for (const wrong of ['on no network', 'firewall', 'Probably blocked'])
+        expect(said).not.toContain(wrong);
       await ada.page.screenshot({ path: join(shots, 'reach-loopback-1280.png'), fullPage: true });
 
       // The guest: no reach panel, and no word of the host's network.

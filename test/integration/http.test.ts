@@ -88,7 +88,12 @@ describe('the host over HTTP', () => {
 
   it('answers /api/reach: what the LAN can see of this host, and a warning once nobody came for a while', async () => {
     const clock = new ManualClock();
-    const quiet = await testHost({ clock, bind: '0.0.0.0', interfaces: () => LAN, limits: { nobodyReachedAfterMs: 300 } });
+    const quiet = await testHost({
+      clock,
+      bind: '0.0.0.0',
+      interfaces: () => LAN,
+      limits: { nobodyReachedAfterMs: 300 },
+    });
     try {
       const first = JSON.parse((await get(quiet.port, '/api/reach')).body) as ReachReport;
       expect(first).toEqual({
@@ -115,7 +120,12 @@ describe('the host over HTTP', () => {
 
   it('says a host bound to loopback is out of reach for that reason, never for a firewall', async () => {
     const clock = new ManualClock();
-    const alone = await testHost({ clock, bind: '127.0.0.1', interfaces: () => LAN, limits: { nobodyReachedAfterMs: 300 } });
+    const alone = await testHost({
+      clock,
+      bind: '127.0.0.1',
+      interfaces: () => LAN,
+      limits: { nobodyReachedAfterMs: 300 },
+    });
     try {
       clock.advance(10_000);
       const report = JSON.parse((await get(alone.port, '/api/reach')).body) as ReachReport;

@@ -103,7 +103,13 @@ describe('rematch votes', () => {
     await ann.next('left');
     const away = await tableMsg(bob, (i) => i.seatList[0].away);
     expect(away.table).toMatchObject({ state: 'finished', game: 1, rematch: [1] });
-    expect(away.table.seatList[0]).toMatchObject({ name: 'Player 1', person: true, bot: false, standIn: false, creator: true });
+    expect(away.table.seatList[0]).toMatchObject({
+      name: 'Player 1',
+      person: true,
+      bot: false,
+      standIn: false,
+      creator: true,
+    });
 
     // She comes back from the lobby with her token, says yes, and the rematch starts with her in her seat.
     const back = await TestClient.greeted(h.port);
@@ -112,7 +118,12 @@ describe('rematch votes', () => {
     expect((await back.nextView((v) => v.gameOver)).seat).toBe(0);
     back.send({ type: 'rematch' });
     const second = await tableMsg(bob, (i) => i.game === 2);
-    expect(second.table.seatList[0]).toMatchObject({ name: 'Player 1', bot: false, standIn: false, connected: true });
+    expect(second.table.seatList[0]).toMatchObject({
+      name: 'Player 1',
+      bot: false,
+      standIn: false,
+      connected: true,
+    });
     await playRandomly([back, bob], rng(5));
     bob.send({ type: 'rematch' });
     await tableMsg(back, (i) => i.rematch.includes(1));

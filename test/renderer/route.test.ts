@@ -304,7 +304,10 @@ describe('the route store with a real host', () => {
     // A watcher of the table does the same: the lobby, not the table again.
     openTab();
     const watching = new MemoryStorage();
-    watching.setItem('red7.session', JSON.stringify({ url, tableId: id, token: null, seat: null, spectator: true }));
+    watching.setItem(
+      'red7.session',
+      JSON.stringify({ url, tableId: id, token: null, seat: null, spectator: true }),
+    );
     setServices({ ...services(), session: watching });
     table = useTableStore();
     table.init();

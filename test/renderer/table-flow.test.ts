@@ -215,20 +215,30 @@ describe('the join address', () => {
 
   it('tells the creator when the host is on no network, and draws no code', async () => {
     fetchStub.mockImplementation(async () => json(hostInfo({ port: 47470, addresses: [] })));
-    const w = mountApp(JoinAddress, { props: { hostUrl: 'ws://127.0.0.1:47470/ws', tableId: 'Tab1e_x', showProblem: true } });
+    const w = mountApp(JoinAddress, {
+      props: { hostUrl: 'ws://127.0.0.1:47470/ws', tableId: 'Tab1e_x', showProblem: true },
+    });
     await flushPromises();
     expect(w.get('[data-testid="no-lan"]').text()).toContain('on no network');
     expect(w.find('[data-testid="join-qr"]').exists()).toBe(false);
   });
 
   it('names the true cause for a host bound to loopback, to the creator alone', async () => {
-    fetchStub.mockImplementation(async () => json({ ...hostInfo({ port: 47470, addresses: [] }), loopbackOnly: '127.0.0.1' }));
-    const creator = mountApp(JoinAddress, { props: { hostUrl: 'ws://127.0.0.1:47470/ws', tableId: 'Tab1e_x', showProblem: true } });
+    fetchStub.mockImplementation(async () =>
+      json({ ...hostInfo({ port: 47470, addresses: [] }), loopbackOnly: '127.0.0.1' }),
+    );
+    const creator = mountApp(JoinAddress, {
+      props: { hostUrl: 'ws://127.0.0.1:47470/ws', tableId: 'Tab1e_x', showProblem: true },
+    });
     await flushPromises();
     const said = creator.get('[data-testid="no-lan"]').text();
-    expect(said).toBe('The host listens only on 127.0.0.1: only this computer can join. Start the host without --bind 127.0.0.1 to let other devices in.');
+    expect(said).toBe(
+      'The host listens only on 127.0.0.1: only this computer can join. Start the host without --bind 127.0.0.1 to let other devices in.',
+    );
     // A guest can do nothing about the host's reach: nothing of it is shown to them.
-    const guest = mountApp(JoinAddress, { props: { hostUrl: 'ws://127.0.0.1:47470/ws', tableId: 'Tab1e_x' } });
+    const guest = mountApp(JoinAddress, {
+      props: { hostUrl: 'ws://127.0.0.1:47470/ws', tableId: 'Tab1e_x' },
+    });
     await flushPromises();
     expect(guest.find('[data-testid="join-address"]').exists()).toBe(false);
   });
@@ -331,7 +341,9 @@ describe('the end of a game', () => {
     const during = mountApp(RoundSummary, {
       props: { view: over(0), names: ['Ann', 'Bob', 'Bot 3'], voters: rematchVoters(t, () => 42_000), match: t.match },
     }); // prettier-ignore
-    expect(during.findAll('[data-testid="rematch-voter"]')[1].text()).toBe('Bobaway · a bot may play in 0:42');
+    expect(during.findAll('[data-testid="rematch-voter"]')[1].text()).toBe(
+      'Bobaway · a bot may play in 0:42',
+    );
     expect(during.find('[data-testid="rematch-bot"]').exists()).toBe(false);
     during.unmount();
     const after = mountApp(RoundSummary, {
