@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { axeViolations, seriousTargets } from './axe';
 import { describeInChromium, plantTable, resumeSeat, screenshotDir } from './harness';
 import { gameOverPosition } from './layout-positions';
 
@@ -14,6 +15,11 @@ import { gameOverPosition } from './layout-positions';
 const TABLE = 'AfterGame1';
 const ANN = 'token-after-game-ann-0123456789';
 const BOB = 'token-after-game-bob-0123456789';
+/** Tables where one person finished a game against bots: the warning read in Italian and Korean. */
+const ALONE = {
+  it: { id: 'AfterGameIt', token: 'token-after-game-it-0123456789' },
+  ko: { id: 'AfterGameKo', token: 'token-after-game-ko-0123456789' },
+};
 const shots = process.env.RED7_SHOTS_DIR ?? screenshotDir();
 mkdirSync(shots, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: join(shots, `${name}.png`) });
@@ -21,7 +27,7 @@ const shot = (page: Page, name: string) => page.screenshot({ path: join(shots, `
 describeInChromium(
   'back to the lobby after the game',
   {
-    plant: (dataDir) =>
+    plant: (dataDir) => {
       plantTable(dataDir, {
         id: TABLE,
         name: 'Evening table',
@@ -32,7 +38,19 @@ describeInChromium(
           { name: 'Bob', token: BOB },
           { name: 'Robo', bot: true },
         ],
-      }),
+      });
+      for (const { id, token } of Object.values(ALONE))
+        plantTable(dataDir, {
+          id,
+          name: id,
+          options: gameOverPosition(2).options,
+          state: gameOverPosition(2),
+          seats: [
+            { name: 'Cara', token },
+            { name: 'Robo', bot: true },
+          ],
+        });
+    },
   },
   (stage) => {
     it('keeps her seat: she is warned, shown away to the others, and rejoins the rematch from the lobby', async () => {
@@ -52,6 +70,7 @@ describeInChromium(
       const dialog = ann.page.getByRole('dialog', { name: 'Back to the lobby' });
       await expect(dialog.textContent()).resolves.toContain('Your seat stays yours');
       await shot(ann.page, 'f1-after-warning');
+      expect(seriousTargets(await axeViolations(ann.page))).toEqual([]);
       await dialog.getByTestId('confirm-yes').click();
 
       // The lobby: the finished table is hers to rejoin, not only to watch.
@@ -77,6 +96,19 @@ describeInChromium(
           .toBe('0');
       expect(ann.errors).toEqual([]);
       expect(bob.errors).toEqual([]);
+    });
+
+    it('warns in Italian and Korean too', async () => {
+      for (const [lang, { id, token }] of Object.entries(ALONE)) {
+        const p = await stage.player(lang, 1280, 800, { locale: lang === 'it' ? 'it-IT' : 'ko-KR' });
+        await resumeSeat(p, stage.served, id, token, 0);
+        await p.page.getByTestId('summary-to-lobby').click();
+        const text = await p.page.getByRole('dialog').last().textContent();
+        expect(text).toContain(lang === 'it' ? 'Il posto resta tuo' : '자리는 그대로 유지됩니다');
+        await shot(p.page, `f1-after-warning-${lang}`);
+        await p.page.getByTestId('confirm-no').click();
+        expect(p.errors).toEqual([]);
+      }
     });
   },
 );
