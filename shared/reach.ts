@@ -22,6 +22,11 @@ export interface ReachReport {
   port: number;
   /** Where the LAN can reach the host, best first (as in /api/info). */
   addresses: string[];
+  /**
+   * The loopback address the host alone listens on (started with `--bind 127.0.0.1`): no other device can
+   * reach it, whatever its networks; null when it listens where others can. (Absent from older hosts.)
+   */
+  loopbackOnly: string | null;
   /** The host machine's system: the firewall advice differs ('win32', 'darwin', 'linux', …). */
   platform: string;
   /** 'app': the desktop app hosts; 'command': the headless host (`npm run host`, i.e. Node.js). */
@@ -34,7 +39,8 @@ export interface ReachReport {
   mdns: MdnsInterfaceReach[] | null;
   /**
    * Hosting for NOBODY_REACHED_AFTER_MS (or longer) and no other device has connected nor asked
-   * for tables by mDNS: a firewall (or a network that isolates its clients) is the likely cause.
+   * for tables by mDNS: a firewall (or a network that isolates its clients) is the likely cause. Never
+   * for a host bound to loopback (`loopbackOnly`), whose cause is known.
    */
   nobodyReached: boolean;
 }

@@ -32,19 +32,25 @@ export class CodeAttempts {
     control.requireUnlocked();
     if (!control.hasCode) return;
     const now = this.now();
-    const wait = Math.max(this.waitMs(`s:${caller.id}`, now), this.waitMs(`a:${caller.address}`, now));
-    if (wait > 0) {
-      const seconds = Math.ceil(wait / 1000);
-      throw new TableError('rateLimited', `too many wrong codes: try again in ${seconds} s`, {
-        retryAfterSeconds: seconds,
-      });
-    }
+    this.refuseOverBudget(caller, now);
     if (code === undefined)
       throw new TableError('codeRequired', 'this table asks for its seat code to take a seat');
     if (control.codeMatches(code)) return;
     this.missed(`s:${caller.id}`, now);
     this.missed(`a:${caller.address}`, now);
+    // The wrong code that uses the budget up says so at once: the next try would be refused anyway.
+    this.refuseOverBudget(caller, now);
     throw new TableError('badCode', 'that is not the code of this table');
+  }
+
+  /** Refuses a caller (its connection or its machine) with no tries left, saying how long to wait. */
+  private refuseOverBudget(caller: Caller, now: number): void {
+    const wait = Math.max(this.waitMs(`s:${caller.id}`, now), this.waitMs(`a:${caller.address}`, now));
+    if (wait <= 0) return;
+    const seconds = Math.ceil(wait / 1000);
+    throw new TableError('rateLimited', `too many wrong codes: try again in ${seconds} s`, {
+      retryAfterSeconds: seconds,
+    });
   }
 
   /** A connection closed: its own count goes (its address's stays). */

@@ -12,6 +12,8 @@ export interface HttpInfo {
   port: number;
   /** Where the LAN can reach it, best first (main/host/lan-addresses.ts); read at each request. */
   addresses: string[];
+  /** Bound to loopback (`--bind 127.0.0.1`): that address, the reason nobody else can reach it; else null. */
+  loopbackOnly: string | null;
 }
 
 export interface HttpDeps {

@@ -13,7 +13,7 @@ import { HistoryStats } from './history/history-stats';
 import { DEFAULT_HISTORY_LIMITS, type HistoryLimits } from './history/limits';
 import { Hub } from './hub';
 import { systemClock, type Clock } from './clock';
-import { reachableAddresses, type NetworkInterfaces } from './lan-addresses';
+import { loopbackOnly, reachableAddresses, type NetworkInterfaces } from './lan-addresses';
 import { ReachWatch } from './reach';
 import type { MdnsInterfaceReach, ReachReport } from '../../shared/reach';
 import { DEFAULT_LIMITS, type HostLimits } from './limits';
@@ -121,17 +121,20 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   let port = 0;
   const interfaces = opts.interfaces ?? networkInterfaces;
   const addresses = () => reachableAddresses(bind, interfaces());
+  /** Bound to loopback: the one reason nobody else gets through, said as such (not as a firewall). */
+  const onlyLoopback = loopbackOnly(bind);
   const reachWatch = new ReachWatch(limits.nobodyReachedAfterMs, undefined, () => clock.now());
   const reach = () =>
     reachWatch.report({
       port,
       addresses: addresses(),
+      loopbackOnly: onlyLoopback,
       platform: process.platform,
       runtime: opts.runtime ?? 'command',
     });
   const server = createServer(
     httpHandler({
-      info: () => ({ ...info, port, addresses: addresses() }),
+      info: () => ({ ...info, port, addresses: addresses(), loopbackOnly: onlyLoopback }),
       tables: () => hub.summaries(),
       reach,
       history: historyApi(

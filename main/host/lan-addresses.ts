@@ -52,6 +52,14 @@ export function ownAddresses(): string[] {
     .map((a) => plainAddress(a.address));
 }
 
+/**
+ * The loopback address a host bound to (`--bind 127.0.0.1`, `::1`, `localhost`) alone listens on: no other
+ * device can reach it, whatever its networks. Null when it listens where others can.
+ */
+export function loopbackOnly(bind: string): string | null {
+  return bind.toLowerCase() === 'localhost' || isLoopback(bind) ? bind : null;
+}
+
 /** Is this address loopback (127.0.0.0/8, ::1, also as ::ffff:127.x)? */
 function isLoopback(address: string): boolean {
   const a = plainAddress(address);

@@ -28,7 +28,9 @@ export class ReachWatch {
     this.mdns = source;
   }
 
-  report(base: Pick<ReachReport, 'port' | 'addresses' | 'platform' | 'runtime'>): ReachReport {
+  report(
+    base: Pick<ReachReport, 'port' | 'addresses' | 'loopbackOnly' | 'platform' | 'runtime'>,
+  ): ReachReport {
     const mdns = this.mdns?.() ?? null;
     const queried = mdns?.some((i) => i.lastQueryAt !== null) ?? false;
     return {
@@ -39,7 +41,9 @@ export class ReachWatch {
         address: this.lastRemote.address,
       },
       mdns,
-      nobodyReached: this.now() - this.since >= this.graceMs && this.lastRemote === null && !queried,
+      // Bound to loopback, nobody can come: that is the cause, not a firewall.
+      nobodyReached:
+        !base.loopbackOnly && this.now() - this.since >= this.graceMs && this.lastRemote === null && !queried,
     };
   }
 }

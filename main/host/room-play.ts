@@ -41,7 +41,7 @@ export class RoomPlay {
   }
 
   /**
-   * After a seat change at a finished table (someone left, was replaced or voted out): if everyone still
+   * After a seat change at a finished table (someone was replaced, removed or voted out): if everyone still
    * seated had already asked for a rematch, it starts. Returns who must hear of it; null: it did not start.
    */
   rematchIfAgreed(): Announcement | null {

@@ -185,21 +185,18 @@ export class Room implements BotTable {
 
   /**
    * Leaves the table; a seat is given up only before the game (its token then opens nothing). After a game
-   * a bot stands in for the seat, so the others may play a rematch.
+   * the seat stays the person's, away, as when they hang up: the rematch vote waits for them, and after
+   * the grace the others may let a bot stand in (it agrees) or vote them out; their token takes it back.
    */
   leave(session: Session): Carried {
     const seat = this.seatOf(session);
-    if (seat !== null && this.table.status === 'finished') {
-      this.seatLog.keep(() => this.table.seating.leaveFinished(seat));
-    } else if (seat !== null) {
+    if (seat !== null && this.table.status !== 'finished') {
       // A seat given up stays given up after a restart, its token void (in play: alreadyStarted).
       this.ctx.tokens.revoke(this.seatLog.keep(() => this.table.seating.leave(seat)));
     }
     return afterKept(() => {
       this.detach(session);
       session.send({ type: 'left', tableId: this.id });
-      const begun = this.play.agreedAfterSeatChange();
-      if (begun) this.announce(begun);
     });
   }
 

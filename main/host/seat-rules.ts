@@ -165,16 +165,6 @@ export class SeatRules {
   // -------------------------------------------------------------------------------------------
   // Presence, stand-ins and votes
 
-  /**
-   * A person leaves a finished table: a bot stands in for them (their token still takes the seat back), so
-   * the others can play again without waiting for someone who has gone.
-   */
-  leaveFinished(seat: number): void {
-    if (!this.isPerson(seat)) return;
-    this.standIn(seat);
-    this.away.cleared(seat);
-  }
-
   private standIn(seat: number): void {
     this.list[seat] = { ...this.list[seat], bot: true, standIn: true };
     this.hooks.leftPlay(seat);

@@ -230,7 +230,8 @@ export async function resumeSeat(
     (s) => sessionStorage.setItem('red7.session', JSON.stringify(s)),
     session,
   );
-  await player.page.goto(served.url);
+  // A reload keeps the table's address (the host's address alone is the lobby).
+  await player.page.goto(`${served.url}#/table/${tableId}`);
   await player.page.getByTestId('table-view').waitFor();
 }
 

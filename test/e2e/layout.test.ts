@@ -171,7 +171,14 @@ describeInChromium('the whole turn at a glance', { plant: plantAll }, (stage) =>
       token: token(id),
       seat: 0,
     };
-    await page.evaluate((s) => sessionStorage.setItem('red7.session', JSON.stringify(s)), session);
+    // As after a reload at the table: its session, and its address (the host's alone is the lobby).
+    await page.evaluate(
+      ([s, hash]) => {
+        sessionStorage.setItem('red7.session', JSON.stringify(s));
+        history.replaceState(null, '', hash);
+      },
+      [session, `#/table/${id}`] as const,
+    );
     await page.reload();
     await page.getByTestId('table-view').waitFor();
     // A reload restores the last table's scroll position; a table opens at the top.

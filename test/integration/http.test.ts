@@ -29,6 +29,12 @@ function get(
   });
 }
 
+/** A machine on one LAN (10.77.0.5), whatever this one's interfaces are. */
+const LAN = {
+  lo: [{ address: '127.0.0.1', netmask: '255.0.0.0', family: 'IPv4', mac: '00:00:00:00:00:00', internal: true, cidr: '127.0.0.1/8' }],
+  eth0: [{ address: '10.77.0.5', netmask: '255.255.255.0', family: 'IPv4', mac: '02:00:00:00:00:05', internal: false, cidr: '10.77.0.5/24' }],
+} as const; // prettier-ignore
+
 describe('the host over HTTP', () => {
   let h: TestHost;
   const web = mkdtempSync(join(tmpdir(), 'red7-web-'));
@@ -53,8 +59,9 @@ describe('the host over HTTP', () => {
       name: 'Friday host',
       version: expect.any(String),
       port: h.port,
-      // Bound to loopback: nobody on the LAN can reach it, so no address is offered.
+      // Bound to loopback: nobody on the LAN can reach it, so no address is offered, and it says why.
       addresses: [],
+      loopbackOnly: '127.0.0.1',
       protocol: PROTOCOL_VERSION,
     });
     expect(JSON.parse((await get(h.port, '/api/tables')).body)).toEqual([]);
@@ -72,6 +79,7 @@ describe('the host over HTTP', () => {
       expect(body.port).toBe(all.port);
       expect(body.addresses).toEqual(lanAddresses(networkInterfaces()));
       expect(body.addresses).not.toContain('127.0.0.1');
+      expect(body).toMatchObject({ loopbackOnly: null });
       expect(all.host.addresses()).toEqual(body.addresses);
     } finally {
       await all.stop();
@@ -80,12 +88,18 @@ describe('the host over HTTP', () => {
 
   it('answers /api/reach: what the LAN can see of this host, and a warning once nobody came for a while', async () => {
     const clock = new ManualClock();
-    const quiet = await testHost({ clock, limits: { nobodyReachedAfterMs: 300 } });
+    const quiet = await testHost({
+      clock,
+      bind: '0.0.0.0',
+      interfaces: () => LAN,
+      limits: { nobodyReachedAfterMs: 300 },
+    });
     try {
       const first = JSON.parse((await get(quiet.port, '/api/reach')).body) as ReachReport;
       expect(first).toEqual({
         port: quiet.port,
-        addresses: [],
+        addresses: ['10.77.0.5'],
+        loopbackOnly: null,
         platform: process.platform,
         runtime: 'command',
         hostingSince: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -101,6 +115,23 @@ describe('the host over HTTP', () => {
       expect(quiet.host.reach()).toMatchObject({ nobodyReached: true, lastRemote: null });
     } finally {
       await quiet.stop();
+    }
+  });
+
+  it('says a host bound to loopback is out of reach for that reason, never for a firewall', async () => {
+    const clock = new ManualClock();
+    const alone = await testHost({
+      clock,
+      bind: '127.0.0.1',
+      interfaces: () => LAN,
+      limits: { nobodyReachedAfterMs: 300 },
+    });
+    try {
+      clock.advance(10_000);
+      const report = JSON.parse((await get(alone.port, '/api/reach')).body) as ReachReport;
+      expect(report).toMatchObject({ addresses: [], loopbackOnly: '127.0.0.1', nobodyReached: false });
+    } finally {
+      await alone.stop();
     }
   });
 

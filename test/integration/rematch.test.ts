@@ -73,10 +73,10 @@ describe('rematch votes', () => {
     await Promise.all(clients.map((c) => c.close()));
   });
 
-  it('refuses votes during the game and from spectators; a player who leaves the finished table is stood in for', async () => {
+  it('refuses votes during the game and from spectators', async () => {
     const h = await host();
     const t = await seatTable(h.port, basic3, { bots: [2] });
-    const [ann, bob] = t.clients;
+    const [ann] = t.clients;
     ann.send({ type: 'start' });
     await Promise.all(t.clients.map((c) => viewAt(c, 0)));
     ann.send({ type: 'rematch' });
@@ -86,21 +86,65 @@ describe('rematch votes', () => {
     await watcher.next('spectating');
     watcher.send({ type: 'rematch' });
     expect(await watcher.next('error')).toMatchObject({ code: 'notSeated', to: 'rematch' });
+    await Promise.all([...t.clients, watcher].map((c) => c.close()));
+  });
 
-    await playRandomly(t.clients, rng(3));
-    ann.send({ type: 'rematch' });
-    await tableMsg(bob, (i) => i.rematch.includes(0));
-    // Bob goes back to the lobby: a bot stands in (his token could take the seat back) and Ann's yes suffices.
-    bob.send({ type: 'leave' });
-    await bob.next('left');
-    const next = await tableMsg(ann, (i) => i.game === 2);
-    expect(next.table.seatList[1]).toMatchObject({ name: 'Player 2', bot: true, standIn: true });
-    // The stand-in plays and the game goes on (Ann moves whenever the deal makes it her turn).
-    if (!ann.view || ann.view.gameOver) await ann.nextView((v) => !v.gameOver, 10_000);
-    const standInMoved = () => ann.view!.log.some((e) => 'seat' in e && e.seat === 1);
-    await playRandomly([ann], rng(4), standInMoved);
-    expect(standInMoved()).toBe(true);
-    await Promise.all([ann, bob, watcher].map((c) => c.close()));
+  it('keeps the seat of a person who goes back to the lobby after the game: away, waited for, theirs to take back', async () => {
+    const clock = new ManualClock();
+    const h = await testHost({ clock, limits: { awayGraceMs: 1000 } });
+    hosts.push(h);
+    const { clients } = await finishedTable(h.port, 3);
+    const [ann, bob] = clients;
+    bob.send({ type: 'rematch' });
+    await tableMsg(ann, (i) => i.rematch.includes(1));
+
+    // Ann, the creator, goes back to the lobby to look at the history: her seat stays hers, away.
+    ann.send({ type: 'leave' });
+    await ann.next('left');
+    const away = await tableMsg(bob, (i) => i.seatList[0].away);
+    expect(away.table).toMatchObject({ state: 'finished', game: 1, rematch: [1] });
+    expect(away.table.seatList[0]).toMatchObject({
+      name: 'Player 1',
+      person: true,
+      bot: false,
+      standIn: false,
+      creator: true,
+    });
+
+    // She comes back from the lobby with her token, says yes, and the rematch starts with her in her seat.
+    const back = await TestClient.greeted(h.port);
+    back.send({ type: 'resume', token: ann.token! });
+    expect(await back.next('joined')).toMatchObject({ seat: 0 });
+    expect((await back.nextView((v) => v.gameOver)).seat).toBe(0);
+    back.send({ type: 'rematch' });
+    const second = await tableMsg(bob, (i) => i.game === 2);
+    expect(second.table.seatList[0]).toMatchObject({
+      name: 'Player 1',
+      bot: false,
+      standIn: false,
+      connected: true,
+    });
+    await playRandomly([back, bob], rng(5));
+    bob.send({ type: 'rematch' });
+    await tableMsg(back, (i) => i.rematch.includes(1));
+
+    // She goes again and stays away: the vote waits for her through the grace, then the away rules apply.
+    back.send({ type: 'leave' });
+    await back.next('left');
+    await tableMsg(bob, (i) => i.seatList[0].away);
+    bob.send({ type: 'replaceByBot', seat: 0 });
+    expect(await bob.next('error')).toMatchObject({ code: 'notAway', to: 'replaceByBot' });
+    expect(latestTable(bob)).toMatchObject({ state: 'finished', game: 2 });
+    clock.advance(1000);
+    bob.send({ type: 'replaceByBot', seat: 0 });
+    // Her stand-in agrees: the third game starts, and her token still takes the seat back.
+    const third = await tableMsg(bob, (i) => i.game === 3);
+    expect(third.table.seatList[0]).toMatchObject({ name: 'Player 1', bot: true, standIn: true });
+    const again = await TestClient.greeted(h.port);
+    again.send({ type: 'resume', token: ann.token! });
+    await again.next('joined');
+    await tableMsg(bob, (i) => i.game === 3 && !i.seatList[0].bot && i.seatList[0].connected);
+    await Promise.all([ann, back, again, bob].map((c) => c.close()));
   });
 });
 

@@ -204,10 +204,13 @@ describe('a seat code', () => {
     await creator.next((m) => m.type === 'tableCode' && m.code !== null);
 
     const eve = await greeted(h.port);
-    for (let i = 0; i < CODE_TRIES_PER_WINDOW; i++) {
+    for (let i = 0; i < CODE_TRIES_PER_WINDOW - 1; i++) {
       eve.send({ type: 'join', tableId, name: 'Eve', code: String(1000 + i) });
       expect((await refusal(eve)).code).toBe('badCode');
     }
+    // The wrong code that uses the budget up says so at once, with the wait: not "that is not the code".
+    eve.send({ type: 'join', tableId, name: 'Eve', code: '1999' });
+    expect(await refusal(eve)).toMatchObject({ code: 'rateLimited', to: 'join', retryAfterSeconds: 60 });
     // Over the budget, even the right code is not looked at.
     eve.send({ type: 'join', tableId, name: 'Eve', code: CODE });
     const limited = await refusal(eve);
@@ -231,7 +234,7 @@ describe('a seat code', () => {
     for (let i = 0; i < CODE_TRIES_PER_WINDOW; i++) {
       const c = await greeted(h.port);
       c.send({ type: 'join', tableId, name: `M${i}`, code: String(2000 + i) });
-      expect((await refusal(c)).code).toBe('badCode');
+      expect((await refusal(c)).code).toBe(i < CODE_TRIES_PER_WINDOW - 1 ? 'badCode' : 'rateLimited');
       many.push(c);
     }
     const last = await greeted(h.port);

@@ -17,6 +17,7 @@ import { useTableStore } from '../../renderer/src/stores/table';
 const report = (over: Partial<ReachReport> = {}): ReachReport => ({
   port: 47470,
   addresses: ['192.168.1.23', 'fd00::23'],
+  loopbackOnly: null,
   platform: 'win32',
   runtime: 'app',
   hostingSince: '2026-11-30T12:00:00.000Z',
@@ -119,6 +120,18 @@ describe('ReachPanel (Can others reach me?)', () => {
     expect(advice).toContain('Allow an app through firewall');
     expect(advice).toContain('tick Red7 LAN for Private networks');
     expect(advice).toContain('Network profile type → Private');
+  });
+
+  it('a host bound to loopback: says so as the cause, with no firewall advice and no "Probably blocked"', async () => {
+    served = report({ addresses: [], loopbackOnly: '127.0.0.1', mdns: null, nobodyReached: false });
+    const w = mountApp(ReachPanel, { props: { hostUrl: 'ws://127.0.0.1:47470/ws' } });
+    await flushPromises();
+    expect(w.get('details').attributes('open')).toBeDefined();
+    expect(w.get('[data-testid="reach-loopback-badge"]').text()).toBe('Only this computer');
+    expect(w.get('[data-testid="reach-loopback"]').text()).toContain('This host listens only on 127.0.0.1');
+    expect(w.text()).not.toContain('on no network');
+    expect(w.text()).not.toContain('firewall');
+    expect(w.find('[data-testid="reach-warning"]').exists()).toBe(false);
   });
 
   it('with no seat open for a person (all taken, or bots), nobody coming is information, not a warning', async () => {

@@ -267,14 +267,56 @@ describe('the route store with a real host', () => {
     session.setItem('red7.session', JSON.stringify(table.session));
     useConnectionStore().disconnect();
 
-    // The same tab after a reload, its address from before addresses existed (none): it resumes, and says so.
+    // The same tab after a reload: the address is still the table's, and it resumes there.
     openTab();
+    nav.entries[0] = `#/table/${id}`;
     setServices({ ...services(), session });
     table = useTableStore();
     table.init();
     useRouteStore().start();
     expect(nav.current()).toBe(`#/table/${id}`);
     await until('resumed', () => table.table?.id === id);
+  });
+
+  it("the host's address alone opens the lobby, for a watcher and for a player (whose seat stays theirs)", async () => {
+    openTab();
+    let table = useTableStore();
+    table.init();
+    useRouteStore().start();
+    const url = `ws://127.0.0.1:${host.port}/ws`;
+    table.createTable(url, 'Typed', 'Ada', { players: 2, mode: 'basic', actionRule: false }, []);
+    await until('the table', () => table.table !== null);
+    const id = table.table!.id;
+    const playing = new MemoryStorage();
+    playing.setItem('red7.session', JSON.stringify(table.session));
+    useConnectionStore().disconnect();
+
+    // The player types the host's address in the same tab: the lobby, the seat still this device's.
+    openTab();
+    setServices({ ...services(), session: playing });
+    table = useTableStore();
+    table.init();
+    useRouteStore().start();
+    expect(nav.current()).toBe('');
+    expect(table.atTable).toBe(false);
+    expect(useSavedSeatsStore().holds(url, id)).toBe(true);
+
+    // A watcher of the table does the same: the lobby, not the table again.
+    openTab();
+    const watching = new MemoryStorage();
+    watching.setItem(
+      'red7.session',
+      JSON.stringify({ url, tableId: id, token: null, seat: null, spectator: true }),
+    );
+    setServices({ ...services(), session: watching });
+    table = useTableStore();
+    table.init();
+    useRouteStore().start();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(nav.current()).toBe('');
+    expect(table.atTable).toBe(false);
+    expect(table.table).toBeNull();
+    expect(watching.getItem('red7.session')).toBeNull();
   });
 
   it('leaves a hash that is not a route alone (the skip link)', async () => {

@@ -213,12 +213,34 @@ describe('the join address', () => {
     }
   });
 
-  it('says so when the host is on no network, and draws no code', async () => {
+  it('tells the creator when the host is on no network, and draws no code', async () => {
     fetchStub.mockImplementation(async () => json(hostInfo({ port: 47470, addresses: [] })));
-    const w = mountApp(JoinAddress, { props: { hostUrl: 'ws://127.0.0.1:47470/ws', tableId: 'Tab1e_x' } });
+    const w = mountApp(JoinAddress, {
+      props: { hostUrl: 'ws://127.0.0.1:47470/ws', tableId: 'Tab1e_x', showProblem: true },
+    });
     await flushPromises();
     expect(w.get('[data-testid="no-lan"]').text()).toContain('on no network');
     expect(w.find('[data-testid="join-qr"]').exists()).toBe(false);
+  });
+
+  it('names the true cause for a host bound to loopback, to the creator alone', async () => {
+    fetchStub.mockImplementation(async () =>
+      json({ ...hostInfo({ port: 47470, addresses: [] }), loopbackOnly: '127.0.0.1' }),
+    );
+    const creator = mountApp(JoinAddress, {
+      props: { hostUrl: 'ws://127.0.0.1:47470/ws', tableId: 'Tab1e_x', showProblem: true },
+    });
+    await flushPromises();
+    const said = creator.get('[data-testid="no-lan"]').text();
+    expect(said).toBe(
+      'The host listens only on 127.0.0.1: only this computer can join. Start the host without --bind 127.0.0.1 to let other devices in.',
+    );
+    // A guest can do nothing about the host's reach: nothing of it is shown to them.
+    const guest = mountApp(JoinAddress, {
+      props: { hostUrl: 'ws://127.0.0.1:47470/ws', tableId: 'Tab1e_x' },
+    });
+    await flushPromises();
+    expect(guest.find('[data-testid="join-address"]').exists()).toBe(false);
   });
 });
 
@@ -313,20 +335,43 @@ describe('the end of a game', () => {
     ]);
     expect(watcher.find('[data-testid="rematch"]').exists()).toBe(false);
   });
+
+  it("counts an away player's grace down, then offers to let a bot play for them (it agrees)", async () => {
+    const t = table([0], false);
+    const during = mountApp(RoundSummary, {
+      props: { view: over(0), names: ['Ann', 'Bob', 'Bot 3'], voters: rematchVoters(t, () => 42_000), match: t.match },
+    }); // prettier-ignore
+    expect(during.findAll('[data-testid="rematch-voter"]')[1].text()).toBe(
+      'Bobaway · a bot may play in 0:42',
+    );
+    expect(during.find('[data-testid="rematch-bot"]').exists()).toBe(false);
+    during.unmount();
+    const after = mountApp(RoundSummary, {
+      props: { view: over(0), names: ['Ann', 'Bob', 'Bot 3'], voters: rematchVoters(t, () => 0), match: t.match },
+    }); // prettier-ignore
+    await after.get('[data-testid="rematch-bot"]').trigger('click');
+    expect(after.emitted('bot')).toEqual([[1]]);
+    after.unmount();
+    // A watcher may not: only the seated people decide.
+    const watcher = mountApp(RoundSummary, {
+      props: { view: over(null), names: ['Ann', 'Bob', 'Bot 3'], voters: rematchVoters(t, () => 0), match: t.match },
+    }); // prettier-ignore
+    expect(watcher.find('[data-testid="rematch-bot"]').exists()).toBe(false);
+  });
 });
 
 describe('following the table', () => {
   const view = seatView({ players: 2, mode: 'basic', actionRule: false }, { hands: [['G6'], ['B4']], palettes: [['O3'], ['Y5']], current: 1 }, 0); // prettier-ignore
-  const panel = (seatNo: number | null, away: string | null) =>
+  const panel = (seatNo: number | null, away: boolean) =>
     mountApp(TurnPanel, {
       props: { ...turnPanelProps(seatNo === null ? { ...view, seat: null, hand: [] } : view, { busy: true }), names: ['Ann', 'Bob'], away },
     }); // prettier-ignore
 
-  it('names an away player to move and for how long, to players and spectators', () => {
-    expect(panel(0, null).get('[data-testid="turn-status"]').text()).toBe('Bob is playing…');
-    expect(panel(0, '0:42').get('[data-testid="turn-status"]').text()).toBe('Waiting for Bob, away 0:42.');
-    expect(panel(null, '1:05').get('[data-testid="turn-status"]').text()).toBe(
-      'You are watching. Waiting for Bob, away 1:05.',
+  it('names an away player to move, to players and spectators, with no figure (the seat counts the grace down)', () => {
+    expect(panel(0, false).get('[data-testid="turn-status"]').text()).toBe('Bob is playing…');
+    expect(panel(0, true).get('[data-testid="turn-status"]').text()).toBe('Waiting for Bob, who is away.');
+    expect(panel(null, true).get('[data-testid="turn-status"]').text()).toBe(
+      'You are watching. Waiting for Bob, who is away.',
     );
   });
 

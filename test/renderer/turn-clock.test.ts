@@ -37,7 +37,7 @@ describe('the turn clock on screen', () => {
     expect([0, 1, 999, 1000, 1001, 9_999].map(clockSeconds)).toEqual([0, 1, 1, 1, 2, 10]);
   });
 
-  it('shows a ring on the timed seat, and the seconds only when few, paused or up', () => {
+  it('shows a ring on the timed seat, and the seconds only when few or up; paused, no figure of its own', () => {
     useTestServices();
     const long = mountApp(SeatClock, { props: { clock: running(25_000) } });
     expect(long.find('[data-testid="seat-clock"]').attributes('aria-label')).toMatch(/^0:2[45] left$/);
@@ -48,8 +48,10 @@ describe('the turn clock on screen', () => {
     const paused = mountApp(SeatClock, {
       props: { clock: running(0, { endsAt: null, leftMs: 18_000, paused: true }) },
     });
-    expect(paused.find('.secs').text()).toBe('0:18');
-    expect(paused.attributes('aria-label')).toBe('Clock paused: 0:18 left');
+    // Paused while the player is away: the one clock then is their grace, by their seat.
+    expect(paused.find('.secs').exists()).toBe(false);
+    expect(paused.classes()).toContain('paused');
+    expect(paused.attributes('aria-label')).toBe('Turn clock paused while they are away');
     expect(mountApp(SeatClock, { props: { clock: expired() } }).attributes('aria-label')).toBe('Time is up');
     expect(
       mountApp(SeatClock, { props: { clock: null } })
@@ -91,7 +93,7 @@ describe('the turn clock on screen', () => {
       undefined,
       'ko',
     );
-    expect(ring.attributes('aria-label')).toBe('시계 멈춤: 0:18 남음');
+    expect(ring.attributes('aria-label')).toBe('자리를 비운 동안 턴 시계가 멈춰 있습니다');
   });
 
   it('says the last ten seconds once to screen readers', async () => {

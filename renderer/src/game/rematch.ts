@@ -6,10 +6,21 @@ export interface RematchVoter {
   name: string;
   ready: boolean;
   away: boolean;
+  /**
+   * For an away person: ms until their grace is over (0 once it is: the others may let a bot play for
+   * them, which agrees); null when not away.
+   */
+  graceLeftMs: number | null;
 }
 
-/** Whose yes a rematch waits for: every person the host seats (bots, stand-ins and voted-out seats always agree). */
-export function rematchVoters(info: TableInfo): RematchVoter[] {
+/**
+ * Whose yes a rematch waits for: every person the host seats (bots, stand-ins and voted-out seats always
+ * agree). An away person is waited for too, until the others let a bot stand in after the grace.
+ */
+export function rematchVoters(
+  info: TableInfo,
+  graceLeftMs: (seat: number) => number | null = () => null,
+): RematchVoter[] {
   return info.seatList
     .filter((s) => s.person)
     .map((s) => ({
@@ -17,5 +28,6 @@ export function rematchVoters(info: TableInfo): RematchVoter[] {
       name: s.name ?? `#${s.seat + 1}`,
       ready: (info.rematch ?? []).includes(s.seat),
       away: s.away,
+      graceLeftMs: s.away ? graceLeftMs(s.seat) : null,
     }));
 }

@@ -9,6 +9,8 @@ const HostInfoSchema = v.object({
   protocol: v.pipe(v.number(), v.integer()),
   port: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(65535))),
   addresses: v.optional(v.array(v.string())),
+  /** Bound to loopback (`--bind 127.0.0.1`): that address; null when others can reach it. */
+  loopbackOnly: v.optional(v.nullable(v.string())),
 });
 export type HostInfo = v.InferOutput<typeof HostInfoSchema>;
 

@@ -68,12 +68,12 @@ export const useRouteStore = defineStore('route', () => {
       nav.replace(routeHash({ kind: 'lobby' }));
       nav.push(here);
     }
-    // A tab that sits at a table (its session survives a reload) resumes there, whatever the address says:
-    // our own steps keep the two in step, so they differ only for a page from before addresses.
-    if (s && route?.kind !== 'history' && route?.kind !== 'replay' && route?.kind !== 'learn') {
-      const here = routeOf(s.url, s.tableId);
-      if (!sameRoute(route, here)) nav.replace(routeHash(here));
-    } else follow();
+    // A tab that sits at a table (its session survives a reload) resumes there when the address is still
+    // the table's (a reload keeps it). Any other address is followed: the host's address alone is the
+    // lobby, so a watcher stops watching and a player steps away, the seat kept. Only a hash that is no
+    // route at all (none of ours) leaves the table as it was, its address put back.
+    if (s && route === null) nav.replace(routeHash(routeOf(s.url, s.tableId)));
+    else follow();
     watch(
       () => (table.session ? `${table.session.url}|${table.session.tableId}` : null),
       (now) => {

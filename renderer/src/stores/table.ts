@@ -140,14 +140,14 @@ export const useTableStore = defineStore('table', () => {
   }
 
   /**
-   * Back to the lobby. Before the start (or after the end, or when watching) the host frees the seat.
-   * In a game still being played the seat stays ours: we only hang up, the table sees us away, and
-   * the lobby offers "Rejoin" with the saved token.
+   * Back to the lobby. Before the start (or when watching) the host frees the seat. Once the game has
+   * started, during it and after it, the seat stays ours: we only hang up, the table sees us away (the
+   * rematch vote waits for us), and the lobby offers "Rejoin" with the saved token.
    */
   function leave(): void {
     const s = session.value;
-    const midGame = !!s?.token && table.value?.state === 'playing';
-    if (s && midGame) connection.disconnect();
+    const started = !!s?.token && !!table.value && table.value.state !== 'open';
+    if (s && started) connection.disconnect();
     else if (s) {
       connection.send({ type: 'leave' });
       seats.forget(s.url, s.tableId);

@@ -5,7 +5,13 @@ import { ReachWatch } from '../../../main/host/reach';
 import type { MdnsInterfaceReach } from '../../../shared/reach';
 
 const own = ['127.0.0.1', '::1', '192.168.1.23', 'fd00::23'];
-const base = { port: 47470, addresses: ['192.168.1.23'], platform: 'win32', runtime: 'app' as const };
+const base = {
+  port: 47470,
+  addresses: ['192.168.1.23'],
+  loopbackOnly: null,
+  platform: 'win32',
+  runtime: 'app' as const,
+};
 
 function clock(start = Date.parse('2026-11-30T12:00:00Z')) {
   let t = start;
@@ -44,6 +50,8 @@ describe('ReachWatch', () => {
     expect(watch.report(base).nobodyReached).toBe(false);
     c.advance(1);
     expect(watch.report(base).nobodyReached).toBe(true);
+    // Bound to loopback, nobody can come: the report says so, and warns of no firewall.
+    expect(watch.report({ ...base, addresses: [], loopbackOnly: '127.0.0.1' }).nobodyReached).toBe(false);
   });
 
   it('a remote connection ends the warning and is reported with its time and address', () => {
