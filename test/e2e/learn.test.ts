@@ -163,6 +163,50 @@ describeInChromium('learn to play', {}, (stage) => {
     expect(player.errors).toEqual([]);
   }, 240_000);
 
+  it('Esc as at a real table: clears the selection, with none undoes a step, never skips or plays the move', async () => {
+    const player = await stage.player('Esa', 1280, 800);
+    const page = await openLearn(player, stage.served.url);
+    await page.getByTestId('learn-open-play').click();
+    // On a step of words Esc goes nowhere.
+    await page.keyboard.press('Escape');
+    expect(await attr(page, 'data-step')).toBe('red');
+    for (let i = 0; i < 3; i++) await page.getByTestId('learn-next').click();
+    await expect.poll(() => attr(page, 'data-step')).toBe('beat');
+    const hand = '.my-hand [data-card="Y5"]';
+    const staged = chapter(page).locator('.seat[data-seat="0"] [data-card="Y5"]');
+    // Selected, then Esc: the selection is gone (the guide points at the card again), the step stays.
+    await chapter(page).locator(hand).click();
+    await expect.poll(() => attr(page, 'data-target')).toBe('[data-testid="play"]');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => attr(page, 'data-target')).toBe(hand);
+    expect(await attr(page, 'data-step')).toBe('beat');
+    expect(await staged.count()).toBe(0);
+    // Played (staged), nothing selected: Esc undoes the step, the card is back in the hand.
+    await chapter(page).locator(hand).click();
+    await page.getByTestId('play').click();
+    await expect.poll(() => staged.count()).toBe(1);
+    await expect.poll(() => attr(page, 'data-target')).toBe('[data-testid="confirm-turn"]');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => staged.count()).toBe(0);
+    expect(await attr(page, 'data-step')).toBe('beat');
+    expect(await chapter(page).locator(hand).count()).toBe(1);
+    // Pressed again with nothing staged: still the player's move to make.
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(200);
+    expect(await attr(page, 'data-step')).toBe('beat');
+    // A wrong move: Esc takes it back, as Try again does.
+    await chapter(page).locator('.my-hand [data-card="I5"]').click();
+    await page.getByTestId('play').click();
+    await expect.poll(() => attr(page, 'data-mistake')).toBe('yes');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => attr(page, 'data-mistake')).toBe(null);
+    expect(await attr(page, 'data-step')).toBe('beat');
+    await expect.poll(() => chapter(page).locator('.seat[data-seat="0"] [data-card="I5"]').count()).toBe(0);
+    // The skip button no longer claims the key.
+    expect(await page.getByTestId('learn-skip-step').getAttribute('aria-keyshortcuts')).toBe(null);
+    expect(player.errors).toEqual([]);
+  }, 60_000);
+
   it('skip a chapter, resume one part way, replay a finished one (progress kept over a reload)', async () => {
     const player = await stage.player('Bea', 1280, 800);
     const page = await openLearn(player, stage.served.url);
