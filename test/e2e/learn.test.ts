@@ -7,8 +7,9 @@ import { axeViolations } from './axe';
 
 /*
  * "Learn to play" in real Chromium, through clicks only: every chapter completed by following the guide
- * (the element it outlines is the one clicked), at 1280×800 and on a 390×844 phone, then once in Korean
- * and once in Italian; a wrong move explained and tried again; a chapter skipped and one resumed from the
+ * (the element it outlines is the one clicked), at 1280×800 and on 360×740 and 390×844 phones (there the
+ * callout must stay on screen and off what each step rings, and off the palettes and who leads during a
+ * move), then once in Korean and once in Italian; a wrong move explained and tried again; Esc as at a table; a chapter skipped and one resumed from the
  * list; the lobby's first-start offer; an axe-core audit of a chapter step. The page is served by a real
  * host, but nothing in a lesson talks to it. Screenshots: learn-<chapter>-<width>.png at each chapter's
  * key step.
@@ -56,14 +57,49 @@ async function clickTarget(page: Page, selector: string): Promise<void> {
 }
 
 /**
- * Follows the guide through one chapter to its end: Next on words, the outlined element on moves (a pass
- * asks first: yes), the bots' turns waited for. `shot`: the key step's screenshot file.
+ * What the callout covers that it must not: the screen's edge (it stays on screen), the element the step
+ * rings, and, while the player makes a move, the palettes and the line saying who leads (what a move is
+ * judged by). Empty: nothing.
  */
-async function completeChapter(page: Page, id: string, shot: string | null): Promise<void> {
+function calloutCovers(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const callout = document.querySelector('[data-testid="learn-callout"]')!.getBoundingClientRect();
+    const covered = (el: Element): boolean => {
+      const b = el.getBoundingClientRect();
+      return (
+        el.getClientRects().length > 0 &&
+        Math.min(callout.right, b.right) > Math.max(callout.left, b.left) &&
+        Math.min(callout.bottom, b.bottom) > Math.max(callout.top, b.top)
+      );
+    };
+    const found: string[] = [];
+    const { top, left, bottom, right } = callout;
+    if (top < 0 || left < 0 || bottom > innerHeight || right > innerWidth) found.push('the screen edge');
+    const ring = document.querySelector('[data-testid="learn-ring"]');
+    if (ring && covered(ring)) found.push('the ringed element');
+    const lesson = document.querySelector('[data-testid="learn-chapter"]')!;
+    if (lesson.getAttribute('data-wait') === 'turn')
+      for (const el of lesson.querySelectorAll('.seat, [data-testid="leader"]'))
+        if (covered(el))
+          found.push(el.matches('.seat') ? `seat ${el.getAttribute('data-seat')}` : 'the leader');
+    return found;
+  });
+}
+
+/**
+ * Follows the guide through one chapter to its end: Next on words, the outlined element on moves (a pass
+ * asks first: yes), the bots' turns waited for. `shot`: the key step's screenshot file. `clear`: at each
+ * thing the guide points at, the callout covers nothing it must not (`calloutCovers`).
+ */
+async function completeChapter(page: Page, id: string, shot: string | null, clear = false): Promise<void> {
   await expect.poll(() => attr(page, 'data-chapter')).toBe(id);
   for (let guard = 0; guard < 80; guard++) {
     const s = await stepState(page);
     if (s.wait === 'done') break;
+    if (clear)
+      await expect
+        .poll(() => calloutCovers(page), { message: `${id} ${s.step} (${s.target}): the callout covers` })
+        .toEqual([]);
     if (shot && s.step === KEY_STEP[id]) {
       await page.waitForTimeout(300);
       await page.screenshot({ path: join(shots, shot) });
@@ -95,10 +131,10 @@ async function completeChapter(page: Page, id: string, shot: string | null): Pro
 }
 
 /** Every chapter in order from the list, by its own Start button and the callout's Next chapter. */
-async function completeAll(page: Page, width: number, lang: string): Promise<void> {
+async function completeAll(page: Page, width: number, lang: string, clear = false): Promise<void> {
   await page.getByTestId('learn-open-goal').click();
   for (const [i, id] of CHAPTER_IDS.entries()) {
-    await completeChapter(page, id, `learn-${id}-${width}${lang === 'en' ? '' : `-${lang}`}.png`);
+    await completeChapter(page, id, `learn-${id}-${width}${lang === 'en' ? '' : `-${lang}`}.png`, clear);
     if (i < CHAPTER_IDS.length - 1) await page.getByTestId('learn-next-chapter').click();
   }
   await page.getByTestId('learn-done-chapters').click();
@@ -163,6 +199,50 @@ describeInChromium('learn to play', {}, (stage) => {
     expect(player.errors).toEqual([]);
   }, 240_000);
 
+  it('Esc as at a real table: clears the selection, with none undoes a step, never skips or plays the move', async () => {
+    const player = await stage.player('Esa', 1280, 800);
+    const page = await openLearn(player, stage.served.url);
+    await page.getByTestId('learn-open-play').click();
+    // On a step of words Esc goes nowhere.
+    await page.keyboard.press('Escape');
+    expect(await attr(page, 'data-step')).toBe('red');
+    for (let i = 0; i < 3; i++) await page.getByTestId('learn-next').click();
+    await expect.poll(() => attr(page, 'data-step')).toBe('beat');
+    const hand = '.my-hand [data-card="Y5"]';
+    const staged = chapter(page).locator('.seat[data-seat="0"] [data-card="Y5"]');
+    // Selected, then Esc: the selection is gone (the guide points at the card again), the step stays.
+    await chapter(page).locator(hand).click();
+    await expect.poll(() => attr(page, 'data-target')).toBe('[data-testid="play"]');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => attr(page, 'data-target')).toBe(hand);
+    expect(await attr(page, 'data-step')).toBe('beat');
+    expect(await staged.count()).toBe(0);
+    // Played (staged), nothing selected: Esc undoes the step, the card is back in the hand.
+    await chapter(page).locator(hand).click();
+    await page.getByTestId('play').click();
+    await expect.poll(() => staged.count()).toBe(1);
+    await expect.poll(() => attr(page, 'data-target')).toBe('[data-testid="confirm-turn"]');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => staged.count()).toBe(0);
+    expect(await attr(page, 'data-step')).toBe('beat');
+    expect(await chapter(page).locator(hand).count()).toBe(1);
+    // Pressed again with nothing staged: still the player's move to make.
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(200);
+    expect(await attr(page, 'data-step')).toBe('beat');
+    // A wrong move: Esc takes it back, as Try again does.
+    await chapter(page).locator('.my-hand [data-card="I5"]').click();
+    await page.getByTestId('play').click();
+    await expect.poll(() => attr(page, 'data-mistake')).toBe('yes');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => attr(page, 'data-mistake')).toBe(null);
+    expect(await attr(page, 'data-step')).toBe('beat');
+    await expect.poll(() => chapter(page).locator('.seat[data-seat="0"] [data-card="I5"]').count()).toBe(0);
+    // The skip button no longer claims the key.
+    expect(await page.getByTestId('learn-skip-step').getAttribute('aria-keyshortcuts')).toBe(null);
+    expect(player.errors).toEqual([]);
+  }, 60_000);
+
   it('skip a chapter, resume one part way, replay a finished one (progress kept over a reload)', async () => {
     const player = await stage.player('Bea', 1280, 800);
     const page = await openLearn(player, stage.served.url);
@@ -195,7 +275,17 @@ describeInChromium('learn to play', {}, (stage) => {
     expect(player.errors).toEqual([]);
   }, 120_000);
 
-  it('phone 390×844: every chapter by taps', async () => {
+  it('phone 360×740: every chapter by taps, the callout never over what the step is about', async () => {
+    const player = await stage.player('Dot', 360, 740, {
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+    });
+    await completeAll(await openLearn(player, stage.served.url), 360, 'en', true);
+    expect(player.errors).toEqual([]);
+  }, 240_000);
+
+  it('phone 390×844: every chapter by taps, the callout never over what the step is about', async () => {
     const player = await stage.player('Cy', 390, 844, {
       isMobile: true,
       hasTouch: true,
@@ -210,15 +300,15 @@ describeInChromium('learn to play', {}, (stage) => {
     await player.page.getByTestId('lobby-learn').waitFor();
     expect(await player.page.getByTestId('learn-offer').count()).toBe(0);
     const page = await openLearn(player, stage.served.url);
-    await completeAll(page, 390, 'en');
+    await completeAll(page, 390, 'en', true);
     expect(player.errors).toEqual([]);
   }, 240_000);
 
-  it('in Korean (1280) and in Italian (360×740 phone): every chapter', async () => {
+  it('in Korean (1280) and in Italian (360×740 phone, the callout clear): every chapter', async () => {
     const ko = await stage.player('Dae', 1280, 800);
     await completeAll(await openLearn(ko, stage.served.url, 'ko'), 1280, 'ko');
     const it_ = await stage.player('Eva', 360, 740, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
-    await completeAll(await openLearn(it_, stage.served.url, 'it'), 360, 'it');
+    await completeAll(await openLearn(it_, stage.served.url, 'it'), 360, 'it', true);
     expect([...ko.errors, ...it_.errors]).toEqual([]);
   }, 400_000);
 });

@@ -10,9 +10,9 @@ import {
   previewPlay,
   stageTurn,
 } from '../../shared/engine';
-import type { CardId, GameState, Move } from '../../shared/engine/types';
+import type { CardId, GameState, Move, Rule } from '../../shared/engine/types';
 import { CHAPTER_IDS, CHAPTERS, chapterOf } from '../../renderer/src/learn/chapters';
-import type { MoveStep, Say, Scene, Step } from '../../renderer/src/learn/lesson';
+import type { MoveStep, Say, Scene, Step, Target } from '../../renderer/src/learn/lesson';
 import {
   ME,
   applyAll,
@@ -244,4 +244,100 @@ describe('the texts', () => {
   it('the coaching lines are the only new ones: the rules are the table’s own', () => {
     expect(all.filter((k) => !/^(learn|rule|rules|turn)\./.test(k))).toEqual([]);
   });
+});
+
+/*
+ * What a step of words talks about is what it rings: each line that names a place on the table is tied
+ * here to the targets it may ring (a rule named rings the rule, or the hand card that would set it).
+ */
+describe('each step rings what its words talk about', () => {
+  const part =
+    (...parts: string[]) =>
+    (t: Target): boolean =>
+      'part' in t && parts.includes(t.part);
+  const handCard =
+    (fits: (card: CardId) => boolean = () => true) =>
+    (t: Target): boolean =>
+      'hand' in t && fits(t.hand);
+  const palette =
+    (seat?: number) =>
+    (t: Target): boolean =>
+      'palette' in t && (seat === undefined || t.palette === seat);
+  const either =
+    (...tests: ((t: Target) => boolean)[]) =>
+    (t: Target): boolean =>
+      tests.some((f) => f(t));
+  const theRule = part('rule', 'canvas');
+  const ofColour = (rule: Rule) => handCard((c) => c[0] === rule);
+  const ofNumber = (n: number) => handCard((c) => Number(c[1]) === n);
+
+  /** The lines that name a place, and what they may ring (a line not here names none: the rules' general words). */
+  const ABOUT: Record<string, (t: Target, say: Say) => boolean> = {
+    'learn.goal.welcome': part('mine'),
+    'learn.goal.rule': theRule,
+    'rules.goal': theRule,
+    'learn.goal.behind': palette(1),
+    'learn.goal.won': part('status'),
+    'learn.play.red': theRule,
+    'rules.colors': part('ranking'),
+    'learn.play.ranking': part('ranking'),
+    'learn.play.fives': part('hand'),
+    'learn.play.done': palette(ME),
+    'learn.rules.intro': either(part('hand'), handCard()),
+    'learn.rules.under': (t, say) => {
+      const rule = ('params' in say ? (say.params?.rule as { rule: Rule }) : undefined)?.rule;
+      return theRule(t) || (rule !== undefined && ofColour(rule)(t));
+    },
+    'learn.rules.done': theRule,
+    'learn.turn.intro': either(part('hand'), handCard()),
+    'learn.turn.run': palette(ME),
+    'learn.turn.hopeless': part('hand'),
+    'learn.turn.passed': part('status'),
+    'rules.tieGroups': palette(),
+    'learn.ties.pairs': palette(),
+    'rules.tieCards': part('ranking'),
+    'rules.advanced': part('scores'),
+    'learn.advanced.scores': part('scores'),
+    'rules.drawOffer': handCard(),
+    'learn.advanced.drawWhen': handCard(),
+    'learn.advanced.counting': palette(ME),
+    'rules.action7': ofNumber(7),
+    'rules.action5': ofNumber(5),
+    'rules.action3': ofNumber(3),
+    'rules.action1': ofNumber(1),
+    'learn.action.done': part('deck'),
+  };
+  for (const rule of ['R', 'O', 'Y', 'G', 'B', 'I', 'V'] as const)
+    ABOUT[`rule.${rule}.text`] = either(theRule, ofColour(rule));
+
+  /** Why a step's ring does not fit one of its lines (null: every line that names a place fits it). */
+  function misfit(step: Step): string | null {
+    if (step.wait !== 'next') return null;
+    const point = step.point;
+    const named = step.say.filter(
+      (say) => 'previewPlay' in say || 'previewDiscard' in say || ('key' in say && ABOUT[say.key]),
+    );
+    if (named.length === 0) return 'its words name no place on the table';
+    if (!point) return 'it rings nothing';
+    for (const say of named) {
+      if ('previewPlay' in say || 'previewDiscard' in say) {
+        const card = 'previewPlay' in say ? say.previewPlay : say.previewDiscard;
+        if (!('hand' in point) || point.hand !== card)
+          return `its preview of ${card} rings ${JSON.stringify(point)}`;
+      } else if ('key' in say && !ABOUT[say.key](point, say))
+        return `${say.key} rings ${JSON.stringify(point)}`;
+    }
+    return null;
+  }
+
+  for (const chapter of CHAPTERS)
+    it(chapter.id, () => {
+      const wrong = chapter.scenes.flatMap((sc) =>
+        sc.steps.flatMap((st) => {
+          const why = misfit(st);
+          return why ? [`${st.id}: ${why}`] : [];
+        }),
+      );
+      expect(wrong).toEqual([]);
+    });
 });

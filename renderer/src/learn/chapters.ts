@@ -33,7 +33,8 @@ const goal: Scene = {
     current: 0,
   },
   steps: [
-    read('goal', [key('learn.goal.welcome'), key('rules.goal')], { part: 'rule' }),
+    read('welcome', [key('learn.goal.welcome')], { part: 'mine' }),
+    read('goal', [key('learn.goal.rule'), key('rules.goal')], { part: 'rule' }),
     read('behind', [{ leader: true }, key('learn.goal.behind')], { palette: 1 }),
     {
       id: 'lead',
@@ -186,7 +187,13 @@ const ties: Scene = {
     current: 0,
   },
   steps: [
-    read('orange', [key('rule.O.text'), { leader: true }], { part: 'leader' }),
+    read(
+      'orange',
+      [key('learn.rules.under', { rule: { rule: 'O' } }), key('rule.O.text'), { leader: true }],
+      {
+        part: 'canvas',
+      },
+    ),
     read('groups', [key('rules.tieGroups'), key('learn.ties.pairs')], { palette: 1 }),
     {
       id: 'pair',

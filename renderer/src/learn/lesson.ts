@@ -32,7 +32,8 @@ export type Target =
         | 'seven-canvas'
         | 'seven-deck';
     }
-  | { part: 'ranking' | 'rule' | 'leader' | 'canvas' | 'deck' | 'scores' | 'status' | 'hand' };
+  /** `mine`: the player's side (palette and hand); `rule`: the canvas's top card and the rule it sets. */
+  | { part: 'ranking' | 'rule' | 'leader' | 'canvas' | 'deck' | 'scores' | 'status' | 'hand' | 'mine' };
 
 interface StepBase {
   /** Unique within its scene (tests and the page's data attributes name it). */
