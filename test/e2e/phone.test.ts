@@ -176,19 +176,20 @@ describeInChromium(
         const p = await sit(id, size);
         const { page } = p;
         await page.locator('.panel.mine').waitFor();
-        // Tap a card: its preview shows next to the buttons.
+        // Tap a card: its preview shows next to the buttons (on a phone, folded into its verdicts).
+        const preview = page.getByTestId(size.width < 768 ? 'previews-fold' : 'play-preview');
         await page
           .locator('.my-hand [data-card="Y6"]')
           .tap()
           .catch(() => page.locator('.my-hand [data-card="Y6"]').click());
-        await page.getByTestId('play-preview').waitFor();
+        await preview.waitFor();
         await shot(page, `${size.width}-${n}p`);
         await inViewport(page, page.getByTestId('rule-name'), 'the rule');
         await inViewport(page, page.locator('.my-seat .palette'), 'your palette');
         await inViewport(page, page.locator('.my-hand .hand'), 'your hand');
         await inViewport(page, page.getByTestId('play'), 'Play');
         await inViewport(page, page.getByTestId('discard'), 'Discard');
-        await inViewport(page, page.getByTestId('play-preview'), 'the preview');
+        await inViewport(page, preview, 'the preview');
         // Nothing sticks out sideways.
         await expect(page.locator('html').evaluate((h) => h.scrollWidth)).resolves.toBeLessThanOrEqual(
           size.width,
@@ -219,7 +220,7 @@ describeInChromium(
         );
       expect(small).toEqual([]);
       await page.locator('.my-hand [data-card="O1"]').tap();
-      await page.getByTestId('play-preview').waitFor();
+      await page.getByTestId('previews-fold').waitFor();
       await shot(page, '360-4p-ko');
       await inViewport(page, page.getByTestId('rule-name'), 'the rule');
       await inViewport(page, page.locator('.my-seat .palette'), 'your palette');
