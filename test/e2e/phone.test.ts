@@ -80,6 +80,7 @@ const DESK: Size = { width: 1280, height: 900, phone: false };
 const LAYOUTS = [...PHONES, DESK].flatMap((size) =>
   ([2, 3, 4] as const).map((players) => ({ size, players })),
 );
+const PHONE_TRAITS = { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
 const idOf = (size: Size, players: number, extra = '') => `w${size.width}p${players}${extra}`;
 
 /** Notes every Web Animation a card element starts (which card, its keyframes), for the motion checks. */
@@ -276,6 +277,36 @@ describeInChromium(
       await shot(p.page, '360-lobby');
       expect(p.errors).toEqual([]);
     });
+
+    it.each(['en-US', 'it-IT', 'ko-KR'])(
+      'the lobby at 360 px in %s: both kinds of table on one line, the example address whole',
+      async (locale) => {
+        const p = await stage.player(`Lobby ${locale}`, 360, 740, { locale, ...PHONE_TRAITS });
+        await p.page.goto(stage.served.url);
+        await p.page.getByTestId('player-name').waitFor();
+        const top = (id: string) =>
+          p.page
+            .getByTestId(id)
+            .locator('xpath=..')
+            .evaluate((label) => Math.round(label.getBoundingClientRect().top));
+        await expect(top('preset-custom')).resolves.toBe(await top('preset-first'));
+        // The placeholder's text fits the field's inner width (Chromium cuts it without an ellipsis).
+        const fit = await p.page.getByTestId('address').evaluate((input) => {
+          const field = input as HTMLInputElement;
+          const style = getComputedStyle(field);
+          const ctx = document.createElement('canvas').getContext('2d')!;
+          ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const inner = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return { text: Math.ceil(ctx.measureText(field.placeholder).width), inner };
+        });
+        expect(fit.text, `the placeholder (${fit.text} px) in ${fit.inner} px`).toBeLessThanOrEqual(
+          fit.inner,
+        );
+        await p.page.getByTestId('address').scrollIntoViewIfNeeded();
+        await shot(p.page, `360-lobby-address-${locale}`);
+        expect(p.errors).toEqual([]);
+      },
+    );
 
     it('the host goes away: the board greys with "Reconnecting…" over it', async () => {
       const p = await sit('reconnect', PHONES[1]);
