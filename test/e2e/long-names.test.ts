@@ -17,6 +17,7 @@ import { createTable, enterName, joinTable } from './ui';
 
 const shots = screenshotDir();
 const NAMES = ['W'.repeat(24), 'M'.repeat(23) + '1', 'W'.repeat(23) + '2', 'M'.repeat(23) + '3'];
+const CHLOE = 'Chloé 🦄🎲';
 const WIDTHS = [
   { width: 360, height: 740 },
   { width: 390, height: 844 },
@@ -58,6 +59,18 @@ describeInChromium(
           { name: NAMES[0], token: token(id) },
           ...NAMES.slice(1).map((name) => ({ name, bot: true as const })),
         ];
+        const chloe = `chloe-${width}`;
+        const start = dealPosition(4);
+        plantTable(dataDir, {
+          id: chloe,
+          name: 'Chloé',
+          options: start.options,
+          state: start,
+          seats: [
+            { name: CHLOE, token: token(chloe) },
+            ...['Bea', 'Cyd', 'Dov'].map((name) => ({ name, bot: true as const })),
+          ],
+        });
         const deal = dealPosition(4);
         plantTable(dataDir, {
           id: `game-${width}`,
@@ -130,6 +143,33 @@ describeInChromium(
       await expectNothingSideways(seated[0].page, 'waiting', 360);
       for (const p of [ann, ...seated]) expect(p.errors).toEqual([]);
     }, 120_000);
+
+    it.each(WIDTHS)('at $width px: a name too long is cut where it is typed, and says so', async (w) => {
+      const p = await phone(`typist ${w.width}`, w);
+      await p.page.goto(stage.served.url);
+      const field = p.page.getByTestId('player-name');
+      await field.fill('A name of forty-five characters, far too long');
+      await expect(field.inputValue()).resolves.toHaveLength(24);
+      const note = p.page.getByTestId('name-limit');
+      await expect(note.textContent()).resolves.toContain('24 characters');
+      await expect(note.getAttribute('role')).resolves.toBe('status');
+      await expect(field.getAttribute('aria-describedby')).resolves.toContain(
+        (await note.getAttribute('id'))!,
+      );
+      await field.fill('Chloé');
+      await expect(note.isVisible()).resolves.toBe(false);
+    });
+
+    it.each(WIDTHS)('at $width px: "Chloé 🦄🎲" reads whole in her own palette header', async (w) => {
+      const p = await phone(`Chloé ${w.width}`, w);
+      await resumeSeat(p, stage.served, `chloe-${w.width}`, token(`chloe-${w.width}`));
+      await p.page.locator('.panel.mine').waitFor();
+      const name = p.page.locator('.my-seat .head .name-cut');
+      await expect(name.textContent()).resolves.toBe(CHLOE);
+      const cut = await name.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+      await p.page.locator('.my-seat').screenshot({ path: join(shots, `names-chloe-${w.width}.png`) });
+      expect(cut, 'the name is cut').toBe(false);
+    });
 
     it.each(WIDTHS)('at $width px: the table, the game’s end, History, a replay and the stats', async (w) => {
       const p = await phone(`table ${w.width}`, w);
