@@ -136,7 +136,7 @@ describeInChromium(
 
       // Green 3 is tapped: the preview says it does not lead yet.
       await page.locator('.my-hand [data-card="G3"]').click();
-      await page.locator('.panel.mine .preview').first().waitFor();
+      await page.locator('.panel.mine .preview').first().waitFor({ state: 'attached' });
       if (en) {
         await expect(page.getByTestId('play-preview').textContent()).resolves.toContain(
           'Play Green 3: you would not lead yet. Then discarding Blue 2 would make you lead.',

@@ -173,7 +173,7 @@ describeInChromium('end to end in Chromium', {}, (stage) => {
         if (!turnShots.has(width)) {
           turnShots.add(width);
           await p.page.keyboard.press('1'); // select a card: the previews show what it would do
-          await p.page.locator('.panel.mine .preview').first().waitFor();
+          await p.page.locator('.panel.mine .preview').first().waitFor({ state: 'attached' });
           await shot(p, 'turn');
         }
         const before = await moveCount(p.page);

@@ -45,6 +45,12 @@ const SIZES: Size[] = [
   { width: 360, height: 740, phone: true },
 ];
 const PLAYERS: Players[] = [2, 3, 4];
+/** A phone's width: the previews fold into their verdicts' line there. */
+const folds = (s: Size) => s.width < 768;
+const previewOf = (s: Size): Target =>
+  folds(s)
+    ? { label: 'the verdicts', selector: '[data-testid="previews-fold"]' }
+    : { label: 'the preview', selector: '[data-testid="play-preview"]' };
 const sizeName = (s: Size) => `${s.width}x${s.height}`;
 
 /** Mid-round cases: each size meets the four choices across its player counts; the desktop window and the smallest phone meet all four at 4 players. */
@@ -81,6 +87,9 @@ const LONG_NAMES = [
   'مرحبامرحبامرحبامرحبامرحب',
   '가나다라마바사아자차카타파하거너더러머버서어저처',
 ];
+
+/** The languages the compact turn panel is checked in: Italian's words are the longest, Korean's the tallest. */
+const COMPACT_LOCALES = ['en-US', 'it-IT', 'ko-KR'];
 
 const token = (id: string) => `token-${id}-0123456789abcdef`;
 
@@ -145,6 +154,7 @@ function plantAll(dataDir: string): void {
   plant(dataDir, 'names-ko', dealPosition(4), ['Bob 🎲🃏', 'Tom', '민준', 'Ann'], { wins: [1, 0, 0, 0] });
   for (const w of [1280, 390])
     plant(dataDir, `over-${w}`, gameOverPosition(4), ['Ada', ...NAMES], { wins: [0, 1, 0, 2] });
+  for (const l of COMPACT_LOCALES) plant(dataDir, `compact-${l}`, dealPosition(4));
   plant(dataDir, 'resize', midPosition(4, 'one'));
   plant(dataDir, 'blocked', dealPosition(2));
 }
@@ -220,7 +230,7 @@ describeInChromium('the whole turn at a glance', { plant: plantAll }, (stage) =>
       await choose(page, '[data-testid="suggest"]', size);
       await page.getByTestId('suggestion-words').waitFor({ timeout: 20_000 });
       await choose(page, '.my-hand [data-card="Y6"]', size);
-      await page.getByTestId('play-preview').waitFor();
+      await page.locator(previewOf(size).selector).waitFor();
       // Where the coach's answer lies below, asking for it scrolled the page: back to how the app left it.
       if (coachBelow(size)) await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, `${sizeName(size)}-${n}p-deal`);
@@ -228,7 +238,7 @@ describeInChromium('the whole turn at a glance', { plant: plantAll }, (stage) =>
         ...tableTargets(n),
         HAND,
         ...MOVE_BUTTONS,
-        { label: 'the preview', selector: '[data-testid="play-preview"]' },
+        previewOf(size),
         ...(coachBelow(size) ? [] : [ANSWER]),
         { label: "the coach's card", selector: '[data-testid="suggested-mark"]', all: true },
       ]);
@@ -284,11 +294,11 @@ describeInChromium('the whole turn at a glance', { plant: plantAll }, (stage) =>
         }
         if (pending === 'five') {
           await choose(page, '.my-hand [data-card="I2"]', size);
-          await page.getByTestId('play-preview').waitFor();
+          await page.locator(previewOf(size).selector).waitFor();
           await expectOnScreen(page, [
             ...base,
             { label: 'Play', selector: '[data-testid="play"]' },
-            { label: 'the preview', selector: '[data-testid="play-preview"]' },
+            previewOf(size),
           ]);
         }
         if (pinned) for (const t of [MY_PALETTE, HAND]) await expectReachable(page, t);
@@ -404,6 +414,64 @@ describeInChromium('the whole turn at a glance', { plant: plantAll }, (stage) =>
         await choose(page, '[data-testid="undo"]', size);
         await page.getByTestId('undo').waitFor({ state: 'detached' });
       }
+    },
+  );
+
+  /*
+   * The smallest phone, in each language: from the turn's start, through a card selected, to a play
+   * staged, the hand, the rule and the move buttons stay on screen. The previews fold into one line of
+   * verdicts that a button (aria-expanded) unfolds.
+   */
+  it.each(COMPACT_LOCALES)(
+    'at 360×740 in %s: hand, rule, Play/Discard, then Confirm/Undo on screen; the previews fold',
+    async (locale) => {
+      const size = SIZES[7];
+      const page = await open(`compact-${locale}`, size, locale);
+      await page.locator('.panel.mine').waitFor();
+      const table = [{ label: 'the rule', selector: '[data-testid="rule-name"]' }, HAND];
+      await expectOnScreen(page, [...table, ...MOVE_BUTTONS]);
+
+      await choose(page, '.my-hand [data-card="Y6"]', size);
+      const fold = page.getByTestId('previews-fold');
+      await fold.waitFor();
+      await shot(page, `360-compact-selected-${locale}`);
+      await expectOnScreen(page, [
+        ...table,
+        ...MOVE_BUTTONS,
+        { label: 'the verdicts', selector: '[data-testid="previews-fold"]' },
+      ]);
+      // Folded: one verdict per move, the sentences hidden; a tap unfolds them and says so.
+      await expect(fold.getAttribute('aria-expanded')).resolves.toBe('false');
+      await expect(page.locator('[data-testid^="verdict-"]').count()).resolves.toBe(2);
+      await expect(page.getByTestId('play-preview').isVisible()).resolves.toBe(false);
+      await choose(page, '[data-testid="previews-fold"]', size);
+      await expect(fold.getAttribute('aria-expanded')).resolves.toBe('true');
+      await page.getByTestId('play-preview').waitFor();
+      await choose(page, '[data-testid="previews-fold"]', size);
+      await page.getByTestId('play-preview').waitFor({ state: 'hidden' });
+      await page.evaluate(() => window.scrollTo(0, 0));
+
+      await choose(page, '[data-testid="play"]', size);
+      await page.getByTestId('confirm-turn').waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, `360-compact-staged-${locale}`);
+      await expectOnScreen(page, [
+        ...table,
+        STATUS,
+        { label: 'Discard', selector: '[data-testid="discard"]' },
+        ...STAGED.filter((t) => t.label !== 'not sent yet'),
+      ]);
+      // A card selected after the play: its verdict, Discard, Confirm and Undo, all in sight.
+      await choose(page, '.my-hand [data-card="G3"]', size);
+      await fold.waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expectOnScreen(page, [
+        ...table,
+        { label: 'Discard', selector: '[data-testid="discard"]' },
+        ...STAGED.filter((t) => t.label !== 'not sent yet'),
+      ]);
+      await expect(page.getByTestId('table-view').getAttribute('data-move-count')).resolves.toBe('0');
+      expect(errorsOf(size, locale)).toEqual([]);
     },
   );
 

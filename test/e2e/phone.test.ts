@@ -80,6 +80,7 @@ const DESK: Size = { width: 1280, height: 900, phone: false };
 const LAYOUTS = [...PHONES, DESK].flatMap((size) =>
   ([2, 3, 4] as const).map((players) => ({ size, players })),
 );
+const PHONE_TRAITS = { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
 const idOf = (size: Size, players: number, extra = '') => `w${size.width}p${players}${extra}`;
 
 /** Notes every Web Animation a card element starts (which card, its keyframes), for the motion checks. */
@@ -176,19 +177,20 @@ describeInChromium(
         const p = await sit(id, size);
         const { page } = p;
         await page.locator('.panel.mine').waitFor();
-        // Tap a card: its preview shows next to the buttons.
+        // Tap a card: its preview shows next to the buttons (on a phone, folded into its verdicts).
+        const preview = page.getByTestId(size.width < 768 ? 'previews-fold' : 'play-preview');
         await page
           .locator('.my-hand [data-card="Y6"]')
           .tap()
           .catch(() => page.locator('.my-hand [data-card="Y6"]').click());
-        await page.getByTestId('play-preview').waitFor();
+        await preview.waitFor();
         await shot(page, `${size.width}-${n}p`);
         await inViewport(page, page.getByTestId('rule-name'), 'the rule');
         await inViewport(page, page.locator('.my-seat .palette'), 'your palette');
         await inViewport(page, page.locator('.my-hand .hand'), 'your hand');
         await inViewport(page, page.getByTestId('play'), 'Play');
         await inViewport(page, page.getByTestId('discard'), 'Discard');
-        await inViewport(page, page.getByTestId('play-preview'), 'the preview');
+        await inViewport(page, preview, 'the preview');
         // Nothing sticks out sideways.
         await expect(page.locator('html').evaluate((h) => h.scrollWidth)).resolves.toBeLessThanOrEqual(
           size.width,
@@ -219,7 +221,7 @@ describeInChromium(
         );
       expect(small).toEqual([]);
       await page.locator('.my-hand [data-card="O1"]').tap();
-      await page.getByTestId('play-preview').waitFor();
+      await page.getByTestId('previews-fold').waitFor();
       await shot(page, '360-4p-ko');
       await inViewport(page, page.getByTestId('rule-name'), 'the rule');
       await inViewport(page, page.locator('.my-seat .palette'), 'your palette');
@@ -275,6 +277,53 @@ describeInChromium(
       await shot(p.page, '360-lobby');
       expect(p.errors).toEqual([]);
     });
+
+    it.each(['en-US', 'it-IT', 'ko-KR'])(
+      'the lobby at 360 px in %s: both kinds of table on one line, the example address whole',
+      async (locale) => {
+        const p = await stage.player(`Lobby ${locale}`, 360, 740, { locale, ...PHONE_TRAITS });
+        await p.page.goto(stage.served.url);
+        await p.page.getByTestId('player-name').waitFor();
+        // The two kinds share a line, or each takes a whole line: never one alone beside empty space.
+        const box = (id: string) =>
+          p.page
+            .getByTestId(id)
+            .locator('xpath=..')
+            .evaluate((label) => {
+              const b = label.getBoundingClientRect();
+              const set = label.closest('fieldset')!.getBoundingClientRect();
+              return {
+                top: Math.round(b.top),
+                left: Math.round(b.left),
+                width: Math.round(b.width),
+                inside: b.right <= set.right + 0.5,
+              };
+            });
+        const [first, custom] = [await box('preset-first'), await box('preset-custom')];
+        expect(first.inside && custom.inside, 'inside their fieldset').toBe(true);
+        if (first.top !== custom.top)
+          expect({ left: custom.left, width: custom.width }).toEqual({
+            left: first.left,
+            width: first.width,
+          });
+        if (locale === 'en-US') expect(custom.top).toBe(first.top);
+        // The placeholder's text fits the field's inner width (Chromium cuts it without an ellipsis).
+        const fit = await p.page.getByTestId('address').evaluate((input) => {
+          const field = input as HTMLInputElement;
+          const style = getComputedStyle(field);
+          const ctx = document.createElement('canvas').getContext('2d')!;
+          ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const inner = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return { text: Math.ceil(ctx.measureText(field.placeholder).width), inner };
+        });
+        expect(fit.text, `the placeholder (${fit.text} px) in ${fit.inner} px`).toBeLessThanOrEqual(
+          fit.inner,
+        );
+        await p.page.getByTestId('address').scrollIntoViewIfNeeded();
+        await shot(p.page, `360-lobby-address-${locale}`);
+        expect(p.errors).toEqual([]);
+      },
+    );
 
     it('the host goes away: the board greys with "Reconnecting…" over it', async () => {
       const p = await sit('reconnect', PHONES[1]);
