@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { createPinia } from 'pinia';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyMove, explainOut, oneChoices, seatStandings, setupState, viewFor } from '../../shared/engine';
 import type { CardId, GameOptions, RoundSetup, SeatView } from '../../shared/engine/types';
 import CanvasArea from '../../renderer/src/components/CanvasArea.vue';
@@ -9,6 +9,7 @@ import RoundSummary from '../../renderer/src/components/RoundSummary.vue';
 import SeatPanel from '../../renderer/src/components/SeatPanel.vue';
 import TurnPanel from '../../renderer/src/components/TurnPanel.vue';
 import TableView from '../../renderer/src/views/TableView.vue';
+import { NARROW } from '../../renderer/src/game/media';
 import type { Locale } from '../../renderer/src/i18n/locales';
 import { MemoryStorage } from './memory-storage';
 import { mountApp, seatInfo, seatView, tableInfo as tableOf, turnPanelProps, useTestServices } from './mount';
@@ -238,6 +239,35 @@ describe('before you move', () => {
     }).get('[data-testid="play-preview"]');
     expect(out.classes()).not.toContain('good');
     expect(out.attributes('data-verdict')).toBe('out');
+  });
+
+  it('folds on a phone into the same verdicts the previews give', () => {
+    // Red 5 does not lead at once but keeps Ada in (its action, or a discard after it): the folded line
+    // says so, as the preview's mark does, rather than "you would not lead".
+    const view = seatView(action2, {
+      hands: [['R5', 'G7', 'B2'], ['I7']],
+      palettes: [['O3'], ['Y6']],
+      current: 0,
+    });
+    const phone = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query) =>
+        ({
+          matches: query === NARROW,
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    try {
+      const panel = mountApp(TurnPanel, {
+        props: { ...turnPanelProps(view, { selected: 'R5' }), names: ['Ada', 'Bo'] },
+      });
+      expect(panel.get('[data-testid="play-preview"]').attributes('data-verdict')).toBe('keeps-in');
+      expect(panel.get('[data-testid="verdict-play"]').text()).toBe('Play: keeps you in');
+      expect(panel.get('[data-testid="verdict-play"]').classes()).toContain('good');
+    } finally {
+      phone.mockRestore();
+    }
   });
 
   it('does not preview a 1 or 7 that may not be played', () => {
