@@ -1,4 +1,4 @@
-import { sameJson } from '../../shared/protocol/same-json';
+import { sameJson } from '../../shared/same-json';
 import type { Sighting } from './response';
 import { parseAd, type TxtAd } from './txt';
 import type { BrowseEvent, DiscoveredTable } from './types';

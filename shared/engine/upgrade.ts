@@ -1,23 +1,11 @@
 import { applyMove, legalMoves, newGame } from './game';
 import type { GameState, LogEntry } from './types';
+import { sameJson } from '../same-json';
 
 /** Does this state's log come from before turns were logged (protocol 2)? Such a log has no `turn` entry. */
 export const logsNoTurns = (state: GameState): boolean =>
   state.log.length > 0 && !state.log.some((e) => e.kind === 'turn');
 
-/** Equal as plain JSON, whatever the order of keys (a state read back from a file has its own order). */
-function same(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const x = a as Record<string, unknown>;
-  const y = b as Record<string, unknown>;
-  const keys = Object.keys(x).filter((k) => x[k] !== undefined);
-  return (
-    keys.length === Object.keys(y).filter((k) => y[k] !== undefined).length &&
-    keys.every((k) => same(x[k], y[k]))
-  );
-}
 const withoutTurns = (log: readonly LogEntry[]): LogEntry[] => log.filter((e) => e.kind !== 'turn');
 
 /**
@@ -29,14 +17,14 @@ const withoutTurns = (log: readonly LogEntry[]): LogEntry[] => log.filter((e) =>
 export function upgradeLog(old: GameState): GameState | null {
   if (!logsNoTurns(old)) return old;
   let s = newGame(old.options, old.seed);
-  if (!same(withoutTurns(s.log), old.log.slice(0, 1))) return null;
+  if (!sameJson(withoutTurns(s.log), old.log.slice(0, 1))) return null;
   let at = 1;
   while (s.moveCount < old.moveCount) {
     let chosen: GameState | null = null;
     for (const move of legalMoves(s)) {
       const next = applyMove(s, move);
       const added = withoutTurns(next.log.slice(s.log.length));
-      if (!same(added, old.log.slice(at, at + added.length))) continue;
+      if (!sameJson(added, old.log.slice(at, at + added.length))) continue;
       if (added.length > 0 || chosen === null) chosen = next;
       if (added.length > 0) break;
     }
@@ -46,5 +34,5 @@ export function upgradeLog(old: GameState): GameState | null {
   }
   const { log: _new, ...rest } = s;
   const { log: _old, ...saved } = old;
-  return same(rest, saved) && same(withoutTurns(s.log), old.log) ? s : null;
+  return sameJson(rest, saved) && sameJson(withoutTurns(s.log), old.log) ? s : null;
 }

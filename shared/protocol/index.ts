@@ -31,7 +31,7 @@ export {
 export type { BotSeatChoice, ClientMessage, ClientMessageType } from './client-messages';
 export { ClientMessageSchema, TableOptionsSchema, botSeatOf } from './client-messages';
 export { GameOptionsSchema, MoveSchema } from './game-schemas';
-export { sameJson } from './same-json';
+export { sameJson } from '../same-json';
 export { BOT_NAME_LANGUAGES, type BotNameLanguage } from '../bots/names';
 export type { ServerMessage, ServerMessageType, ErrorCode } from './server-messages';
 export { CLOSE_CODES } from './server-messages';

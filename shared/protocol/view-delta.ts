@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { LogEntry, SeatView } from '../engine/types';
-import { sameJson } from './same-json';
+import { sameJson } from '../same-json';
 import { LogSchema, LOG_ENTRIES_MAX, MoveCountSchema, ViewFieldsSchema } from './view-schema';
 
 /** Every field of a view but `log` (which only grows) and `moveCount` (which a delta names as `to`). */

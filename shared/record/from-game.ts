@@ -2,7 +2,7 @@ import { applyMove, newGame, upgradeLog } from '../engine';
 import type { GameState, LogEntry, Move } from '../engine';
 import { GAME_RECORD_FORMAT, GAME_RECORD_VERSION } from './format';
 import type { GameRecord, RecordDeal, RecordRound, RecordSeat } from './format';
-import { sameJson } from '../protocol/same-json';
+import { sameJson } from '../same-json';
 
 /** What a record says about a game beyond the engine's state. */
 export interface RecordFacts {
