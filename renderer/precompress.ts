@@ -21,7 +21,7 @@ export const COMPRESSIBLE = new Set([
 ]);
 
 /** Below this, the encoded header and the extra file outweigh the bytes saved. */
-const MIN_BYTES = 1024;
+export const MIN_BYTES = 1024;
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);

@@ -8,7 +8,7 @@ import { moveMessage, seatTable, startedTable, viewAt } from './helpers/play';
 import { readMoveLog } from './helpers/truth';
 
 // A fault injected into the real engine, once, to stand for a bug the host must answer truthfully.
-const fault = vi.hoisted(() => ({ viewFor: false, applyMove: false }));
+const fault = vi.hoisted(() => ({ viewFor: false, applyTurn: false }));
 vi.mock('../../shared/engine', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../shared/engine')>();
   return {
@@ -20,12 +20,13 @@ vi.mock('../../shared/engine', async (importOriginal) => {
       }
       return real.viewFor(...args);
     },
-    applyMove: (...args: Parameters<typeof real.applyMove>) => {
-      if (fault.applyMove) {
-        fault.applyMove = false;
-        throw new Error('injected fault in applyMove');
+    // The engine's one door for a person's turn (the host's playTurn).
+    applyTurn: (...args: Parameters<typeof real.applyTurn>) => {
+      if (fault.applyTurn) {
+        fault.applyTurn = false;
+        throw new Error('injected fault in applyTurn');
       }
-      return real.applyMove(...args);
+      return real.applyTurn(...args);
     },
   };
 });
@@ -105,7 +106,7 @@ describe('an unexpected failure (a bug) inside a request', () => {
     const actor = clients.find((c) => c.view!.legalMoves.length > 0)!;
     const before = actor.view!;
     const move = before.legalMoves[0];
-    fault.applyMove = true;
+    fault.applyTurn = true;
     actor.send(moveMessage(move, before.moveCount));
     const failed = await actor.next('error');
     expect(failed).toMatchObject({ code: 'internal' });
@@ -113,7 +114,7 @@ describe('an unexpected failure (a bug) inside a request', () => {
     await settled(actor);
     expect(actor.view).toEqual(before);
     expect(readMoveLog(h.dataDir, tableId).filter((l) => 'm' in l)).toHaveLength(0);
-    expect(h.problems.join('\n')).toMatch(/injected fault in applyMove/);
+    expect(h.problems.join('\n')).toMatch(/injected fault in applyTurn/);
 
     actor.send(moveMessage(move, before.moveCount));
     await Promise.all(clients.map((c) => viewAt(c, before.moveCount + 1)));
