@@ -192,6 +192,37 @@ describe('the waiting room', () => {
     expect(noBot.get('.variant').text()).not.toContain('bots');
   });
 
+  it('names who starts the game (the organiser, never "the host": that is the computer), and says when every seat is taken', () => {
+    const free: SeatInfo = { ...seat(1, false), name: null, person: false, connected: false, creator: false };
+    const room = (seats: SeatInfo[], locale: 'en' | 'it' | 'ko' = 'en') =>
+      mountApp(WaitingRoom, { props: { info: info(seats, 'easy') } }, undefined, locale);
+    const waiting = room([seat(0, false), free]);
+    expect(waiting.get('[data-testid="starts-line"]').text()).toBe(
+      'Ada starts the game when every seat is taken.',
+    );
+    expect(waiting.get('.tag').text()).toBe('organiser');
+    expect(
+      room([seat(0, false), seat(1, true)])
+        .get('[data-testid="starts-line"]')
+        .text(),
+    ).toBe('Every seat is taken: Ada starts the game.');
+    expect(
+      room([seat(0, false), seat(1, true)], 'it')
+        .get('[data-testid="starts-line"]')
+        .text(),
+    ).toBe('Tutti i posti sono occupati: Ada avvia la partita.');
+    expect(
+      room([seat(0, false), free], 'it')
+        .get('.tag')
+        .text(),
+    ).toBe('organizzatore');
+    expect(
+      room([seat(0, false), seat(1, true)], 'ko')
+        .get('[data-testid="starts-line"]')
+        .text(),
+    ).toBe('모든 자리가 찼습니다. Ada 님이 게임을 시작합니다.');
+  });
+
   it('names hard bots’ think time in each language, and none for easier bots, whose budget it leaves alone', () => {
     const seats = [seat(0, false), seat(1, true)];
     const line = (

@@ -114,6 +114,12 @@ describe('LobbyView (desktop bridge)', () => {
     expect(row.text()).toContain('kitchen-pc · 10.0.0.7:47470');
     expect(row.text()).toContain('1/3 seated');
     expect(row.text()).toContain('Open');
+    // A full table that has not started says it is full, not open.
+    desktop.emit({ type: 'update', table: { ...found, players: 3 } });
+    await flushPromises();
+    expect(w.get('[data-testid="table-row"] .pill').text()).toBe('Full');
+    desktop.emit({ type: 'update', table: found });
+    await flushPromises();
 
     await row.get('[data-testid="join"]').trigger('click');
     await flushPromises();
