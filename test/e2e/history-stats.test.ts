@@ -184,6 +184,10 @@ describeInChromium(
       expect(body.app.version).toMatch(/^\d+\.\d+\.\d+/);
       expect(body.userAgent).toBe(await page.evaluate(() => navigator.userAgent));
       expect(body.record).toEqual(served);
+      // The report says what to do with the file, not only where it went.
+      await expect(page.getByTestId('saved-as').textContent()).resolves.toBe(
+        `Saved as ${report.suggestedFilename()}. To report the problem, attach this file to your message to whoever looks after the app: it holds this game, the app's version and your system, nothing else.`,
+      );
       expect(p.errors).toEqual([]);
       savedFiles[run.id] = (await download.path())!;
     });
@@ -204,27 +208,34 @@ describeInChromium(
         const error = page.getByTestId('open-error');
         const saved = JSON.parse(readFileSync(savedFiles[run.id], 'utf8')) as GameRecord;
 
-        // Broken files: each refused with its reason, and nothing opens.
-        const refusals: [string, Buffer, RegExp][] = [
+        // Broken files: each refused in words a person reads, the checker's reason folded under them.
+        const headline = error.locator('p').first();
+        const detail = page.getByTestId('open-error-detail');
+        const refusals: [string, Buffer, string, RegExp][] = [
           [
             'not-json.json',
             Buffer.from('{"format": "red7-lan/game-record", '),
-            /^This file is not a game record: it is not JSON \(/,
+            'This is not a Red7 LAN game file.',
+            /JSON/,
           ],
           [
             'impossible.json',
             Buffer.from(JSON.stringify({ ...saved, result: { ...saved.result, winners: [0] } })),
-            /^This file is not a game this app can replay: result: the game ends with winners \[1\]/,
+            'This Red7 LAN game file cannot be replayed: it is damaged, or it was changed by hand.',
+            /^result: the game ends with winners \[1\]/,
           ],
           [
             'huge.json',
             Buffer.alloc(1024 * 1024 + 1, 32),
-            /^This file is too big to be a game record \(1048577 bytes/,
+            'This file is too big to be a Red7 LAN game file.',
+            /^1048577 bytes/,
           ],
         ];
-        for (const [name, buffer, reason] of refusals) {
+        for (const [name, buffer, said, reason] of refusals) {
           await picker.setInputFiles({ name, mimeType: 'application/json', buffer });
-          await expect.poll(() => error.textContent()).toMatch(reason);
+          await expect.poll(() => headline.textContent()).toBe(said);
+          await expect(detail.textContent()).resolves.toMatch(reason);
+          await expect(detail.isVisible()).resolves.toBe(false);
           expect(page.url()).toMatch(/#\/history$/);
         }
         await error.scrollIntoViewIfNeeded();
@@ -280,11 +291,9 @@ describeInChromium(
       });
       const error = page.getByTestId('open-error');
       await expect
-        .poll(() => error.textContent())
-        .toMatch(
-          locale === 'ko'
-            ? /^이 앱에서 다시 볼 수 있는 게임이 아닙니다: /
-            : /^Questo file non è una partita /,
+        .poll(() => error.locator('p').first().textContent())
+        .toBe(
+          locale === 'ko' ? 'Red7 LAN 게임 파일이 아닙니다.' : 'Questo non è un file di partita di Red7 LAN.',
         );
       await expect(stats.locator('h2').textContent()).resolves.toBe(locale === 'ko' ? '통계' : 'Statistiche');
       await error.scrollIntoViewIfNeeded();

@@ -85,9 +85,19 @@ describe('opening a saved game file', () => {
     };
     await choose(file({ ...record, seats: record.seats.slice(1) }));
     expect(w.emitted('open')).toBeUndefined();
-    expect(w.find('[data-testid=open-error]').text()).toBe(
-      'This file is not a game this app can replay: seats: their number differs from options.players',
+    // A person reads what the file is; the checker's words wait, folded, for whoever wants them.
+    expect(w.find('[data-testid=open-error] p').text()).toBe(
+      'This Red7 LAN game file cannot be replayed: it is damaged, or it was changed by hand.',
     );
+    expect(w.find('[data-testid=open-error] details').attributes('open')).toBeUndefined();
+    expect(w.find('[data-testid=open-error-detail]').text()).toBe(
+      'seats: their number differs from options.players',
+    );
+    await choose(file('# not a game at all'));
+    expect(w.find('[data-testid=open-error] p').text()).toBe('This is not a Red7 LAN game file.');
+    await choose(file({ name: 'a shopping list' }));
+    expect(w.find('[data-testid=open-error] p').text()).toBe('This is not a Red7 LAN game file.');
+    expect(w.find('[data-testid=open-error-detail]').text()).toMatch(/^not a game record/);
     await choose(file(record));
     expect(w.emitted('open')![0][0]).toEqual(record);
     expect(w.find('[data-testid=open-error]').exists()).toBe(false);

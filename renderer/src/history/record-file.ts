@@ -1,4 +1,4 @@
-import { replayRecord } from '../../../shared/record';
+import { GAME_RECORD_FORMAT, replayRecord } from '../../../shared/record';
 import type { GameRecord, ReplayStep } from '../../../shared/record';
 
 /**
@@ -14,7 +14,7 @@ export const PROBLEM_REPORT_FORMAT = 'red7-lan/problem-report';
 
 export type OpenedRecord =
   | { ok: true; record: GameRecord; steps: ReplayStep[] }
-  | { ok: false; why: 'tooBig' | 'notJson' | 'refused'; reason: string };
+  | { ok: false; why: 'tooBig' | 'notJson' | 'notRecord' | 'refused'; reason: string };
 
 /** Reads a chosen file: too big, not JSON, or a record the schema or the engine refuses, each with its reason. */
 export async function openRecordFile(file: Pick<Blob, 'size' | 'text'>): Promise<OpenedRecord> {
@@ -29,7 +29,10 @@ export async function openRecordFile(file: Pick<Blob, 'size' | 'text'>): Promise
   // A problem report holds the record it is about: it opens as that game.
   if (isObject(data) && data.format === PROBLEM_REPORT_FORMAT && 'record' in data) data = data.record;
   const r = replayRecord(data);
-  return r.ok ? r : { ok: false, why: 'refused', reason: r.reason };
+  if (r.ok) return r;
+  // JSON of another kind altogether (no record's `format` at its top) is no game file, not a damaged one.
+  const aRecord = isObject(data) && data.format === GAME_RECORD_FORMAT;
+  return { ok: false, why: aRecord ? 'refused' : 'notRecord', reason: r.reason };
 }
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
