@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flushPromises } from '@vue/test-utils';
-import type { GameRecord } from '../../shared/record';
+import type { GameRecord, PlayerStats } from '../../shared/record';
 import OpenSavedGame from '../../renderer/src/components/OpenSavedGame.vue';
 import StatsPanel from '../../renderer/src/components/StatsPanel.vue';
 import {
@@ -138,5 +138,28 @@ describe('StatsPanel', () => {
     await w.find('[data-testid=stats-period]').setValue('all');
     await flushPromises();
     expect(asked[1]).toBe('http://h:1/api/history/stats');
+  });
+
+  it('says that bots are left out, names every rule tied for favourite, and draws equal evenings apart', async () => {
+    const [ann] = playerStats([gameFacts(record)!]);
+    const twin = (name: string, rulesWon: PlayerStats['rulesWon']): PlayerStats => ({
+      ...ann,
+      name,
+      rulesWon,
+    });
+    const answer = { games: 1, players: [twin('Ann', { B: 2, V: 2, R: 1 }), twin('Bea', { G: 3 })] };
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(answer)));
+    const w = mountApp(StatsPanel, { props: { base: 'http://h:1/', now: () => 1_000_000_000_000 } });
+    await flushPromises();
+    expect(w.get('[data-testid=stats-bots-apart]').text()).toBe(
+      'Bots are not listed: they are counted as opponents, by level, in each player’s head to head.',
+    );
+    const rule = (name: string) => w.get(`tbody tr[data-player=${name}] td[data-col=rule]`).text();
+    expect(rule('Ann')).toBe('Blue, Violet (tied)');
+    expect(rule('Bea')).toBe('Green');
+    // Ann and Bea had the very same evening: two lines, neither under the other.
+    const lines = w.findAll('[data-testid=evening-chart] polyline').map((l) => l.attributes('points'));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).not.toBe(lines[1]);
   });
 });
