@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import TableAnnouncer from '../../renderer/src/components/TableAnnouncer.vue';
-import { mountApp, roundAfter } from './mount';
+import { createPinia } from 'pinia';
+import { mount } from '@vue/test-utils';
+import { nextTick } from 'vue';
+import { i18nWithAllLocales, mountApp, roundAfter } from './mount';
 
 /** The announcer fills its live region a moment after a change (emptied first, so repeats are spoken). */
 const settle = () => new Promise((r) => setTimeout(r, 150));
@@ -35,6 +38,32 @@ describe('TableAnnouncer', () => {
     await w.setProps({ view: roundAfter([...bob, { type: 'end' }, { type: 'play', card: 'I5' }]) });
     await settle();
     expect(region.text()).toBe('Bob played Violet 6. Bob leads. Cy played Indigo 5. Bob leads.');
+  });
+
+  it('words its last announcement again in the language chosen after it', async () => {
+    const i18n = i18nWithAllLocales('en');
+    const w = mount(TableAnnouncer, {
+      props: { view: roundAfter([{ type: 'play', card: 'G4' }]), names },
+      global: { plugins: [i18n, createPinia()] },
+    });
+    const region = w.get('[data-testid="announcer"]');
+    await settle();
+    expect(region.text()).toBe('You played Green 4. You lead.');
+    // What the same move is, said in Italian from the start.
+    const italian = mountApp(
+      TableAnnouncer,
+      { props: { view: roundAfter([{ type: 'play', card: 'G4' }]), names } },
+      undefined,
+      'it',
+    );
+    await settle();
+    const want = italian.get('[data-testid="announcer"]').text();
+    expect(want).toMatch(/Verde 4/);
+    i18n.global.locale.value = 'it';
+    await nextTick();
+    expect(region.text()).toBe(want);
+    expect(region.text()).not.toMatch(/played|lead/);
+    w.unmount();
   });
 
   it('says the rule and who leads on L or its button, but not while typing or behind a dialog', async () => {
