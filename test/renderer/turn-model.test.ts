@@ -1,11 +1,11 @@
 // The turn model is plain TypeScript over a SeatView: no DOM here (this file runs in Node).
 import { describe, expect, it, vi } from 'vitest';
-import { shallowRef } from 'vue';
+import { nextTick, shallowRef } from 'vue';
 import * as engine from '../../shared/engine';
 import { applyMove, legalMoves, setupState, viewFor } from '../../shared/engine';
 import type { GameOptions, GameState, Move, SeatView } from '../../shared/engine/types';
 import type { Suggestion } from '../../renderer/src/coach/handler';
-import { createTurn } from '../../renderer/src/game/turn';
+import { createTurn, type StagedSteps } from '../../renderer/src/game/turn';
 
 // The engine as it is, with its costly questions counted.
 vi.mock('../../shared/engine', async (original) => {
@@ -55,6 +55,44 @@ describe('the turn model', () => {
     turn.select('G6');
     turn.select('G6');
     expect(turn.selected).toBe('G6'); // a number key selects and keeps selecting
+  });
+
+  it('keeps its staged steps where the table keeps them, finds them after a reload, and only where they start', async () => {
+    let kept: StagedSteps | null = null;
+    const kept_ = { load: () => kept, save: (s: StagedSteps | null) => (kept = s) };
+    const at = viewFor(start(), 0);
+    const first = createTurn(() => at, {
+      send: () => {},
+      busy: () => false,
+      suggestion: () => null,
+      kept: kept_,
+    });
+    first.toggle('G6');
+    first.play();
+    await nextTick();
+    expect(kept).toMatchObject({ steps: [{ type: 'play', card: 'G6' }] });
+    // The page reloads: a new turn model over the same position finds the play staged.
+    const again = createTurn(() => at, {
+      send: () => {},
+      busy: () => false,
+      suggestion: () => null,
+      kept: kept_,
+    });
+    expect(again.steps).toEqual([{ type: 'play', card: 'G6' }]);
+    expect(again.shown.palettes[0]).toContain('G6');
+    // The host moved on meanwhile (another position): nothing is staged from the old steps.
+    const moved = viewFor(applyMove(start(), { type: 'play', card: 'B4' }), 0);
+    const later = createTurn(() => moved, {
+      send: () => {},
+      busy: () => false,
+      suggestion: () => null,
+      kept: kept_,
+    });
+    expect(later.steps).toEqual([]);
+    // Taking the step back leaves nothing to keep.
+    again.undo();
+    await nextTick();
+    expect(kept).toBeNull();
   });
 
   it('takes every step through one door, refused while busy or when the staged table does not allow it', () => {

@@ -28,6 +28,17 @@ export interface TurnPort {
   busy(): boolean;
   /** The coach's answer and the move count of the position it was asked about, if any. */
   suggestion(): (Suggestion & { moveCount: number }) | null;
+  /**
+   * Where the staged steps are kept on this device, so that a reload in the middle of a turn finds them
+   * again (absent: nowhere, as in the tutorial).
+   */
+  kept?: { load(): StagedSteps | null; save(staged: StagedSteps | null): void };
+}
+
+/** Staged steps and the host's position they start from (its round, move count and log length). */
+export interface StagedSteps {
+  at: string;
+  steps: Move[];
 }
 
 /** How a hand card can keep the player in, at the start of the turn (the engine's advice). */
@@ -55,7 +66,9 @@ type CardMap<T> = Partial<Record<CardId, T>>;
 export function createTurn(view: () => SeatView, port: TurnPort) {
   const chosen = ref<CardId | null>(null);
   /** The staged steps, and the host's position they start from. */
-  const staging = ref<{ at: string; steps: Move[] }>({ at: '', steps: [] });
+  const staging = ref<StagedSteps>(port.kept?.load() ?? { at: '', steps: [] });
+  // Kept as they change; steps kept for a position the host has moved on from are not staged (below).
+  watch(staging, (s) => port.kept?.save(s.steps.length ? s : null));
   const positionOf = (v: SeatView): string => `${v.round}:${v.moveCount}:${v.log.length}`;
   const steps = computed<Move[]>(() => (staging.value.at === positionOf(view()) ? staging.value.steps : []));
   const staged = computed(() => {

@@ -44,6 +44,40 @@ export function saveSession(storage: Storage, session: TableSession | null): voi
   else storage.removeItem(SESSION_KEY);
 }
 
+/**
+ * A turn's staged steps (not yet sent), kept in the tab's session so that a reload in the middle of the
+ * turn finds them: one turn at a time, keyed by the table and seat; the turn model itself checks that they
+ * start from the position the host is at.
+ */
+const STAGED_KEY = 'red7.staged';
+interface KeptSteps {
+  table: string;
+  seat: number;
+  at: string;
+  steps: unknown[];
+}
+
+export function loadStaged(
+  storage: Storage,
+  table: string,
+  seat: number,
+): { at: string; steps: unknown[] } | null {
+  const k = readJson<KeptSteps>(storage, STAGED_KEY);
+  return k && k.table === table && k.seat === seat && typeof k.at === 'string' && Array.isArray(k.steps)
+    ? { at: k.at, steps: k.steps }
+    : null;
+}
+
+export function saveStaged(
+  storage: Storage,
+  table: string,
+  seat: number,
+  staged: { at: string; steps: unknown[] } | null,
+): void {
+  if (staged) storage.setItem(STAGED_KEY, JSON.stringify({ table, seat, ...staged } satisfies KeptSteps));
+  else storage.removeItem(STAGED_KEY);
+}
+
 const seatKey = (url: string, tableId: string): string => `${url}|${tableId}`;
 
 export function loadSeats(storage: Storage): Record<string, SavedSeat> {

@@ -1,7 +1,8 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { Move, SeatView } from '../../../shared/engine/types';
-import { applyDelta } from '../../../shared/protocol';
+import * as v from 'valibot';
+import { applyDelta, MoveSchema } from '../../../shared/protocol';
 import type {
   BotLevel,
   BotSeatChoice,
@@ -18,7 +19,8 @@ import { useNoticesStore } from './notices';
 import { useSettingsStore } from './settings';
 import { useSavedSeatsStore } from './savedSeats';
 import { useTableControlStore, type CodeAsk } from './tableControl';
-import { loadSession, saveSession, type TableSession } from './session';
+import { loadSession, loadStaged, saveSession, saveStaged, type TableSession } from './session';
+import type { StagedSteps } from '../game/turn';
 
 /** Host refusals that need no toast: a fresh view or table follows and says it all. */
 const QUIET_ERRORS = new Set(['staleMove', 'rateLimited']);
@@ -188,6 +190,23 @@ export const useTableStore = defineStore('table', () => {
     if (!view.value || awaiting.value || steps.length === 0) return;
     if (sendOrWarn({ type: 'turn', steps, moveCount: view.value.moveCount })) awaiting.value = true;
   }
+
+  /**
+   * This seat's staged steps, kept in the tab's session through a reload (the turn model checks they still
+   * start where the host is); what is not a list of moves is no staged turn of ours.
+   */
+  const keptSteps = {
+    load(): StagedSteps | null {
+      const s = session.value;
+      if (!s || s.seat === undefined) return null;
+      const kept = loadStaged(services().session, s.tableId, s.seat);
+      return kept && v.is(v.array(MoveSchema), kept.steps) ? { at: kept.at, steps: kept.steps } : null;
+    },
+    save(staged: StagedSteps | null): void {
+      const s = session.value;
+      if (s && s.seat !== undefined) saveStaged(services().session, s.tableId, s.seat, staged);
+    },
+  };
 
   /** Between rounds: ready for the next one (or not any more); the host deals it once everyone is. */
   function ready(yes = true): void {
@@ -385,6 +404,7 @@ export const useTableStore = defineStore('table', () => {
     setBot,
     move,
     turn,
+    keptSteps,
     ready,
     rematch,
     replaceByBot,
