@@ -214,6 +214,12 @@ describeInChromium('history and replay in Chromium', { plant: plantHistory }, (s
     await other.page.goto(`${stage.served.url}#/history/Planted5-1/20`);
     await expect.poll(() => stepOf(other.page), { timeout: 10_000 }).toBe(20);
     await other.page.screenshot({ path: join(shots, 'replay-1280-4p.png') });
+    // Four seats with their hands, in a 1280×800 window: the rule and the canvas are in sight unscrolled.
+    const felt = other.page.getByTestId('replay-felt');
+    for (const part of ['rule-name', 'deck']) {
+      const box = (await felt.getByTestId(part).boundingBox())!;
+      expect(box.y + box.height, part).toBeLessThanOrEqual(800);
+    }
     expect([...ada.errors, ...other.errors]).toEqual([]);
   }, 240_000);
 
@@ -263,10 +269,23 @@ describeInChromium('history and replay in Chromium', { plant: plantHistory }, (s
       expect(await stepOf(page)).toBeGreaterThan(1);
       expect(await overflows(page)).toBe(false);
       await page.screenshot({ path: join(shots, `replay-${width}.png`) });
+      // A turn tapped in the review, far down the page: the screen goes up to the board to show it.
+      const reviewed = page.getByTestId('game-review-turn').locator('button');
+      await expect.poll(() => reviewed.count(), { timeout: 120_000 }).toBeGreaterThan(0);
+      await reviewed.first().scrollIntoViewIfNeeded();
+      expect((await page.getByTestId('replay-felt').boundingBox())!.y).toBeLessThan(-100);
+      await reviewed.first().tap();
+      // The board's top in the window (it was far above it, the page scrolled down to the review).
+      await expect
+        .poll(async () => Math.abs((await page.getByTestId('replay-felt').boundingBox())!.y), {
+          timeout: 5_000,
+        })
+        .toBeLessThan(100);
+      await page.screenshot({ path: join(shots, `replay-${width}-after-review-tap.png`) });
       await page.screenshot({ path: join(shots, `replay-${width}-full.png`), fullPage: true });
       violations.push(...(await audit(page, `replay-${width}`)));
       expect(violations).toEqual([]);
       expect(bea.errors).toEqual([]);
-    }, 120_000);
+    }, 300_000);
   }
 });
