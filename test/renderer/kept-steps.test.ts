@@ -1,34 +1,16 @@
 // @vitest-environment happy-dom
 import { createPinia, setActivePinia } from 'pinia';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { webBridge } from '../../renderer/src/bridge/web';
-import { GameClient } from '../../renderer/src/net/client';
-import { setServices } from '../../renderer/src/services';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { services } from '../../renderer/src/services';
 import { useTableStore } from '../../renderer/src/stores/table';
-import { MemoryStorage } from './memory-storage';
+import { useTestServices } from './mount';
 
 // A turn staged, then the page reloaded: the tab's session holds the steps for that table and seat only.
 describe("the table store keeps a seat's staged steps in the tab's session", () => {
-  let session: MemoryStorage;
+  let session: Storage;
   beforeEach(() => {
-    session = new MemoryStorage();
-    const local = new MemoryStorage();
-    setServices({
-      bridge: webBridge({
-        location: {
-          hostname: '127.0.0.1',
-          port: '47470',
-          protocol: 'http:',
-          origin: 'http://127.0.0.1:47470',
-        },
-        fetch: vi.fn(() => Promise.reject(new Error('offline'))) as unknown as typeof fetch,
-        storage: local,
-      }),
-      createClient: (url) => new GameClient({ url, backoff: { maxAttempts: 0 } }),
-      session,
-      local,
-      originWsUrl: null,
-    });
+    useTestServices();
+    session = services().session;
   });
 
   const seated = (seat: number) => {
