@@ -115,10 +115,10 @@ describeInChromium(
           'Bot 2 leads: 1 card each, Red 6 beats Orange 6. Same number: Red ranks above Orange.',
         );
         await expect(page.locator('.my-seat [data-testid="standing"]').textContent()).resolves.toBe(
-          '1 card counts: Orange 6',
+          'Orange 6 counts',
         );
         await expect(page.locator('[data-seat="1"] [data-testid="standing"]').textContent()).resolves.toBe(
-          '1 card counts: Red 6',
+          'Red 6 counts',
         );
       }
 

@@ -87,7 +87,7 @@ describe('SeatPanel', () => {
       props: { view, seat: 0, name: 'Ada', info: null, standing: seatStandings(view)[0] },
     });
     expect(w.findAll('.card.counting').map((c) => c.attributes('data-card'))).toEqual(['R6']);
-    expect(w.get('[data-testid="standing"]').text()).toBe('1 card counts: Red 6');
+    expect(w.get('[data-testid="standing"]').text()).toBe('Red 6 counts');
     expect(w.text()).toContain('leads');
     expect(w.text()).toContain('(you)');
     expect(w.classes()).toContain('turn');

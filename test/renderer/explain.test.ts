@@ -102,11 +102,11 @@ describe('standings', () => {
         marked: w.findAll('.card.counting').map((c) => c.attributes('data-card')),
       };
     };
-    expect(standing(0)).toEqual({ text: '2 cards count · best Orange 3', marked: ['V2', 'O3'] });
-    expect(standing(1)).toEqual({ text: '1 card counts: Red 1', marked: ['R1'] });
+    expect(standing(0)).toEqual({ text: '2 count · best Orange 3', marked: ['V2', 'O3'] });
+    expect(standing(1)).toEqual({ text: 'Red 1 counts', marked: ['R1'] });
     expect(standing(2)).toEqual({ text: 'nothing counts', marked: [] });
-    expect(standing(0, 'it').text).toBe('2 carte contano · la migliore Arancione 3');
-    expect(standing(0, 'ko').text).toBe('2장이 셈에 들어감 · 최고 주황 3');
+    expect(standing(0, 'it').text).toBe('2 contano · la migliore Arancione 3');
+    expect(standing(0, 'ko').text).toBe('셈 2장 · 최고 주황 3');
   });
 });
 

@@ -78,13 +78,13 @@ describe('SeatPanel on a phone (compact)', () => {
     expect(row.attributes('aria-expanded')).toBe('false');
     // Its accessible name comes from its content: the spoken summary, the visible parts hidden from speech.
     expect(row.get('.sr-only').text()).toBe(
-      'Bea: leads, A bot plays this seat, Normal, 2 in hand, 1 card counts: Red 6. Show the palette',
+      'Bea: leads, A bot plays this seat, Normal, 2 in hand, Red 6 counts. Show the palette',
     );
     expect(row.findAll('.who, .mini, .turnmark').every((el) => el.attributes('aria-hidden') === 'true')).toBe(
       true,
     );
     // The standing stays in sight, under the name.
-    expect(row.get('[data-testid="standing"]').text()).toBe('1 card counts: Red 6');
+    expect(row.get('[data-testid="standing"]').text()).toBe('Red 6 counts');
     expect(row.find('.crown').exists()).toBe(true);
     expect(row.text()).toContain('2');
     const mini = row.findAll('.card.size-xs');
@@ -93,7 +93,7 @@ describe('SeatPanel on a phone (compact)', () => {
 
     await row.trigger('click');
     expect(w.find('[data-testid="seat-row"]').exists()).toBe(false);
-    expect(w.get('.meta [data-testid="standing"]').text()).toBe('1 card counts: Red 6');
+    expect(w.get('.meta [data-testid="standing"]').text()).toBe('Red 6 counts');
     expect(w.findAll('.palette .card.size-sm').map((c) => c.attributes('data-card'))).toEqual(['R6', 'Y5']);
     const close = w.get('button.close');
     expect(close.attributes('aria-label')).toBe("Fold Bea's place");
