@@ -224,15 +224,17 @@ async function tabTo(page: Page, key: 'Tab' | 'Shift+Tab', selector: string, max
 /** Confirms the staged turn with Enter; when ending it puts Ada out, Tab to the dialog's yes and Enter. */
 async function confirmByKeys(page: Page): Promise<void> {
   await page.keyboard.press('Enter');
+  // Either the turn goes (Undo leaves) or the app asks first: wait for whichever comes, not for a fixed time,
+  // since a busy machine can take longer than any guess to show the question.
+  const undo = page.getByTestId('undo');
   const sure = page.getByTestId('confirm-yes');
-  if (
-    await sure.waitFor({ timeout: 500 }).then(
-      () => true,
-      () => false,
-    )
-  ) {
+  const outcome = async () =>
+    (await sure.isVisible()) ? 'asked' : (await undo.count()) === 0 ? 'sent' : 'waiting';
+  await expect.poll(outcome, { timeout: 15_000 }).not.toBe('waiting');
+  if ((await outcome()) === 'asked') {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
+    await undo.waitFor({ state: 'detached' });
   }
 }
 
