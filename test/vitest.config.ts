@@ -18,12 +18,18 @@ const PROPERTY_RUNS = [
   'test/unit/engine/explain-view-only.test.ts',
 ];
 
+/**
+ * Renderer tests that talk to a real host or socket: they run with integration, so the unit loop opens no
+ * port. A new such file is named `*.host.test.ts`.
+ */
+const AGAINST_A_HOST = ['test/renderer/**/*.host.test.ts'];
+
 /*
  * Every test that can run here, in five projects (`npm test` runs all; `npm run test:<name>` one):
  * - unit: the engine, bots, host parts and renderer in one process each, no sockets or browsers (the
  *   loop to run after each change; its times: docs/measurements.md);
  * - properties: the long random-game runs above;
- * - integration: real hosts on real ports, built bundles, the Electron entry under a mock, CI files;
+ * - integration: real hosts on real ports (renderer stores against one too), built bundles, the Electron entry under a mock, CI files;
  * - lan: hosts and lobbies in private network namespaces (mDNS never leaves them);
  * - e2e: real Chromium against a real host; the renderer is built once per run (global setup).
  * Renderer tests opt into happy-dom per file.
@@ -41,7 +47,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts', 'test/renderer/**/*.test.ts'],
-          exclude: PROPERTY_RUNS,
+          exclude: [...PROPERTY_RUNS, ...AGAINST_A_HOST],
           // Threads start faster than forks and nothing here needs a process of its own.
           pool: 'threads',
         },
@@ -51,7 +57,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: ['test/integration/**/*.test.ts', 'test/electron/**/*.test.ts', 'test/ci/**/*.test.ts'],
+          include: [
+            'test/integration/**/*.test.ts',
+            'test/electron/**/*.test.ts',
+            'test/ci/**/*.test.ts',
+            ...AGAINST_A_HOST,
+          ],
         },
       },
       { extends: true, test: { name: 'lan', include: ['test/lan/**/*.test.ts'] } },
