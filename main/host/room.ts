@@ -3,6 +3,7 @@ import type { LeftReason, Reaction, TableInfo, TableSummary } from '../../shared
 import { Audience } from './audience';
 import type { BotTable } from './bots';
 import type { Cancel } from './clock';
+import type { CodeAttempts } from './code-attempts';
 import { afterKept, keepOrUndo, type Announcement, type Carried } from './changes';
 import { TableError } from './errors';
 import type { HostedTable } from './hosted-table';
@@ -61,6 +62,10 @@ export class Room implements BotTable {
 
   get id(): string {
     return this.table.id;
+  }
+
+  get name(): string {
+    return this.table.name;
   }
 
   /**
@@ -198,6 +203,36 @@ export class Room implements BotTable {
       this.detach(session);
       session.send({ type: 'left', tableId: this.id });
     });
+  }
+
+  /** Whether the token (by its hash) opens this seat here. */
+  opens(tokenHash: string, seat: number): boolean {
+    return this.table.seats[seat]?.tokenHash === tokenHash;
+  }
+
+  /** Whether the creator removed the token's person from this table. */
+  removed(tokenHash: string): boolean {
+    return this.table.control.wasRemoved(tokenHash);
+  }
+
+  /** The seat code's gate (before the start only): a lock or a wrong code refuses. */
+  admit(codes: CodeAttempts, session: Session, code: string | undefined): void {
+    if (!this.table.started) codes.admit(this.table.control, session, code);
+  }
+
+  /** The game here is over (the host's person may close the table). */
+  get finished(): boolean {
+    return this.table.status === 'finished';
+  }
+
+  /** When the table was made: the lobby lists tables in that order. */
+  get createdAt(): number {
+    return this.table.createdAt;
+  }
+
+  /** The game's move count (undefined before the start): a stale move's refusal says it. */
+  get moveCount(): number | undefined {
+    return this.table.state?.moveCount;
   }
 
   /** An open table nobody holds a seat at any more: the hub removes it. */
