@@ -74,8 +74,8 @@ export class Hub {
       this.rooms.set(table.id, room);
     }
     // A game that ended before the host stopped is history; one whose archiving a crash cut short is archived now.
-    for (const room of this.rooms.values()) this.history.finished(room.table);
-    for (const room of this.rooms.values()) this.bots.kick(room);
+    for (const room of this.rooms.values()) room.archiveIfFinished();
+    for (const room of this.rooms.values()) room.wakeBots();
     return this.rooms.size;
   }
 
