@@ -74,15 +74,13 @@ export class Hub {
       this.rooms.set(table.id, room);
     }
     // A game that ended before the host stopped is history; one whose archiving a crash cut short is archived now.
-    for (const room of this.rooms.values()) this.history.finished(room.table);
-    for (const room of this.rooms.values()) this.bots.kick(room);
+    for (const room of this.rooms.values()) room.archiveIfFinished();
+    for (const room of this.rooms.values()) room.wakeBots();
     return this.rooms.size;
   }
 
   summaries(): TableSummary[] {
-    return [...this.rooms.values()]
-      .sort((a, b) => a.table.createdAt - b.table.createdAt)
-      .map((r) => r.summary());
+    return [...this.rooms.values()].sort((a, b) => a.createdAt - b.createdAt).map((r) => r.summary());
   }
 
   onTablesChanged(cb: (tables: TableSummary[]) => void): () => void {
@@ -127,7 +125,7 @@ export class Hub {
     } catch (e) {
       if (!(e instanceof TableError)) return this.failed(session, msg.type, e, false);
       const moveCount = ['staleMove', 'notYourTurn', 'illegalMove'].includes(e.code)
-        ? this.roomOf(session)?.table.state?.moveCount
+        ? this.roomOf(session)?.moveCount
         : undefined;
       return session.error(e.code, e.message, {
         to: msg.type,
@@ -150,7 +148,7 @@ export class Hub {
       case 'join': {
         const room = this.room(msg.tableId);
         this.requireFree(session);
-        if (!room.table.started) this.codes.admit(room.table.control, session, msg.code);
+        room.admit(this.codes, session, msg.code);
         return this.attached(session, room.join(session, msg.name, msg.seat));
       }
       case 'resume':
@@ -258,8 +256,8 @@ export class Hub {
   private requireFree(session: Session): void {
     const room = this.roomOf(session);
     const seat = room?.seatOf(session) ?? null;
-    if (room && seat !== null && room.table.status !== 'finished') {
-      throw new TableError('alreadySeated', `you hold seat ${seat} at "${room.table.name}"; leave it first`);
+    if (room && seat !== null && !room.finished) {
+      throw new TableError('alreadySeated', `you hold seat ${seat} at "${room.name}"; leave it first`);
     }
   }
 
@@ -294,8 +292,8 @@ export class Hub {
     const hash = hashToken(token);
     const entry = this.tokens.find(hash);
     const room = entry && this.rooms.get(entry.tableId);
-    if (!entry || !room || room.table.seats[entry.seat]?.tokenHash !== hash) {
-      if ([...this.rooms.values()].some((r) => r.table.control.wasRemoved(hash)))
+    if (!entry || !room || !room.opens(hash, entry.seat)) {
+      if ([...this.rooms.values()].some((r) => r.removed(hash)))
         throw new TableError('removed', 'the host of the table removed you from it');
       throw new TableError('badToken', 'this token opens no seat on this host');
     }
@@ -320,8 +318,8 @@ export class Hub {
   closeFinished(tableId: string): void {
     const room = this.rooms.get(tableId);
     if (!room) throw new Error(`no table ${tableId} on this host`);
-    if (room.table.status !== 'finished')
-      throw new Error(`"${room.table.name}" is not finished: only a finished table can be closed`);
+    if (!room.finished)
+      throw new Error(`"${room.name}" is not finished: only a finished table can be closed`);
     this.removeRoom(room, true);
   }
 

@@ -3,6 +3,7 @@ import type { LeftReason, Reaction, TableInfo, TableSummary } from '../../shared
 import { Audience } from './audience';
 import type { BotTable } from './bots';
 import type { Cancel } from './clock';
+import type { CodeAttempts } from './code-attempts';
 import { afterKept, keepOrUndo, type Announcement, type Carried } from './changes';
 import { TableError } from './errors';
 import type { HostedTable } from './hosted-table';
@@ -26,7 +27,7 @@ const STORAGE_RETRY_MS = 1000;
  * One table and the connections at it: its requests (seating here, games and moves through `RoomPlay`),
  * its log (each change is in it before anyone hears of it) and every frame about it.
  */
-export class Room implements BotTable {
+export class Room {
   private readonly audience: Audience;
   private readonly play: RoomPlay;
   /** Removed from the host: a bot's late move no longer lands. */
@@ -43,8 +44,11 @@ export class Room implements BotTable {
     this.audience.sendReaction(seat, reaction),
   );
 
+  /** What the bots see of this room: its table, and the host's moves for its seats. */
+  private readonly botTable: BotTable;
+
   private constructor(
-    readonly table: HostedTable,
+    private readonly table: HostedTable,
     private readonly ctx: RoomContext,
     unattendedSince: number | null,
   ) {
@@ -57,10 +61,25 @@ export class Room implements BotTable {
     this.seatLog = new SeatLog(table, () => this.audience.emptySince, ctx, unattendedSince);
     this.play = new RoomPlay(table, ctx);
     this.turnTimer = new RoomClock(table, ctx);
+    this.botTable = { table, playFor: (seat, move, moveCount) => this.playFor(seat, move, moveCount) };
+  }
+
+  /** After a restart: a game that ended before the host stopped is history (a crash may have cut that short). */
+  archiveIfFinished(): void {
+    this.ctx.history.finished(this.table);
+  }
+
+  /** The host plays its seats here, if one of them is to move. */
+  wakeBots(): void {
+    this.ctx.bots.kick(this.botTable);
   }
 
   get id(): string {
     return this.table.id;
+  }
+
+  get name(): string {
+    return this.table.name;
   }
 
   /**
@@ -198,6 +217,36 @@ export class Room implements BotTable {
       this.detach(session);
       session.send({ type: 'left', tableId: this.id });
     });
+  }
+
+  /** Whether the token (by its hash) opens this seat here. */
+  opens(tokenHash: string, seat: number): boolean {
+    return this.table.seats[seat]?.tokenHash === tokenHash;
+  }
+
+  /** Whether the creator removed the token's person from this table. */
+  removed(tokenHash: string): boolean {
+    return this.table.control.wasRemoved(tokenHash);
+  }
+
+  /** The seat code's gate (before the start only): a lock or a wrong code refuses. */
+  admit(codes: CodeAttempts, session: Session, code: string | undefined): void {
+    if (!this.table.started) codes.admit(this.table.control, session, code);
+  }
+
+  /** The game here is over (the host's person may close the table). */
+  get finished(): boolean {
+    return this.table.status === 'finished';
+  }
+
+  /** When the table was made: the lobby lists tables in that order. */
+  get createdAt(): number {
+    return this.table.createdAt;
+  }
+
+  /** The game's move count (undefined before the start): a stale move's refusal says it. */
+  get moveCount(): number | undefined {
+    return this.table.state?.moveCount;
   }
 
   /** An open table nobody holds a seat at any more: the hub removes it. */
@@ -351,7 +400,7 @@ export class Room implements BotTable {
       );
       // A disk that refused the move may take it later; nobody else can move meanwhile, so try again.
       if (e instanceof TableError && e.code === 'unavailable') {
-        this.ctx.clock.after(STORAGE_RETRY_MS, () => this.ctx.bots.kick(this));
+        this.ctx.clock.after(STORAGE_RETRY_MS, () => this.ctx.bots.kick(this.botTable));
       }
       return false;
     }
@@ -384,7 +433,7 @@ export class Room implements BotTable {
     // A new turn's clock (after its view, which shows whose turn it is).
     if (clockChanged && !tableInfo) this.audience.sendTable(this.info());
     if (lobbyList) this.ctx.lobbyChanged();
-    this.ctx.bots.kick(this);
+    this.ctx.bots.kick(this.botTable);
     this.watchRoundVote();
     this.turnTimer.watch(() => this.announce({ tableInfo: false }));
   }
