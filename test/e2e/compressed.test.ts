@@ -3,6 +3,9 @@ import type { Response } from 'playwright-core';
 import { MIN_BYTES } from '../../renderer/precompress';
 import { describeInChromium } from './harness';
 
+/** Bytes sent for the lobby's scripts and styles on a first load (brotli, as Chromium gets them here). */
+const FIRST_LOAD_BUDGET = 110_000;
+
 /*
  * The page as Chromium loads it from a host: every script and style sheet arrives precompressed (what
  * Chromium accepts over plain http, where the LAN's pages are served), cacheable for a year, and the
@@ -48,6 +51,9 @@ describeInChromium('the renderer served compressed to Chromium', {}, (stage) => 
     console.log(
       `renderer scripts and styles on first load: ${assets.length} files, ${decoded} bytes decoded, ${encoded} bytes sent`,
     );
+    // The goal is 100 KB (docs/measurements.md); until English is split by screen the lobby's first load
+    // is ~107 KB as brotli, and this bound keeps it from growing unnoticed.
+    expect(encoded).toBeLessThan(FIRST_LOAD_BUDGET);
     expect(ada.errors).toEqual([]);
   });
 });
