@@ -3,7 +3,7 @@ import { flushPromises } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REACTIONS, takeReactionSlot, type ServerMessage } from '../../shared/protocol';
-import SeatReaction from '../../renderer/src/components/SeatReaction.vue';
+import SeatReaction from '../../renderer/src/components/board/SeatReaction.vue';
 import { isReaction, reactionFace, reactionSpoken } from '../../renderer/src/game/reactions';
 import { useConnectionStore } from '../../renderer/src/stores/connection';
 import { useReactionsStore } from '../../renderer/src/stores/reactions';

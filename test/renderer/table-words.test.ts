@@ -2,10 +2,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyMove, setupState, viewFor } from '../../shared/engine';
 import type { GameOptions, LogEntry } from '../../shared/engine/types';
-import ColorRanking from '../../renderer/src/components/ColorRanking.vue';
-import GameLog from '../../renderer/src/components/GameLog.vue';
-import RoundSummary from '../../renderer/src/components/RoundSummary.vue';
-import TurnPanel from '../../renderer/src/components/TurnPanel.vue';
+import ColorRanking from '../../renderer/src/components/board/ColorRanking.vue';
+import GameLog from '../../renderer/src/components/table/GameLog.vue';
+import RoundSummary from '../../renderer/src/components/round/RoundSummary.vue';
+import TurnPanel from '../../renderer/src/components/table/TurnPanel.vue';
 import { resolveParticles } from '../../renderer/src/i18n/korean';
 import { sortForDisplay } from '../../renderer/src/game/sorting';
 import { i18nWithAllLocales, mountApp, turnPanelProps } from './mount';

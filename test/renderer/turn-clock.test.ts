@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TableInfo, TurnClockInfo } from '../../shared/protocol';
-import ClockPanel from '../../renderer/src/components/ClockPanel.vue';
-import SeatClock from '../../renderer/src/components/SeatClock.vue';
+import ClockPanel from '../../renderer/src/components/table/ClockPanel.vue';
+import SeatClock from '../../renderer/src/components/board/SeatClock.vue';
 import { forgetHostClock } from '../../renderer/src/game/hostClock';
 import { clockLeftMs, clockSeconds } from '../../renderer/src/game/turnClock';
 import { useSettingsStore } from '../../renderer/src/stores/settings';
