@@ -10,8 +10,8 @@ import { useNoticesStore } from '../../renderer/src/stores/notices';
 import RuleReference from '../../renderer/src/components/app/RuleReference.vue';
 import SeatPanel from '../../renderer/src/components/board/SeatPanel.vue';
 import TurnPanel from '../../renderer/src/components/table/TurnPanel.vue';
-import { COLOR_SHAPES } from '../../renderer/src/game/symbols';
-import { RULE_EXAMPLES } from '../../renderer/src/game/ruleExamples';
+import { COLOR_SHAPES } from '../../renderer/src/table-models/symbols';
+import { RULE_EXAMPLES } from '../../renderer/src/table-models/ruleExamples';
 import { defineComponent, h } from 'vue';
 import { mountApp, seatInfo, seatView, turnOf } from './mount';
 

@@ -9,7 +9,7 @@ import RoundSummary from '../../renderer/src/components/round/RoundSummary.vue';
 import SeatPanel from '../../renderer/src/components/board/SeatPanel.vue';
 import TurnPanel from '../../renderer/src/components/table/TurnPanel.vue';
 import TableView from '../../renderer/src/views/TableView.vue';
-import { NARROW } from '../../renderer/src/game/media';
+import { NARROW } from '../../renderer/src/table-models/media';
 import type { Locale } from '../../renderer/src/i18n/locales';
 import { MemoryStorage } from './memory-storage';
 import { mountApp, seatInfo, seatView, tableInfo as tableOf, turnPanelProps, useTestServices } from './mount';

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import BotBadge from '../../renderer/src/components/board/BotBadge.vue';
 import NewTableForm from '../../renderer/src/components/lobby/NewTableForm.vue';
 import RuleReference from '../../renderer/src/components/app/RuleReference.vue';
-import { rulesFactsOf, rulesLine } from '../../renderer/src/game/rulesLine';
+import { rulesFactsOf, rulesLine } from '../../renderer/src/table-models/rulesLine';
 import type { Locale } from '../../renderer/src/i18n/locales';
 import { normalizeOptions } from '../../shared/engine';
 import type { TableOptions } from '../../shared/protocol';

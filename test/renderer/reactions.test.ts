@@ -4,7 +4,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REACTIONS, takeReactionSlot, type ServerMessage } from '../../shared/protocol';
 import SeatReaction from '../../renderer/src/components/board/SeatReaction.vue';
-import { isReaction, reactionFace, reactionSpoken } from '../../renderer/src/game/reactions';
+import { isReaction, reactionFace, reactionSpoken } from '../../renderer/src/table-models/reactions';
 import { useConnectionStore } from '../../renderer/src/stores/connection';
 import { useReactionsStore } from '../../renderer/src/stores/reactions';
 import { useTableStore } from '../../renderer/src/stores/table';

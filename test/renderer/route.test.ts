@@ -7,7 +7,7 @@ import { nextTick } from 'vue';
 import { startHost, type Host } from '../../main/host';
 import { webBridge } from '../../renderer/src/bridge/web';
 import { GameClient } from '../../renderer/src/net/client';
-import { hostOfWsUrl, parseRoute, routeHash, sameRoute, type Route } from '../../renderer/src/net/route';
+import { hostOfWsUrl, parseRoute, routeHash, sameRoute, type Route } from '../../renderer/src/stores/routes';
 import { services, setServices, type Navigation } from '../../renderer/src/services';
 import { useConnectionStore } from '../../renderer/src/stores/connection';
 import { useRouteStore } from '../../renderer/src/stores/route';

@@ -13,7 +13,7 @@ import RoundSummary from '../../renderer/src/components/round/RoundSummary.vue';
 import TableRow from '../../renderer/src/components/lobby/TableRow.vue';
 import TurnPanel from '../../renderer/src/components/table/TurnPanel.vue';
 import WatchingLine from '../../renderer/src/components/table/WatchingLine.vue';
-import { rematchVoters } from '../../renderer/src/game/rematch';
+import { rematchVoters } from '../../renderer/src/table-models/rematch';
 import { GameClient } from '../../renderer/src/net/client';
 import { setServices } from '../../renderer/src/services';
 import { useSettingsStore } from '../../renderer/src/stores/settings';

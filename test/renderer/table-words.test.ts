@@ -7,7 +7,7 @@ import GameLog from '../../renderer/src/components/table/GameLog.vue';
 import RoundSummary from '../../renderer/src/components/round/RoundSummary.vue';
 import TurnPanel from '../../renderer/src/components/table/TurnPanel.vue';
 import { resolveParticles } from '../../renderer/src/i18n/korean';
-import { sortForDisplay } from '../../renderer/src/game/sorting';
+import { sortForDisplay } from '../../renderer/src/table-models/sorting';
 import { i18nWithAllLocales, mountApp, turnPanelProps } from './mount';
 
 const basic: GameOptions = { players: 2, mode: 'basic', actionRule: false };

@@ -1,5 +1,5 @@
 import { isChapterId, type ChapterId } from '../learn/chapter-ids';
-import { parseAddress, type HostAddress } from './address';
+import { parseAddress, type HostAddress } from '../net/address';
 
 /**
  * The page's address inside the app, in its hash (so it works from app:// in the desktop app and from a
