@@ -11,7 +11,12 @@ import SeatPanel from '../../renderer/src/components/board/SeatPanel.vue';
 import { desktopBridge } from '../../renderer/src/bridge/desktop';
 import { lastMoves } from '../../renderer/src/table-models/lastMoves';
 import { land, snapshot } from '../../renderer/src/table-models/flights';
-import { audioOnGesture, chime, cueTurn, vibrationAfterGesture } from '../../renderer/src/table-models/turnCue';
+import {
+  audioOnGesture,
+  chime,
+  cueTurn,
+  vibrationAfterGesture,
+} from '../../renderer/src/table-models/turnCue';
 import { GameClient } from '../../renderer/src/net/client';
 import { setServices } from '../../renderer/src/services';
 import { useConnectionStore } from '../../renderer/src/stores/connection';
