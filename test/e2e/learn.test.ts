@@ -243,6 +243,27 @@ describeInChromium('learn to play', {}, (stage) => {
     expect(player.errors).toEqual([]);
   }, 60_000);
 
+  it("the table's keys: a number selects a hand card, P plays it, E confirms (as the Confirm button says)", async () => {
+    const player = await stage.player('Eko', 1280, 800);
+    const page = await openLearn(player, stage.served.url);
+    await page.getByTestId('learn-open-play').click();
+    for (let i = 0; i < 3; i++) await page.getByTestId('learn-next').click();
+    await expect.poll(() => attr(page, 'data-step')).toBe('beat');
+    const cards = await chapter(page)
+      .locator('.my-hand [data-card]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+    await page.keyboard.press(String(cards.indexOf('Y5') + 1));
+    await expect.poll(() => attr(page, 'data-target')).toBe('[data-testid="play"]');
+    await page.keyboard.press('p');
+    const staged = chapter(page).locator('.seat[data-seat="0"] [data-card="Y5"]');
+    await expect.poll(() => staged.count()).toBe(1);
+    expect(await page.getByTestId('confirm-turn').getAttribute('aria-keyshortcuts')).toContain('E');
+    await page.keyboard.press('e');
+    await expect.poll(() => attr(page, 'data-step')).not.toBe('beat');
+    expect(await attr(page, 'data-mistake')).toBe(null);
+    expect(player.errors).toEqual([]);
+  }, 60_000);
+
   it('skip a chapter, resume one part way, replay a finished one (progress kept over a reload)', async () => {
     const player = await stage.player('Bea', 1280, 800);
     const page = await openLearn(player, stage.served.url);

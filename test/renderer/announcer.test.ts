@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import TableAnnouncer from '../../renderer/src/components/TableAnnouncer.vue';
+import TableAnnouncer from '../../renderer/src/components/table/TableAnnouncer.vue';
 import { createPinia } from 'pinia';
 import { mount } from '@vue/test-utils';
 import { nextTick } from 'vue';

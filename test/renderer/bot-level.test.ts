@@ -2,7 +2,7 @@
 import { getActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BotThink, SeatInfo, TableInfo, TableOptions } from '../../shared/protocol';
-import NewTableForm from '../../renderer/src/components/NewTableForm.vue';
+import NewTableForm from '../../renderer/src/components/lobby/NewTableForm.vue';
 import { webBridge } from '../../renderer/src/bridge/web';
 import { GameClient } from '../../renderer/src/net/client';
 import { setServices } from '../../renderer/src/services';

@@ -6,10 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 
 import { chooseBotMove } from '../../shared/bots';
 import { applyMove, newGame, setupState, viewFor } from '../../shared/engine';
 import type { GameState, SeatView } from '../../shared/engine/types';
-import CoachHint from '../../renderer/src/components/CoachHint.vue';
-import NewTableForm from '../../renderer/src/components/NewTableForm.vue';
-import RoundSummary from '../../renderer/src/components/RoundSummary.vue';
-import TurnPanel from '../../renderer/src/components/TurnPanel.vue';
+import CoachHint from '../../renderer/src/components/table/CoachHint.vue';
+import NewTableForm from '../../renderer/src/components/lobby/NewTableForm.vue';
+import RoundSummary from '../../renderer/src/components/round/RoundSummary.vue';
+import TurnPanel from '../../renderer/src/components/table/TurnPanel.vue';
 import WaitingRoom from '../../renderer/src/views/WaitingRoom.vue';
 import { setCoachWorker } from '../../renderer/src/coach/client';
 import { COACH_TIME, handleCoachMessage } from '../../renderer/src/coach/handler';

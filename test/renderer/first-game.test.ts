@@ -3,10 +3,10 @@
 // screen shows (en, it, ko), the new-table form's First game and per-seat levels, the bot badge, and the
 // Rules dialog's links to the tutorial.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import BotBadge from '../../renderer/src/components/BotBadge.vue';
-import NewTableForm from '../../renderer/src/components/NewTableForm.vue';
-import RuleReference from '../../renderer/src/components/RuleReference.vue';
-import { rulesFactsOf, rulesLine } from '../../renderer/src/game/rulesLine';
+import BotBadge from '../../renderer/src/components/board/BotBadge.vue';
+import NewTableForm from '../../renderer/src/components/lobby/NewTableForm.vue';
+import RuleReference from '../../renderer/src/components/app/RuleReference.vue';
+import { rulesFactsOf, rulesLine } from '../../renderer/src/table-models/rulesLine';
 import type { Locale } from '../../renderer/src/i18n/locales';
 import { normalizeOptions } from '../../shared/engine';
 import type { TableOptions } from '../../shared/protocol';

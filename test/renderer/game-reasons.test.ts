@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { applyMove, setupState, viewFor, whyNot } from '../../shared/engine';
 import type { GameOptions, Move, RoundSetup, SeatView } from '../../shared/engine/types';
-import { canDiscard, canPlay, isLegal } from '../../renderer/src/game/moves';
+import { canDiscard, canPlay, isLegal } from '../../renderer/src/table-models/moves';
 import { createApp } from 'vue';
-import { useGameText } from '../../renderer/src/game/text';
+import { useGameText } from '../../renderer/src/table-models/text';
 import { i18nWithAllLocales } from './mount';
 import type { Locale } from '../../renderer/src/i18n/locales';
 

@@ -3,7 +3,7 @@ import { enableAutoUnmount, flushPromises } from '@vue/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { viewFor } from '../../shared/engine';
 import { replayRecord, type ReplayStep } from '../../shared/record';
-import GameReview from '../../renderer/src/components/GameReview.vue';
+import GameReview from '../../renderer/src/components/history/GameReview.vue';
 import { setCoachWorker } from '../../renderer/src/coach/client';
 import type { CoachReply, CoachRequest } from '../../renderer/src/coach/handler';
 import { randomRecord, VARIANTS } from '../unit/record/games';

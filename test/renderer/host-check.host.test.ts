@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../../shared/protocol';
 import { checkHost, isLoopback, joinUrls } from '../../renderer/src/net/host-check';
-import { awayClock } from '../../renderer/src/game/away';
+import { awayClock } from '../../renderer/src/table-models/away';
 import { testHost } from '../integration/helpers/host';
 
 /*

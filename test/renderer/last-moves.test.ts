@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CardId, LogEntry, Move } from '../../shared/engine/types';
-import { lastMoves } from '../../renderer/src/game/lastMoves';
+import { lastMoves } from '../../renderer/src/table-models/lastMoves';
 import { roundAfter } from './mount';
 
 const deal = (first = 0, round = 1): LogEntry => ({

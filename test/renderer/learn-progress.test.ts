@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { webBridge } from '../../renderer/src/bridge/web';
 import { CHAPTER_IDS } from '../../renderer/src/learn/chapters';
 import { LEARN_KEY, readProgress, useLearnStore } from '../../renderer/src/learn/progress';
-import { parseRoute, routeHash } from '../../renderer/src/net/route';
+import { parseRoute, routeHash } from '../../renderer/src/stores/routes';
 import { setServices } from '../../renderer/src/services';
 import { MemoryStorage } from './memory-storage';
 

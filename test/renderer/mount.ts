@@ -9,9 +9,9 @@ import itMessages from '../../renderer/src/i18n/locales/it.json';
 import koMessages from '../../renderer/src/i18n/locales/ko.json';
 import type { Locale } from '../../renderer/src/i18n/locales';
 import { webBridge } from '../../renderer/src/bridge/web';
-import { useCoachText } from '../../renderer/src/game/coachText';
+import { useCoachText } from '../../renderer/src/table-models/coachText';
 import { GameClient } from '../../renderer/src/net/client';
-import { createTurn, type Turn } from '../../renderer/src/game/turn';
+import { createTurn, type Turn } from '../../renderer/src/table-models/turn';
 import { setServices } from '../../renderer/src/services';
 import { MemoryStorage } from './memory-storage';
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { mount } from '@vue/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
-import NameCut from '../../renderer/src/components/NameCut.vue';
+import NameCut from '../../renderer/src/components/common/NameCut.vue';
 
 /*
  * happy-dom lays nothing out, so each test says how wide the name is and how much room it has (the

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppInfo, DesktopApi } from '../../shared/desktop-api';
 import type { ReachReport } from '../../shared/reach';
 import { desktopBridge } from '../../renderer/src/bridge/desktop';
-import ReachPanel from '../../renderer/src/components/ReachPanel.vue';
+import ReachPanel from '../../renderer/src/components/waiting/ReachPanel.vue';
 import { GameClient } from '../../renderer/src/net/client';
 import { setServices } from '../../renderer/src/services';
 import { NOTHING_FOUND_AFTER_MS } from '../../renderer/src/stores/lanTables';

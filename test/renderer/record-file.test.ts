@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flushPromises } from '@vue/test-utils';
 import type { GameRecord, PlayerStats } from '../../shared/record';
-import OpenSavedGame from '../../renderer/src/components/OpenSavedGame.vue';
-import StatsPanel from '../../renderer/src/components/StatsPanel.vue';
+import OpenSavedGame from '../../renderer/src/components/history/OpenSavedGame.vue';
+import StatsPanel from '../../renderer/src/components/history/StatsPanel.vue';
 import {
   RECORD_FILE_MAX_BYTES,
   openRecordFile,

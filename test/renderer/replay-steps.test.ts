@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { replayRecord, type ReplayStep } from '../../shared/record';
-import { positionOf, replayStops, stepFrom } from '../../renderer/src/game/replaySteps';
-import { parseRoute, routeHash, sameRoute, type Route } from '../../renderer/src/net/route';
+import { positionOf, replayStops, stepFrom } from '../../renderer/src/table-models/replaySteps';
+import { parseRoute, routeHash, sameRoute, type Route } from '../../renderer/src/stores/routes';
 import { randomRecord, VARIANTS } from '../unit/record/games';
 
 /** Every state of a random finished game in `options`, as the replay screen gets them from its record. */

@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { applyMove, setupState, viewFor } from '../../shared/engine';
 import type { SeatView } from '../../shared/engine';
 import type { TableInfo } from '../../shared/protocol';
-import RoundSummary from '../../renderer/src/components/RoundSummary.vue';
-import { countdownClock, nextFlipMs } from '../../renderer/src/game/away';
-import { forgetHostClock, heardFromHost, hostTime } from '../../renderer/src/game/hostClock';
-import { roundVoters, roundWaitsFor } from '../../renderer/src/game/roundVote';
+import RoundSummary from '../../renderer/src/components/round/RoundSummary.vue';
+import { countdownClock, nextFlipMs } from '../../renderer/src/table-models/away';
+import { forgetHostClock, heardFromHost, hostTime } from '../../renderer/src/table-models/hostClock';
+import { roundVoters, roundWaitsFor } from '../../renderer/src/table-models/roundVote';
 import { mountApp, seatInfo, tableInfo } from './mount';
 
 /*

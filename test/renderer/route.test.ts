@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostOfWsUrl, parseRoute, routeHash, sameRoute, type Route } from '../../renderer/src/net/route';
+import { hostOfWsUrl, parseRoute, routeHash, sameRoute, type Route } from '../../renderer/src/stores/routes';
 
 describe('route parsing', () => {
   it('reads the lobby, a table here and a table on another host', () => {

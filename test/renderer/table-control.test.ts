@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { nextTick } from 'vue';
-import SeatCodeDialog from '../../renderer/src/components/SeatCodeDialog.vue';
-import TableLockLine from '../../renderer/src/components/TableLockLine.vue';
+import SeatCodeDialog from '../../renderer/src/components/app/SeatCodeDialog.vue';
+import TableLockLine from '../../renderer/src/components/lobby/TableLockLine.vue';
 import { randomSeatCode, useTableControlStore } from '../../renderer/src/stores/tableControl';
 import { mountApp, useTestServices } from './mount';
 

@@ -5,13 +5,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyMove, seatStandings, setupState, viewFor } from '../../shared/engine';
 import type { GameOptions, Move } from '../../shared/engine/types';
 import type { DesktopApi } from '../../shared/desktop-api';
-import CanvasArea from '../../renderer/src/components/CanvasArea.vue';
-import GameCard from '../../renderer/src/components/GameCard.vue';
-import SeatPanel from '../../renderer/src/components/SeatPanel.vue';
+import CanvasArea from '../../renderer/src/components/board/CanvasArea.vue';
+import GameCard from '../../renderer/src/components/common/GameCard.vue';
+import SeatPanel from '../../renderer/src/components/board/SeatPanel.vue';
 import { desktopBridge } from '../../renderer/src/bridge/desktop';
-import { lastMoves } from '../../renderer/src/game/lastMoves';
-import { land, snapshot } from '../../renderer/src/game/flights';
-import { audioOnGesture, chime, cueTurn, vibrationAfterGesture } from '../../renderer/src/game/turnCue';
+import { lastMoves } from '../../renderer/src/table-models/lastMoves';
+import { land, snapshot } from '../../renderer/src/table-models/flights';
+import {
+  audioOnGesture,
+  chime,
+  cueTurn,
+  vibrationAfterGesture,
+} from '../../renderer/src/table-models/turnCue';
 import { GameClient } from '../../renderer/src/net/client';
 import { setServices } from '../../renderer/src/services';
 import { useConnectionStore } from '../../renderer/src/stores/connection';

@@ -2,12 +2,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyMove, setupState, viewFor } from '../../shared/engine';
 import type { GameOptions, LogEntry } from '../../shared/engine/types';
-import ColorRanking from '../../renderer/src/components/ColorRanking.vue';
-import GameLog from '../../renderer/src/components/GameLog.vue';
-import RoundSummary from '../../renderer/src/components/RoundSummary.vue';
-import TurnPanel from '../../renderer/src/components/TurnPanel.vue';
+import ColorRanking from '../../renderer/src/components/board/ColorRanking.vue';
+import GameLog from '../../renderer/src/components/table/GameLog.vue';
+import RoundSummary from '../../renderer/src/components/round/RoundSummary.vue';
+import TurnPanel from '../../renderer/src/components/table/TurnPanel.vue';
 import { resolveParticles } from '../../renderer/src/i18n/korean';
-import { sortForDisplay } from '../../renderer/src/game/sorting';
+import { sortForDisplay } from '../../renderer/src/table-models/sorting';
 import { i18nWithAllLocales, mountApp, turnPanelProps } from './mount';
 
 const basic: GameOptions = { players: 2, mode: 'basic', actionRule: false };

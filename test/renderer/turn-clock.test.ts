@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TableInfo, TurnClockInfo } from '../../shared/protocol';
-import ClockPanel from '../../renderer/src/components/ClockPanel.vue';
-import SeatClock from '../../renderer/src/components/SeatClock.vue';
-import { forgetHostClock } from '../../renderer/src/game/hostClock';
-import { clockLeftMs, clockSeconds } from '../../renderer/src/game/turnClock';
+import ClockPanel from '../../renderer/src/components/table/ClockPanel.vue';
+import SeatClock from '../../renderer/src/components/board/SeatClock.vue';
+import { forgetHostClock } from '../../renderer/src/table-models/hostClock';
+import { clockLeftMs, clockSeconds } from '../../renderer/src/table-models/turnClock';
 import { useSettingsStore } from '../../renderer/src/stores/settings';
 import { mountApp, seatInfo, tableInfo, useTestServices } from './mount';
 

@@ -5,7 +5,7 @@ import * as engine from '../../shared/engine';
 import { applyMove, legalMoves, setupState, viewFor } from '../../shared/engine';
 import type { GameOptions, GameState, Move, SeatView } from '../../shared/engine/types';
 import type { Suggestion } from '../../renderer/src/coach/handler';
-import { createTurn, type StagedSteps } from '../../renderer/src/game/turn';
+import { createTurn, type StagedSteps } from '../../renderer/src/table-models/turn';
 
 // The engine as it is, with its costly questions counted.
 vi.mock('../../shared/engine', async (original) => {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DesktopApi, DiscoveredTable, Settings, TableEvent } from '../../shared/desktop-api';
 import { PROTOCOL_VERSION } from '../../shared/protocol';
 import App from '../../renderer/src/App.vue';
-import ConnectionBadge from '../../renderer/src/components/ConnectionBadge.vue';
+import ConnectionBadge from '../../renderer/src/components/app/ConnectionBadge.vue';
 import { desktopBridge } from '../../renderer/src/bridge/desktop';
 import { GameClient } from '../../renderer/src/net/client';
 import { setServices } from '../../renderer/src/services';

@@ -1,7 +1,7 @@
 import { computed, effectScope, onBeforeUnmount, ref, shallowRef, watch, type EffectScope } from 'vue';
 import { applyMove, sameMove, stageTurn } from '../../../shared/engine';
 import type { GameState, Move, SeatView } from '../../../shared/engine/types';
-import { createTurn } from '../game/turn';
+import { createTurn } from '../table-models/turn';
 import type { Chapter, MoveStep, Say, Step, Target } from './lesson';
 import {
   ME,

@@ -1,6 +1,6 @@
 import { cardValue, explainLead, previewDiscard, previewPlay } from '../../../shared/engine';
 import type { SeatView } from '../../../shared/engine/types';
-import { useExplainText } from '../game/explainText';
+import { useExplainText } from '../table-models/explainText';
 import type { Say, SayParam } from './lesson';
 import { ME } from './run';
 

@@ -6,7 +6,7 @@ import {
   type Reaction,
   type ServerMessage,
 } from '../../../shared/protocol';
-import { isReaction } from '../game/reactions';
+import { isReaction } from '../table-models/reactions';
 import { services } from '../services';
 import { useConnectionStore } from './connection';
 import { useTableStore } from './table';

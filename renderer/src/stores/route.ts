@@ -2,7 +2,7 @@ import { defineStore } from 'pinia';
 import { ref, watch } from 'vue';
 import type { TableSummary } from '../../../shared/protocol';
 import { httpUrl, wsUrl, type HostAddress } from '../net/address';
-import { hostOfWsUrl, isAppPath, parseRoute, routeHash, sameRoute, type Route } from '../net/route';
+import { hostOfWsUrl, isAppPath, parseRoute, routeHash, sameRoute, type Route } from './routes';
 import { services, type Navigation } from '../services';
 import { useSavedSeatsStore } from './savedSeats';
 import { useSettingsStore } from './settings';

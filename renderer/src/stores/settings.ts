@@ -5,7 +5,7 @@ import { PLAYER_NAME_MAX, TableOptionsSchema, type TableOptions } from '../../..
 import type { Settings } from '../../../shared/desktop-api';
 import { services } from '../services';
 import { LOCALES, type Locale } from '../i18n/locales';
-import { CARD_SORTS, type CardSort } from '../game/sorting';
+import { CARD_SORTS, type CardSort } from '../table-models/sorting';
 
 const SORT_KEY = 'red7.cardSort';
 const SOUND_KEY = 'red7.sound';

@@ -12,7 +12,7 @@ import type {
   TableInfo,
   TableOptions,
 } from '../../../shared/protocol';
-import { heardFromHost } from '../game/hostClock';
+import { heardFromHost } from '../table-models/hostClock';
 import { services } from '../services';
 import { useConnectionStore } from './connection';
 import { useNoticesStore } from './notices';
@@ -20,7 +20,7 @@ import { useSettingsStore } from './settings';
 import { useSavedSeatsStore } from './savedSeats';
 import { useTableControlStore, type CodeAsk } from './tableControl';
 import { loadSession, loadStaged, saveSession, saveStaged, type TableSession } from './session';
-import type { StagedSteps } from '../game/turn';
+import type { StagedSteps } from '../table-models/turn';
 
 /** Host refusals that need no toast: a fresh view or table follows and says it all. */
 const QUIET_ERRORS = new Set(['staleMove', 'rateLimited']);
