@@ -513,5 +513,57 @@ describeInChromium(
         expect(p.errors).toEqual([]);
       }
     }, 60_000);
+
+    // Axe reads a screen as it stands, with no pointer on it: a filled button whose hover fell back to the
+    // plain button's pale fill kept its white label (Confirm turns red where Play was just clicked).
+    it('every filled button keeps its label readable under the pointer', async () => {
+      const { page } = await stage.player('Hover', 1280, 800);
+      await page.goto(stage.served.url);
+      await page.getByTestId('player-name').waitFor();
+      const ratios: Record<string, { still: number; hovered: number }> = {};
+      for (const kind of ['primary', 'danger']) {
+        await page.mouse.move(0, 0);
+        // A string: this file is type-checked without the DOM's types.
+        await page.evaluate(`(() => {
+          document.getElementById('probe')?.remove();
+          const b = document.createElement('button');
+          b.id = 'probe';
+          b.className = 'btn ${kind}';
+          b.textContent = 'Confirm turn';
+          b.style.cssText = 'position: fixed; top: 300px; left: 300px; z-index: 99';
+          document.body.append(b);
+        })()`);
+        await page.waitForFunction(`!document.querySelector('#probe').matches(':hover')`);
+        const still = await contrastOf(page, '#probe');
+        await page.hover('#probe');
+        // The pointer's state reaches the styles with the next frames.
+        await page.waitForFunction(`document.querySelector('#probe').matches(':hover')`);
+        await page.evaluate(`new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))`);
+        const hovered = await contrastOf(page, '#probe');
+        ratios[kind] = { still, hovered };
+      }
+      console.log(`filled buttons, contrast still / hovered: ${JSON.stringify(ratios)}`);
+      for (const r of Object.values(ratios)) {
+        expect(r.still).toBeGreaterThanOrEqual(4.5);
+        expect(r.hovered).toBeGreaterThanOrEqual(4.5);
+      }
+    });
   },
 );
+
+/** WCAG contrast of an element's text colour on its own (opaque) background, as it is drawn now. */
+async function contrastOf(page: Page, selector: string): Promise<number> {
+  const [fg, bg] = (await page.evaluate(`(() => {
+    const s = getComputedStyle(document.querySelector(${JSON.stringify(selector)}));
+    return [s.color, s.backgroundColor].map((c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number));
+  })()`)) as [number[], number[]];
+  const lum = (rgb: number[]) => {
+    const [r, g, b] = rgb.map((v) => {
+      const c = v / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [hi, lo] = [lum(fg), lum(bg)].sort((a, b) => b - a);
+  return (hi + 0.05) / (lo + 0.05);
+}
