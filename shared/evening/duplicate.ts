@@ -1,5 +1,7 @@
-import { seedState } from '../engine/rng';
-import type { GameState } from '../engine/types';
+import { ALL_CARDS } from '../engine/cards';
+import { HAND_SIZE, type DealtCards } from '../engine/game';
+import { seedState, shuffle } from '../engine/rng';
+import type { CardId, GameState } from '../engine/types';
 import type { PersonId } from './seating';
 
 /**
@@ -10,6 +12,27 @@ import type { PersonId } from './seating';
  */
 export function heatSeed(secret: number, heat: number, tableSize: number): number {
   return seedState((seedState(secret ^ Math.imul(heat, 0x9e3779b1)) + tableSize) >>> 0);
+}
+
+/**
+ * Round `round` (from 1) of a heat's game, dealt alike at every table of its size: one order of all 49
+ * cards per round, from the heat's seed, keeps only the cards the table still has in play (Advanced
+ * scores cards away), then deals as the engine does (7 a hand from the top, then 1 a palette). Tables that
+ * scored the same cards get the same deal; a round-1 deal is the same everywhere. Play it with the
+ * engine's `dealGiven`.
+ */
+export function duplicateDeal(
+  seed: number,
+  round: number,
+  players: number,
+  scored: readonly CardId[],
+): DealtCards {
+  const gone = new Set(scored);
+  const [order] = shuffle(ALL_CARDS, seedState((seed + Math.imul(round, 0x85ebca6b)) >>> 0));
+  const deck = order.filter((card) => !gone.has(card));
+  const hands = Array.from({ length: players }, () => deck.splice(deck.length - HAND_SIZE, HAND_SIZE));
+  const palettes = Array.from({ length: players }, () => [deck.pop()!]);
+  return { hands, palettes, deck };
 }
 
 /** One person's game in a heat: the seat whose cards they held, and how it went. */

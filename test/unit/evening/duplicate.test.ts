@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { applyMove, legalMoves, newGame, type GameOptions, type GameState } from '../../../shared/engine';
-import { heatSeed, matchpoints, seatResults, type SeatResult } from '../../../shared/evening/duplicate';
+import {
+  applyMove,
+  dealGiven,
+  legalMoves,
+  newGame,
+  type GameOptions,
+  type GameState,
+  type Move,
+} from '../../../shared/engine';
+import {
+  duplicateDeal,
+  heatSeed,
+  matchpoints,
+  seatResults,
+  type SeatResult,
+} from '../../../shared/evening/duplicate';
 
 const result = (
   person: string,
@@ -40,6 +54,52 @@ describe('duplicate deals', () => {
     expect(b.hands).toEqual(a.hands);
     expect(b.palettes).toEqual(a.palettes);
     expect(b.deck).toEqual(a.deck);
+  });
+});
+
+/** An Advanced game played to its end with every round dealt by `duplicateDeal`; `pick` chooses each move. */
+function duplicateGame(seed: number, pick: (moves: Move[]) => Move): { game: GameState; deals: unknown[] } {
+  const options: GameOptions = { players: 3, mode: 'advanced', actionRule: true };
+  const deals: unknown[] = [];
+  let game: GameState | null = null;
+  for (let round = 1; round < 20; round++) {
+    const deal = duplicateDeal(seed, round, 3, game ? game.scored.flat() : []);
+    deals.push(deal);
+    game = dealGiven(options, game, deal);
+    for (let i = 0; game.phase === 'turn' && i < 2000; i++) game = applyMove(game, pick(legalMoves(game)));
+    if (game.phase === 'gameOver') break;
+  }
+  return { game: game!, deals };
+}
+
+describe('duplicate deals over rounds', () => {
+  it('a round-1 deal is one the engine accepts, the same at every table of the heat, another for another seed', () => {
+    const a = duplicateDeal(heatSeed(5, 1, 4), 1, 4, []);
+    expect(duplicateDeal(heatSeed(5, 1, 4), 1, 4, [])).toEqual(a);
+    expect(duplicateDeal(heatSeed(5, 2, 4), 1, 4, [])).not.toEqual(a);
+    const game = dealGiven({ players: 4, mode: 'basic', actionRule: false }, null, a);
+    expect(game.hands).toEqual(a.hands);
+    expect(game.palettes).toEqual(a.palettes);
+  });
+
+  it('Advanced: two tables that play alike get the same deal every round; tables that score differently still play out', () => {
+    const seed = heatSeed(77, 1, 3);
+    const first = duplicateGame(seed, (moves) => moves[0]);
+    const again = duplicateGame(seed, (moves) => moves[0]);
+    expect(again.deals).toEqual(first.deals);
+    expect(first.game.phase).toBe('gameOver');
+    const other = duplicateGame(seed, (moves) => moves[moves.length - 1]);
+    expect(other.game.phase).toBe('gameOver');
+    // The same first deal; later rounds follow from what each table scored.
+    expect(other.deals[0]).toEqual(first.deals[0]);
+  });
+
+  it('a later round leaves out exactly the scored cards', () => {
+    const scored = ['R7', 'O6', 'Y5'] as const;
+    const deal = duplicateDeal(3, 2, 2, [...scored]);
+    const dealt = [...deal.hands.flat(), ...deal.palettes.flat(), ...deal.deck];
+    expect(dealt).toHaveLength(46);
+    for (const card of scored) expect(dealt).not.toContain(card);
   });
 });
 
