@@ -126,3 +126,15 @@ export function recordTable(e: Evening, table: string, results: SeatResult[]): E
   const tables = heat.tables.map((x) => (x === t ? { ...x, results } : x));
   return { ...e, heats: [...e.heats.slice(0, -1), { ...heat, tables }] };
 }
+
+/**
+ * May a table's deal (its hands, in the history or on the room screen) be shown? Only once every table
+ * of the heat that was dealt the same cards (the same size) has ended: before that, a table that
+ * finished first would tell a slower one what its opponents hold.
+ */
+export function dealMayBeShown(e: Evening, heatNumber: number, table: string): boolean {
+  const heat = e.heats.find((h) => h.number === heatNumber);
+  const t = heat?.tables.find((x) => x.name === table);
+  if (!heat || !t) return false;
+  return heat.tables.every((x) => x.people.length !== t.people.length || x.results !== null);
+}

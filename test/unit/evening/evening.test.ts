@@ -3,6 +3,7 @@ import { applyMove, dealGiven, legalMoves, type GameState } from '../../../share
 import { duplicateDeal, heatSeed, seatResults } from '../../../shared/evening/duplicate';
 import {
   EveningError,
+  dealMayBeShown,
   eveningOver,
   eveningStandings,
   heatInPlay,
@@ -106,6 +107,24 @@ describe('an evening of heats', () => {
     expect(heatInPlay(e)!.tables[0].people).toEqual(['p1', 'bot:1']);
     e = playHeat(e).evening;
     expect(eveningStandings(e).map((s) => s.person)).toEqual(['p1']);
+  });
+
+  it('a deal is shown only once every table dealt the same cards has ended', () => {
+    // 11 people: tables of 3, 3, 3 and 2; the three tables of 3 share a deal, the table of 2 has its own.
+    let e = nextHeat(room(11));
+    const heat = heatInPlay(e)!;
+    expect(heat.tables.map((t) => t.people.length)).toEqual([3, 3, 3, 2]);
+    const { evening: done } = playHeat(e);
+    const resultsOf = (name: string) => done.heats[0].tables.find((t) => t.name === name)!.results!;
+    e = recordTable(e, 'A', resultsOf('A'));
+    e = recordTable(e, 'D', resultsOf('D'));
+    expect(['A', 'B', 'C', 'D'].map((t) => dealMayBeShown(e, 1, t))).toEqual([false, false, false, true]);
+    e = recordTable(e, 'B', resultsOf('B'));
+    expect(dealMayBeShown(e, 1, 'A')).toBe(false);
+    e = recordTable(e, 'C', resultsOf('C'));
+    expect(['A', 'B', 'C', 'D'].map((t) => dealMayBeShown(e, 1, t))).toEqual([true, true, true, true]);
+    expect(dealMayBeShown(e, 2, 'A')).toBe(false);
+    expect(dealMayBeShown(e, 1, 'Z')).toBe(false);
   });
 
   it('refuses what would change nothing or break the evening, and changes nothing', () => {
