@@ -19,6 +19,7 @@ const SMOKE: Record<string, string[]> = {
   choices: ['games=1'],
   engine: ['--reps', '1'],
   history: [],
+  solver: ['positions=1', 'cards=4'],
   'host-bots': ['tables=1', 'games=1', 'mode=basic'],
   host: ['rounds=1', 'games=1', 'moves=60', 'tables=4'],
 };
