@@ -9,6 +9,9 @@ import type { CoachReply, CoachRequest } from '../../renderer/src/coach/handler'
 import { randomRecord, VARIANTS } from '../unit/record/games';
 import { mountApp, useTestServices } from './mount';
 
+/** The replay's review asks the coach about one seat's view (no solver is asked in this test). */
+type Review = Extract<CoachRequest, { kind: 'review' }>;
+
 /*
  * The coach's review of a whole game in the replay: one question per round and seat, each from that seat's
  * own view at the round's end, asked one after another; the costly turns shown per seat with a way to their
@@ -20,11 +23,11 @@ class StandIn {
   onmessage: ((e: { data: CoachReply }) => void) | null = null;
   onerror: ((e: unknown) => void) | null = null;
   terminated = false;
-  asked: CoachRequest[] = [];
+  asked: Review[] = [];
   constructor() {
     StandIn.made.push(this);
   }
-  postMessage(data: CoachRequest): void {
+  postMessage(data: Review): void {
     this.asked.push(data);
     setTimeout(() => {
       if (this.terminated) return;

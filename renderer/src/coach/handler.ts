@@ -1,6 +1,7 @@
 import { BOT_THINK_NAMES, analyseTurn, botOptions } from '../../../shared/bots';
 import type { BotThink } from '../../../shared/bots';
-import type { Move, SeatView } from '../../../shared/engine/types';
+import { solveRound, type Solution } from '../../../shared/bots/solver';
+import type { GameState, Move, SeatView } from '../../../shared/engine/types';
 import { inCardOrder } from './position';
 import { reviewRound } from './review';
 import { nextTurnSurvival } from './survival';
@@ -26,7 +27,12 @@ export type CoachRequest =
       seed: number;
       think?: BotThink;
       given?: GivenSuggestion[];
-    };
+    }
+  /**
+   * Hindsight only (a replay, where every hand is shown): does the player to act win the round whatever
+   * the others do? The whole state, so never asked about a round in play.
+   */
+  | { id: number; kind: 'solve'; state: GameState };
 
 export interface Suggestion {
   turn: Move[];
@@ -46,10 +52,14 @@ export interface Suggestion {
  */
 export const COACH_TIME = { searchMs: 1000, answerMs: 1300 };
 
+/** The solver's time for one replayed position: most whole 2-player deals are decided within it (docs/bots.md). */
+export const SOLVE_MS = 1000;
+
 export type CoachReply =
   | { id: number; kind: 'suggestion'; suggestion: Suggestion }
   | { id: number; kind: 'progress'; done: number; total: number }
   | { id: number; kind: 'review'; review: RoundReview }
+  | { id: number; kind: 'solved'; solution: Solution }
   | { id: number; kind: 'failed'; reason: string };
 
 const isGiven = (g: Partial<GivenSuggestion> | null): boolean =>
@@ -62,18 +72,34 @@ const isGiven = (g: Partial<GivenSuggestion> | null): boolean =>
 const isRequest = (data: unknown): data is CoachRequest => {
   // Every field either kind of request may carry, each checked when present.
   const r = data as
-    | (Partial<Omit<Extract<CoachRequest, { kind: 'review' }>, 'kind'>> & { kind?: CoachRequest['kind'] })
+    | (Partial<Omit<Extract<CoachRequest, { kind: 'review' }>, 'kind'>> & {
+        kind?: CoachRequest['kind'];
+        state?: unknown;
+      })
     | null;
+  if (typeof r !== 'object' || r === null || typeof r.id !== 'number') return false;
+  if (r.kind === 'solve') return isRoundState(r.state);
   return (
-    typeof r === 'object' &&
-    r !== null &&
-    typeof r.id === 'number' &&
     (r.kind === 'suggest' || r.kind === 'review') &&
     typeof r.view === 'object' &&
     r.view !== null &&
     typeof r.seed === 'number' &&
     (r.think === undefined || BOT_THINK_NAMES.includes(r.think)) &&
     (r.given === undefined || (Array.isArray(r.given) && r.given.every(isGiven)))
+  );
+};
+
+/** Enough of a game state to solve: a round in play (the page made it by replaying a checked record). */
+const isRoundState = (s: unknown): s is GameState => {
+  const g = s as Partial<GameState> | null;
+  return (
+    typeof g === 'object' &&
+    g !== null &&
+    g.phase === 'turn' &&
+    typeof g.current === 'number' &&
+    Array.isArray(g.hands) &&
+    Array.isArray(g.palettes) &&
+    Array.isArray(g.deck)
   );
 };
 
@@ -84,7 +110,16 @@ export function handleCoachMessage(data: unknown, reply: (message: CoachReply) =
     reply({ id, kind: 'failed', reason: 'not a coach request' });
     return;
   }
-  const { id, seed } = data;
+  const { id } = data;
+  if (data.kind === 'solve') {
+    try {
+      reply({ id, kind: 'solved', solution: solveRound(data.state, { ms: SOLVE_MS, nodes: Infinity }) });
+    } catch (e) {
+      reply({ id, kind: 'failed', reason: e instanceof Error ? e.message : String(e) });
+    }
+    return;
+  }
+  const { seed } = data;
   // In card order: the review asks about the same turn in the order its replay knows (see inCardOrder).
   const view = inCardOrder(data.view);
   try {

@@ -1,6 +1,6 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { BOT_LEVELS, analyseTurn, botOptions, chooseBotMove } from '../../../shared/bots';
-import { applyMove, newGame, replayRound, sameMove, viewFor } from '../../../shared/engine';
+import { applyMove, newGame, replayRound, sameMove, setupState, viewFor } from '../../../shared/engine';
 import type { GameState, Move, SeatView } from '../../../shared/engine';
 import { COACH_TIME, handleCoachMessage } from '../../../renderer/src/coach/handler';
 import type { CoachReply } from '../../../renderer/src/coach/handler';
@@ -110,6 +110,20 @@ describe('the coach worker handler', () => {
       kind: 'failed',
       reason: expect.stringMatching(/seat to act/),
     });
+  });
+
+  it('solves a replayed position with every card known, and refuses a state that is not a round in play', () => {
+    const s = setupState(
+      { players: 2, mode: 'basic', actionRule: false },
+      { hands: [['R7', 'G2'], ['B2']], palettes: [['B1'], ['R6']], current: 0 },
+    );
+    const [reply] = ask({ id: 5, kind: 'solve', state: s });
+    expect(reply).toMatchObject({ id: 5, kind: 'solved', solution: { verdict: 'win', seat: 0 } });
+    expect(reply.kind === 'solved' && reply.solution.turn?.[0]).toEqual({ type: 'play', card: 'R7' });
+    for (const state of [null, { phase: 'roundOver', current: null }, { ...s, hands: 'R7' }])
+      expect(ask({ id: 6, kind: 'solve', state })).toEqual([
+        { id: 6, kind: 'failed', reason: 'not a coach request' },
+      ]);
   });
 
   it("reviews a finished round from the seat's own views: progress per turn, then the costliest turns", () => {
