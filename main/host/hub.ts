@@ -14,17 +14,15 @@ import { HostedTable } from './hosted-table';
 import { Room, type Carried, type RoomContext } from './room';
 import type { Session } from './session';
 import type { TableStore } from './store';
-import { SeatTokens } from './tokens';
 
 type Msg<T extends ClientMessage['type']> = Extract<ClientMessage, { type: T }>;
 
 /**
- * What spans the host's tables: the table map, seat tokens, the lobby list, eviction, and the dispatch of
+ * What spans the host's tables: the table map, the lobby list, eviction, and the dispatch of
  * every parsed client message to the room it concerns. Everything about one table is its `Room`'s.
  */
 export class Hub {
   private readonly rooms = new Map<string, Room>();
-  private readonly tokens = new SeatTokens();
   private readonly lobby: Lobby;
   private readonly bots: BotDriver;
   /** Which table each connection is at (set as rooms seat and unseat it). */
@@ -52,7 +50,6 @@ export class Hub {
     this.context = {
       store,
       history,
-      tokens: this.tokens,
       bots: this.bots,
       clock,
       viewDeltas,
@@ -288,16 +285,15 @@ export class Hub {
     return room.seatCreator(session, seat, token);
   }
 
+  /** The room whose seat the token opens (each room knows its seats' token hashes) takes the person back. */
   private resume(session: Session, token: string): Carried {
     const hash = hashToken(token);
-    const entry = this.tokens.find(hash);
-    const room = entry && this.rooms.get(entry.tableId);
-    if (!entry || !room || !room.opens(hash, entry.seat)) {
-      if ([...this.rooms.values()].some((r) => r.removed(hash)))
-        throw new TableError('removed', 'the host of the table removed you from it');
-      throw new TableError('badToken', 'this token opens no seat on this host');
-    }
-    return room.resume(session, entry.seat, token);
+    const rooms = [...this.rooms.values()];
+    const room = rooms.find((r) => r.seatOpenedBy(hash) !== null);
+    if (room) return room.resume(session, token);
+    if (rooms.some((r) => r.removed(hash)))
+      throw new TableError('removed', 'the host of the table removed you from it');
+    throw new TableError('badToken', 'this token opens no seat on this host');
   }
 
   private leave(session: Session): Carried {

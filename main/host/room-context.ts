@@ -3,7 +3,6 @@ import type { Clock } from './clock';
 import type { GameArchive } from './history/archive';
 import type { Session } from './session';
 import type { TableStore } from './store';
-import type { SeatTokens } from './tokens';
 
 /** The room reaches the data folder only through these calls, always for its own table. */
 export type RoomStore = Pick<
@@ -16,7 +15,6 @@ export interface RoomContext {
   store: RoomStore;
   /** Finished games go to the host's history (main/host/history). */
   history: Pick<GameArchive, 'started' | 'finished'>;
-  tokens: SeatTokens;
   bots: Pick<BotDriver, 'kick'>;
   clock: Clock;
   /** False: every view goes whole (protocol 1's traffic), for measuring what deltas save. */

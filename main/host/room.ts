@@ -83,7 +83,7 @@ export class Room {
   }
 
   /**
-   * A table restored from the data folder: its folder is kept from now on, its tokens open it again.
+   * A table restored from the data folder: its folder is kept from now on (its seats' tokens open them again).
    * `unattendedSince`: null when someone was at it when it was last saved (it counts as attended until now).
    */
   static restored(
@@ -94,9 +94,6 @@ export class Room {
   ): Room {
     const room = new Room(table, ctx, unattendedSince);
     ctx.store.track(table.id, () => room.record(), logLines);
-    table.seats.forEach((s, seat) => {
-      if (s.tokenHash) ctx.tokens.grant(s.tokenHash, table.id, seat);
-    });
     ctx.store.save(table.id);
     room.watchRoundVote(); // stopped between rounds: the away graces started again with the host
     room.turnTimer.follow(room.audience.connected); // nobody is back yet: a running clock waits for its player
@@ -154,23 +151,19 @@ export class Room {
 
   /** The creator's seat of a just created table. */
   seatCreator(session: Session, seat: number, token: string): Carried {
-    return afterKept(() => {
-      this.ctx.tokens.grant(hashToken(token), this.id, seat);
-      this.attach(session, seat, token);
-    });
+    return afterKept(() => this.attach(session, seat, token));
   }
 
   join(session: Session, name: string, wanted: number | undefined): Carried {
     const token = newToken();
     const seat = this.seatLog.keep(() => this.table.seating.join(name, wanted, hashToken(token)));
-    return afterKept(() => {
-      this.ctx.tokens.grant(hashToken(token), this.id, seat);
-      this.attach(session, seat, token);
-    });
+    return afterKept(() => this.attach(session, seat, token));
   }
 
   /** The same person again (a new socket, a restarted app) with their seat's token; they take it back from a stand-in. */
-  resume(session: Session, seat: number, token: string): Carried {
+  resume(session: Session, token: string): Carried {
+    const seat = this.seatOpenedBy(hashToken(token));
+    if (seat === null) throw new TableError('badToken', 'this token opens no seat on this host');
     this.seatLog.keep(() => this.table.seating.arrived(seat));
     return afterKept(() => {
       this.attach(session, seat, token);
@@ -211,7 +204,7 @@ export class Room {
     const seat = this.seatOf(session);
     if (seat !== null && this.table.status !== 'finished') {
       // A seat given up stays given up after a restart, its token void (in play: alreadyStarted).
-      this.ctx.tokens.revoke(this.seatLog.keep(() => this.table.seating.leave(seat)));
+      this.seatLog.keep(() => this.table.seating.leave(seat));
     }
     return afterKept(() => {
       this.detach(session);
@@ -219,9 +212,10 @@ export class Room {
     });
   }
 
-  /** Whether the token (by its hash) opens this seat here. */
-  opens(tokenHash: string, seat: number): boolean {
-    return this.table.seats[seat]?.tokenHash === tokenHash;
+  /** The seat here that the token (by its hash) opens, if any: only the seat keeps its token's hash. */
+  seatOpenedBy(tokenHash: string): number | null {
+    const seat = this.table.seats.findIndex((s) => s.tokenHash === tokenHash);
+    return seat < 0 ? null : seat;
   }
 
   /** Whether the creator removed the token's person from this table. */
@@ -289,13 +283,10 @@ export class Room {
   voteOut(session: Session, seat: number): Carried {
     const by = this.seatHeldBy(session);
     const now = this.ctx.clock.now();
-    const { out, revoked } = this.seatLog.keep(() =>
+    const { out } = this.seatLog.keep(() =>
       this.table.seating.voteOut(by, seat, this.audience.connected, now),
     );
-    return afterKept(() => {
-      this.ctx.tokens.revoke(revoked);
-      this.announce(this.play.agreedAfterSeatChange() ?? { lobbyList: out });
-    });
+    return afterKept(() => this.announce(this.play.agreedAfterSeatChange() ?? { lobbyList: out }));
   }
 
   /** A quick reaction: to everyone here at once, if the seat's rate allows; nothing keeps it. */
@@ -324,13 +315,8 @@ export class Room {
   removePerson(session: Session, seat: number): Carried {
     const by = this.seatHeldBy(session);
     const reason: LeftReason = this.table.started ? 'replaced' : 'removed';
-    const revoked = this.seatLog.keep(() => {
-      const hash = this.table.seating.removeByCreator(by, seat);
-      this.table.control.removedToken(hash);
-      return hash;
-    });
+    this.seatLog.keep(() => this.table.control.removedToken(this.table.seating.removeByCreator(by, seat)));
     return afterKept(() => {
-      this.ctx.tokens.revoke(revoked);
       const gone = this.audience.sessionAt(seat);
       if (gone) {
         this.audience.remove(gone, this.ctx.clock.now());
@@ -474,7 +460,7 @@ export class Room {
   }
 
   /**
-   * The table goes: everyone here is told, its tokens open nothing, its files are deleted (or, `keepFiles`,
+   * The table goes: everyone here is told, its tokens open nothing (the hub no longer asks it), its files are deleted (or, `keepFiles`,
    * moved out of the tables a start restores: a finished game closed by the host).
    */
   close({ keepFiles = false } = {}): void {
@@ -482,7 +468,6 @@ export class Room {
     this.cancelRoundTimer?.();
     this.turnTimer.stop();
     for (const s of this.audience.removeAll(this.ctx.clock.now())) s.send({ type: 'left', tableId: this.id });
-    for (const s of this.table.seats) this.ctx.tokens.revoke(s.tokenHash);
     void (keepFiles ? this.ctx.store.archive(this.id) : this.ctx.store.remove(this.id));
   }
 }
