@@ -11,7 +11,8 @@ import type { HostLimits } from './limits';
 import { Lobby } from './lobby';
 import { restoreTable } from './restore';
 import { HostedTable } from './hosted-table';
-import { Room, type Carried, type RoomContext } from './room';
+import { afterKept } from './changes';
+import { Room, type Arrival, type Carried, type RoomContext } from './room';
 import type { Session } from './session';
 import type { TableStore } from './store';
 
@@ -25,8 +26,6 @@ export class Hub {
   private readonly rooms = new Map<string, Room>();
   private readonly lobby: Lobby;
   private readonly bots: BotDriver;
-  /** Which table each connection is at (set as rooms seat and unseat it). */
-  private readonly places = new Map<Session, string>();
   private readonly context: RoomContext;
   /** Wrong seat codes per connection and per address, across tables. */
   private readonly codes: CodeAttempts;
@@ -54,7 +53,6 @@ export class Hub {
       clock,
       viewDeltas,
       lobbyChanged: () => this.lobby.changed(),
-      placed: (session, tableId, here) => this.placed(session, tableId, here),
       report,
     };
     this.stopJanitor = clock.every(Math.min(60_000, limits.idleTableMs), () => this.removeIdleTables());
@@ -91,21 +89,22 @@ export class Hub {
     this.roomOf(session)?.detach(session);
   }
 
-  /** A room seated or unseated a connection. A connection is at one table at a time: coming to one leaves the other. */
-  private placed(session: Session, tableId: string, here: boolean): void {
-    const was = this.places.get(session);
-    if (!here) {
-      if (was === tableId) this.places.delete(session);
-      return;
-    }
-    this.places.set(session, tableId);
-    if (was !== undefined && was !== tableId) this.rooms.get(was)?.detach(session);
+  /** The room the connection is at, if any: each room's audience is the one record of who is there. */
+  private roomOf(session: Session): Room | undefined {
+    for (const room of this.rooms.values()) if (room.has(session)) return room;
+    return undefined;
   }
 
-  /** The room the connection is at, if any. */
-  private roomOf(session: Session): Room | undefined {
-    const id = this.places.get(session);
-    return id === undefined ? undefined : this.rooms.get(id);
+  /**
+   * The second step of coming to a table, once the room kept the seat: the connection leaves the table it
+   * was at (a connection is at one at a time), then arrives here; it no longer watches the lobby list.
+   */
+  private moveTo(session: Session, room: Room, arrival: Arrival): Carried {
+    return afterKept(() => {
+      this.lobby.unwatch(session);
+      this.roomOf(session)?.detach(session);
+      room.attach(session, arrival);
+    });
   }
 
   // -------------------------------------------------------------------------------------------
@@ -141,19 +140,19 @@ export class Hub {
       case 'listTables':
         return this.lobby.watch(session);
       case 'createTable':
-        return this.attached(session, this.createTable(session, msg));
+        return this.createTable(session, msg);
       case 'join': {
         const room = this.room(msg.tableId);
         this.requireFree(session);
         room.admit(this.codes, session, msg.code);
-        return this.attached(session, room.join(session, msg.name, msg.seat));
+        return this.moveTo(session, room, room.join(msg.name, msg.seat));
       }
       case 'resume':
-        return this.attached(session, this.resume(session, msg.token));
+        return this.resume(session, msg.token);
       case 'spectate': {
         const room = this.room(msg.tableId);
         this.requireFree(session);
-        return this.attached(session, room.spectate(session, msg.name ?? null));
+        return this.moveTo(session, room, room.spectate(msg.name ?? null));
       }
       case 'leave':
         return this.leave(session);
@@ -243,12 +242,6 @@ export class Hub {
     return room;
   }
 
-  /** A connection at a table no longer watches the lobby list. */
-  private attached(session: Session, done: Carried): Carried {
-    this.lobby.unwatch(session);
-    return done;
-  }
-
   /** A person takes part in one table at a time; a finished game or spectating does not hold them. */
   private requireFree(session: Session): void {
     const room = this.roomOf(session);
@@ -282,7 +275,7 @@ export class Hub {
     );
     const room = Room.created(table, this.context);
     this.rooms.set(id, room);
-    return room.seatCreator(session, seat, token);
+    return this.moveTo(session, room, { seat, token });
   }
 
   /** The room whose seat the token opens (each room knows its seats' token hashes) takes the person back. */
@@ -290,7 +283,7 @@ export class Hub {
     const hash = hashToken(token);
     const rooms = [...this.rooms.values()];
     const room = rooms.find((r) => r.seatOpenedBy(hash) !== null);
-    if (room) return room.resume(session, token);
+    if (room) return this.moveTo(session, room, room.resume(token));
     if (rooms.some((r) => r.removed(hash)))
       throw new TableError('removed', 'the host of the table removed you from it');
     throw new TableError('badToken', 'this token opens no seat on this host');

@@ -1,7 +1,6 @@
 import type { BotDriver } from './bots';
 import type { Clock } from './clock';
 import type { GameArchive } from './history/archive';
-import type { Session } from './session';
 import type { TableStore } from './store';
 
 /** The room reaches the data folder only through these calls, always for its own table. */
@@ -21,7 +20,5 @@ export interface RoomContext {
   viewDeltas: boolean;
   /** The lobby list may have changed (seats taken, a game begun). */
   lobbyChanged: () => void;
-  /** A connection came to the table (`here`) or left it: the hub keeps which table each one is at. */
-  placed: (session: Session, tableId: string, here: boolean) => void;
   report: (problem: string) => void;
 }

@@ -18,6 +18,9 @@ import type { BotChoice, TableRecord } from './table-record';
 import { tableInfo, tableSummary } from './table-info';
 
 export type { Carried } from './changes';
+
+/** A seat kept for a person (with the token that opens it; `resumed`: they had it before), or a watcher's name. */
+export type Arrival = { seat: number; token: string; resumed?: boolean } | { watcher: string | null };
 export type { RoomContext } from './room-context';
 
 /** How soon the host tries again a bot's move that the disk refused. */
@@ -52,12 +55,7 @@ export class Room {
     private readonly ctx: RoomContext,
     unattendedSince: number | null,
   ) {
-    this.audience = new Audience(
-      table,
-      (session, here) => ctx.placed(session, table.id, here),
-      ctx.viewDeltas,
-      unattendedSince ?? ctx.clock.now(),
-    );
+    this.audience = new Audience(table, ctx.viewDeltas, unattendedSince ?? ctx.clock.now());
     this.seatLog = new SeatLog(table, () => this.audience.emptySince, ctx, unattendedSince);
     this.play = new RoomPlay(table, ctx);
     this.turnTimer = new RoomClock(table, ctx);
@@ -147,33 +145,32 @@ export class Room {
   }
 
   // -------------------------------------------------------------------------------------------
-  // Seating
+  // Seating: the room keeps the seat (an `Arrival`), then the hub takes the session from where it was
+  // and attaches it here
 
-  /** The creator's seat of a just created table. */
-  seatCreator(session: Session, seat: number, token: string): Carried {
-    return afterKept(() => this.attach(session, seat, token));
-  }
-
-  join(session: Session, name: string, wanted: number | undefined): Carried {
+  join(name: string, wanted: number | undefined): Arrival {
     const token = newToken();
     const seat = this.seatLog.keep(() => this.table.seating.join(name, wanted, hashToken(token)));
-    return afterKept(() => this.attach(session, seat, token));
+    return { seat, token };
   }
 
   /** The same person again (a new socket, a restarted app) with their seat's token; they take it back from a stand-in. */
-  resume(session: Session, token: string): Carried {
+  resume(token: string): Arrival {
     const seat = this.seatOpenedBy(hashToken(token));
     if (seat === null) throw new TableError('badToken', 'this token opens no seat on this host');
     this.seatLog.keep(() => this.table.seating.arrived(seat));
-    return afterKept(() => {
-      this.attach(session, seat, token);
-      this.sendView(session);
-    });
+    return { seat, token, resumed: true };
   }
 
-  /** Attaches the session to its seat and tells it and the table. */
-  private attach(session: Session, seat: number, token: string): void {
-    this.detach(session); // a spectator here taking a seat
+  spectate(name: string | null): Arrival {
+    this.table.control.requireWatchable();
+    return { watcher: name };
+  }
+
+  /** The session comes here (it is at no other table): it sits (or watches), and it and the table are told. */
+  attach(session: Session, arrival: Arrival): void {
+    if ('watcher' in arrival) return this.watch(session, arrival.watcher);
+    const { seat, token } = arrival;
     const previous = this.audience.sit(session, seat);
     // The same person on a new socket: the old one no longer speaks for the seat.
     previous?.send({ type: 'left', tableId: this.id });
@@ -181,18 +178,20 @@ export class Room {
     this.seatLog.attendanceChanged();
     session.send({ type: 'joined', tableId: this.id, seat, token });
     this.announce({ lobbyList: true });
+    if (arrival.resumed) this.sendView(session);
   }
 
-  spectate(session: Session, name: string | null): Carried {
-    this.table.control.requireWatchable();
-    return afterKept(() => {
-      this.detach(session);
-      this.audience.watch(session, name);
-      this.seatLog.attendanceChanged();
-      session.send({ type: 'spectating', tableId: this.id });
-      this.announce({ lobbyList: true });
-      this.sendView(session);
-    });
+  private watch(session: Session, name: string | null): void {
+    this.audience.watch(session, name);
+    this.seatLog.attendanceChanged();
+    session.send({ type: 'spectating', tableId: this.id });
+    this.announce({ lobbyList: true });
+    this.sendView(session);
+  }
+
+  /** Whether this connection is here (seated or watching): the hub asks, a connection is at one table at most. */
+  has(session: Session): boolean {
+    return this.audience.has(session);
   }
 
   /**
