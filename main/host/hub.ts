@@ -144,48 +144,20 @@ export class Hub {
       case 'join': {
         const room = this.room(msg.tableId);
         this.requireFree(session);
-        room.admit(this.codes, session, msg.code);
-        return this.moveTo(session, room, room.join(msg.name, msg.seat));
+        room.door.admit(this.codes, session, msg.code);
+        return this.moveTo(session, room, room.door.join(msg.name, msg.seat));
       }
       case 'resume':
         return this.resume(session, msg.token);
       case 'spectate': {
         const room = this.room(msg.tableId);
         this.requireFree(session);
-        return this.moveTo(session, room, room.spectate(msg.name ?? null));
+        return this.moveTo(session, room, room.door.spectate(msg.name ?? null));
       }
       case 'leave':
         return this.leave(session);
-      case 'setBot':
-        return this.roomAt(session).setBot(session, msg.seat, msg.bot, {
-          level: msg.level ?? null,
-          think: msg.think ?? null,
-          lang: msg.lang,
-        });
-      case 'lockTable':
-        return this.roomAt(session).lockTable(session, msg.locked, msg.watchers);
-      case 'setCode':
-        return this.roomAt(session).setCode(session, msg.code);
-      case 'removePerson':
-        return this.roomAt(session).removePerson(session, msg.seat);
-      case 'start':
-        return this.roomAt(session).start(session);
-      case 'turn':
-        return this.roomAt(session).turn(session, msg.steps, msg.moveCount);
-      case 'ready':
-        return this.roomAt(session).ready(session, msg.ready ?? true);
-      case 'rematch':
-        return this.roomAt(session).rematch(session, msg.ready ?? true);
-      case 'replaceByBot':
-        return this.roomAt(session).replaceByBot(session, msg.seat);
-      case 'botTurn':
-        return this.roomAt(session).botTurn(session, msg.seat);
-      case 'voteOut':
-        return this.roomAt(session).voteOut(session, msg.seat);
-      case 'react':
-        return this.roomAt(session).react(session, msg.reaction);
-      case 'sync':
-        return this.roomAt(session).sync(session);
+      default:
+        return this.roomAt(session).handle(session, msg);
     }
   }
 
@@ -282,9 +254,9 @@ export class Hub {
   private resume(session: Session, token: string): Carried {
     const hash = hashToken(token);
     const rooms = [...this.rooms.values()];
-    const room = rooms.find((r) => r.seatOpenedBy(hash) !== null);
-    if (room) return this.moveTo(session, room, room.resume(token));
-    if (rooms.some((r) => r.removed(hash)))
+    const room = rooms.find((r) => r.door.seatOpenedBy(hash) !== null);
+    if (room) return this.moveTo(session, room, room.door.resume(token));
+    if (rooms.some((r) => r.door.removed(hash)))
       throw new TableError('removed', 'the host of the table removed you from it');
     throw new TableError('badToken', 'this token opens no seat on this host');
   }
