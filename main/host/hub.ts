@@ -5,12 +5,10 @@ import { CodeAttempts } from './code-attempts';
 import type { BotBrain } from './bot-brain';
 import type { Cancel, Clock } from './clock';
 import { TableError } from './errors';
-import { hashToken, newTableId, newToken } from './ids';
+import { hashToken, newTableId } from './ids';
 import type { GameArchive } from './history/archive';
 import type { HostLimits } from './limits';
 import { Lobby } from './lobby';
-import { restoreTable } from './restore';
-import { HostedTable } from './hosted-table';
 import { afterKept } from './changes';
 import { Room, type Arrival, type Carried, type RoomContext } from './room';
 import type { Session } from './session';
@@ -49,6 +47,7 @@ export class Hub {
     this.context = {
       store,
       history,
+      limits,
       bots: this.bots,
       clock,
       viewDeltas,
@@ -60,13 +59,9 @@ export class Hub {
 
   /** Loads the data folder's tables (a restart). Returns how many were restored. */
   restore(): number {
-    const now = this.clock.now();
     for (const stored of this.store.loadAll()) {
-      const record = restoreTable(stored, this.report);
-      if (!record) continue;
-      const table = new HostedTable(record, now, this.limits.awayGraceMs, this.limits.clockSecondMs);
-      const room = Room.restored(table, record.unattendedSince, stored.log.length, this.context);
-      this.rooms.set(table.id, room);
+      const room = Room.restored(stored, this.context);
+      if (room) this.rooms.set(room.id, room);
     }
     // A game that ended before the host stopped is history; one whose archiving a crash cut short is archived now.
     for (const room of this.rooms.values()) room.archiveIfFinished();
@@ -230,24 +225,14 @@ export class Hub {
     }
     let id = newTableId();
     while (this.rooms.has(id)) id = newTableId();
-    const token = newToken();
-    const seat = msg.seat ?? 0;
-    const table = HostedTable.create(
-      {
-        id,
-        name: msg.name,
-        options: msg.options,
-        creator: { name: msg.player, seat, tokenHash: hashToken(token) },
-        bots: msg.bots ?? [],
-        lang: msg.lang,
-      },
-      this.clock.now(),
-      this.limits.awayGraceMs,
-      this.limits.clockSecondMs,
+    const { name, options, lang } = msg;
+    const creator = { name: msg.player, seat: msg.seat ?? 0 };
+    const { room, creator: arrival } = Room.created(
+      { id, name, options, creator, bots: msg.bots ?? [], lang },
+      this.context,
     );
-    const room = Room.created(table, this.context);
     this.rooms.set(id, room);
-    return this.moveTo(session, room, { seat, token });
+    return this.moveTo(session, room, arrival);
   }
 
   /** The room whose seat the token opens (each room knows its seats' token hashes) takes the person back. */

@@ -1,6 +1,7 @@
 import type { BotDriver } from './bots';
 import type { Clock } from './clock';
 import type { GameArchive } from './history/archive';
+import type { HostLimits } from './limits';
 import type { TableStore } from './store';
 
 /** The room reaches the data folder only through these calls, always for its own table. */
@@ -16,6 +17,8 @@ export interface RoomContext {
   history: Pick<GameArchive, 'started' | 'finished'>;
   bots: Pick<BotDriver, 'kick'>;
   clock: Clock;
+  /** How long an away person keeps their seat's grace, and a turn clock's second (tests shrink it). */
+  limits: Pick<HostLimits, 'awayGraceMs' | 'clockSecondMs'>;
   /** False: every view goes whole (protocol 1's traffic), for measuring what deltas save. */
   viewDeltas: boolean;
   /** The lobby list may have changed (seats taken, a game begun). */

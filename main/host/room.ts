@@ -2,19 +2,25 @@ import type { ClientMessage, Reaction, TableInfo, TableSummary } from '../../sha
 import { Audience } from './audience';
 import { afterKept, keepOrUndo, type Announcement, type Carried } from './changes';
 import { TableError } from './errors';
-import type { HostedTable } from './hosted-table';
+import { HostedTable } from './hosted-table';
+import { hashToken, newToken } from './ids';
+import { restoreTable } from './restore';
 import { TableReactions } from './reaction-gate';
 import type { RoomContext } from './room-context';
 import { RoomClock } from './room-clock';
 import { RoomPlay } from './room-play';
 import { RoomSeats, type Arrival, type RoomDoor } from './room-seats';
 import type { Session } from './session';
-import type { TableRecord } from './table-record';
+import type { StoredTable } from './store';
+import type { NewTable, TableRecord } from './table-record';
 import { tableInfo, tableSummary } from './table-info';
 
 export type { Carried } from './changes';
 export type { Arrival, RoomDoor } from './room-seats';
 export type { RoomContext } from './room-context';
+
+/** A new table as its creator asked for it (the room makes the creator's token). */
+export type NewRoom = Omit<NewTable, 'creator'> & { creator: { name: string; seat: number } };
 
 /** The messages about the table a connection is at (the hub handles coming, going and the lobby). */
 export type TableMessage = Exclude<
@@ -45,16 +51,9 @@ export class Room {
     unattendedSince: number | null,
   ) {
     this.audience = new Audience(table, ctx.viewDeltas, unattendedSince ?? ctx.clock.now());
-    this.play = new RoomPlay(table, ctx, (a) => this.announce(a));
-    this.seats = new RoomSeats(
-      table,
-      this.audience,
-      this.play,
-      ctx,
-      (a) => this.announce(a),
-      unattendedSince,
-    );
-    this.door = this.seats;
+    const announce = (announcement: Announcement) => this.announce(announcement);
+    this.play = new RoomPlay(table, ctx, announce);
+    this.door = this.seats = new RoomSeats(table, this.audience, this.play, ctx, announce, unattendedSince);
     this.turnTimer = new RoomClock(table, ctx);
   }
 
@@ -77,25 +76,32 @@ export class Room {
   }
 
   /**
-   * A table restored from the data folder: its folder is kept from now on (its seats' tokens open them again).
-   * `unattendedSince`: null when someone was at it when it was last saved (it counts as attended until now).
+   * A table restored from its store (null: it cannot be, reported): kept from now on, its seats' tokens open
+   * them again. Its `unattendedSince` is null when someone was at it when it was last saved (it counts as
+   * attended until now).
    */
-  static restored(
-    table: HostedTable,
-    unattendedSince: number | null,
-    logLines: number,
-    ctx: RoomContext,
-  ): Room {
-    const room = new Room(table, ctx, unattendedSince);
-    ctx.store.track(table.id, () => room.record(), logLines);
+  static restored(stored: StoredTable, ctx: RoomContext): Room | null {
+    const record = restoreTable(stored, ctx.report);
+    if (!record) return null;
+    const { awayGraceMs, clockSecondMs } = ctx.limits;
+    const table = new HostedTable(record, ctx.clock.now(), awayGraceMs, clockSecondMs);
+    const room = new Room(table, ctx, record.unattendedSince);
+    ctx.store.track(table.id, () => room.record(), stored.log.length);
     ctx.store.save(table.id);
     room.play.watchRoundVote(); // stopped between rounds: the away graces started again with the host
     room.turnTimer.follow(room.audience.connected); // nobody is back yet: a running clock waits for its player
     return room;
   }
 
-  /** A new table, in its log before anyone hears of it. Throws (and leaves no folder) if the disk refuses. */
-  static created(table: HostedTable, ctx: RoomContext): Room {
+  /**
+   * A new table, in its log before anyone hears of it, with its creator's seat kept for them. Throws (and
+   * leaves no folder) if the store refuses.
+   */
+  static created(fields: NewRoom, ctx: RoomContext): { room: Room; creator: Arrival } {
+    const token = newToken();
+    const creator = { ...fields.creator, tokenHash: hashToken(token) };
+    const { awayGraceMs, clockSecondMs } = ctx.limits;
+    const table = HostedTable.create({ ...fields, creator }, ctx.clock.now(), awayGraceMs, clockSecondMs);
     const room = new Room(table, ctx, null);
     const keep = (write: () => void, undo: () => void = () => {}) => keepOrUndo(write, undo, ctx.report);
     keep(() => ctx.store.track(table.id, () => room.record()));
@@ -104,7 +110,7 @@ export class Room {
       () => void ctx.store.remove(table.id),
     );
     ctx.store.save(table.id);
-    return room;
+    return { room, creator: { seat: creator.seat, token } };
   }
 
   private record(): TableRecord {
