@@ -1,4 +1,4 @@
-import type { ClientMessage, Reaction, TableInfo, TableSummary } from '../../shared/protocol';
+import type { ClientMessage, TableInfo, TableSummary } from '../../shared/protocol';
 import { Audience } from './audience';
 import { afterKept, keepOrUndo, type Announcement, type Carried } from './changes';
 import { TableError } from './errors';
