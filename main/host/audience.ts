@@ -4,13 +4,11 @@ import type { Session } from './session';
 import type { HostedTable, Presence } from './hosted-table';
 import { ViewFeed } from './view-feed';
 
-/** Told whenever a connection comes to this table or leaves it (the hub keeps where each connection is). */
-export type Whereabouts = (session: Session, here: boolean) => void;
-
 /**
  * The connections at one table, and every frame about it that goes to them. Who is connected to each
  * seat is held here and nowhere else (a connection's seat is where it sits in `seated`), and so is since
- * when nobody has been here.
+ * when nobody has been here. It is also the one record of where a connection is: the hub asks each room's
+ * audience (a connection is in one at most, the hub takes it out of one before it joins another).
  */
 export class Audience {
   /** seat → the connection that speaks for it. */
@@ -24,7 +22,6 @@ export class Audience {
 
   constructor(
     private readonly table: HostedTable,
-    private readonly whereabouts: Whereabouts,
     viewDeltas: boolean,
     /** Since when nobody has been at the table when it came to this host (its creation, a restart). */
     emptySince: number,
@@ -74,15 +71,15 @@ export class Audience {
   sit(session: Session, seat: number): Session | null {
     const previous = this.seated[seat];
     this.seated[seat] = session;
-    this.arrived(session);
+    this.emptyFrom = null;
     if (previous === null || previous === session) return null;
-    this.gone(previous);
+    this.feed.forget(previous);
     return previous;
   }
 
   watch(session: Session, name: string | null): void {
     this.spectators.set(session, name);
-    this.arrived(session);
+    this.emptyFrom = null;
   }
 
   /** Takes the session out; returns the seat it spoke for (null: it was a spectator). */
@@ -90,7 +87,7 @@ export class Audience {
     const seat = this.seatOf(session);
     if (seat === null) this.spectators.delete(session);
     else this.seated[seat] = null;
-    this.gone(session);
+    this.feed.forget(session);
     if (this.spectators.size === 0 && this.seated.every((s) => s === null)) this.emptyFrom = now;
     return seat;
   }
@@ -100,19 +97,9 @@ export class Audience {
     const all = [...this.seated.filter((s) => s !== null), ...this.spectators.keys()];
     this.seated.fill(null);
     this.spectators.clear();
-    for (const s of all) this.gone(s);
+    for (const s of all) this.feed.forget(s);
     this.emptyFrom = now;
     return all;
-  }
-
-  private arrived(session: Session): void {
-    this.emptyFrom = null;
-    this.whereabouts(session, true);
-  }
-
-  private gone(session: Session): void {
-    this.feed.forget(session);
-    this.whereabouts(session, false);
   }
 
   // -------------------------------------------------------------------------------------------

@@ -5,30 +5,25 @@ import { CodeAttempts } from './code-attempts';
 import type { BotBrain } from './bot-brain';
 import type { Cancel, Clock } from './clock';
 import { TableError } from './errors';
-import { hashToken, newTableId, newToken } from './ids';
+import { hashToken, newTableId } from './ids';
 import type { GameArchive } from './history/archive';
 import type { HostLimits } from './limits';
 import { Lobby } from './lobby';
-import { restoreTable } from './restore';
-import { HostedTable } from './hosted-table';
-import { Room, type Carried, type RoomContext } from './room';
+import { afterKept } from './changes';
+import { Room, type Arrival, type Carried, type RoomContext } from './room';
 import type { Session } from './session';
 import type { TableStore } from './store';
-import { SeatTokens } from './tokens';
 
 type Msg<T extends ClientMessage['type']> = Extract<ClientMessage, { type: T }>;
 
 /**
- * What spans the host's tables: the table map, seat tokens, the lobby list, eviction, and the dispatch of
+ * What spans the host's tables: the table map, the lobby list, eviction, and the dispatch of
  * every parsed client message to the room it concerns. Everything about one table is its `Room`'s.
  */
 export class Hub {
   private readonly rooms = new Map<string, Room>();
-  private readonly tokens = new SeatTokens();
   private readonly lobby: Lobby;
   private readonly bots: BotDriver;
-  /** Which table each connection is at (set as rooms seat and unseat it). */
-  private readonly places = new Map<Session, string>();
   private readonly context: RoomContext;
   /** Wrong seat codes per connection and per address, across tables. */
   private readonly codes: CodeAttempts;
@@ -52,12 +47,11 @@ export class Hub {
     this.context = {
       store,
       history,
-      tokens: this.tokens,
+      limits,
       bots: this.bots,
       clock,
       viewDeltas,
       lobbyChanged: () => this.lobby.changed(),
-      placed: (session, tableId, here) => this.placed(session, tableId, here),
       report,
     };
     this.stopJanitor = clock.every(Math.min(60_000, limits.idleTableMs), () => this.removeIdleTables());
@@ -65,13 +59,9 @@ export class Hub {
 
   /** Loads the data folder's tables (a restart). Returns how many were restored. */
   restore(): number {
-    const now = this.clock.now();
     for (const stored of this.store.loadAll()) {
-      const record = restoreTable(stored, this.report);
-      if (!record) continue;
-      const table = new HostedTable(record, now, this.limits.awayGraceMs, this.limits.clockSecondMs);
-      const room = Room.restored(table, record.unattendedSince, stored.log.length, this.context);
-      this.rooms.set(table.id, room);
+      const room = Room.restored(stored, this.context);
+      if (room) this.rooms.set(room.id, room);
     }
     // A game that ended before the host stopped is history; one whose archiving a crash cut short is archived now.
     for (const room of this.rooms.values()) room.archiveIfFinished();
@@ -94,21 +84,22 @@ export class Hub {
     this.roomOf(session)?.detach(session);
   }
 
-  /** A room seated or unseated a connection. A connection is at one table at a time: coming to one leaves the other. */
-  private placed(session: Session, tableId: string, here: boolean): void {
-    const was = this.places.get(session);
-    if (!here) {
-      if (was === tableId) this.places.delete(session);
-      return;
-    }
-    this.places.set(session, tableId);
-    if (was !== undefined && was !== tableId) this.rooms.get(was)?.detach(session);
+  /** The room the connection is at, if any: each room's audience is the one record of who is there. */
+  private roomOf(session: Session): Room | undefined {
+    for (const room of this.rooms.values()) if (room.has(session)) return room;
+    return undefined;
   }
 
-  /** The room the connection is at, if any. */
-  private roomOf(session: Session): Room | undefined {
-    const id = this.places.get(session);
-    return id === undefined ? undefined : this.rooms.get(id);
+  /**
+   * The second step of coming to a table, once the room kept the seat: the connection leaves the table it
+   * was at (a connection is at one at a time), then arrives here; it no longer watches the lobby list.
+   */
+  private moveTo(session: Session, room: Room, arrival: Arrival): Carried {
+    return afterKept(() => {
+      this.lobby.unwatch(session);
+      this.roomOf(session)?.detach(session);
+      room.attach(session, arrival);
+    });
   }
 
   // -------------------------------------------------------------------------------------------
@@ -144,52 +135,24 @@ export class Hub {
       case 'listTables':
         return this.lobby.watch(session);
       case 'createTable':
-        return this.attached(session, this.createTable(session, msg));
+        return this.createTable(session, msg);
       case 'join': {
         const room = this.room(msg.tableId);
         this.requireFree(session);
-        room.admit(this.codes, session, msg.code);
-        return this.attached(session, room.join(session, msg.name, msg.seat));
+        room.door.admit(this.codes, session, msg.code);
+        return this.moveTo(session, room, room.door.join(msg.name, msg.seat));
       }
       case 'resume':
-        return this.attached(session, this.resume(session, msg.token));
+        return this.resume(session, msg.token);
       case 'spectate': {
         const room = this.room(msg.tableId);
         this.requireFree(session);
-        return this.attached(session, room.spectate(session, msg.name ?? null));
+        return this.moveTo(session, room, room.door.spectate(msg.name ?? null));
       }
       case 'leave':
         return this.leave(session);
-      case 'setBot':
-        return this.roomAt(session).setBot(session, msg.seat, msg.bot, {
-          level: msg.level ?? null,
-          think: msg.think ?? null,
-          lang: msg.lang,
-        });
-      case 'lockTable':
-        return this.roomAt(session).lockTable(session, msg.locked, msg.watchers);
-      case 'setCode':
-        return this.roomAt(session).setCode(session, msg.code);
-      case 'removePerson':
-        return this.roomAt(session).removePerson(session, msg.seat);
-      case 'start':
-        return this.roomAt(session).start(session);
-      case 'turn':
-        return this.roomAt(session).turn(session, msg.steps, msg.moveCount);
-      case 'ready':
-        return this.roomAt(session).ready(session, msg.ready ?? true);
-      case 'rematch':
-        return this.roomAt(session).rematch(session, msg.ready ?? true);
-      case 'replaceByBot':
-        return this.roomAt(session).replaceByBot(session, msg.seat);
-      case 'botTurn':
-        return this.roomAt(session).botTurn(session, msg.seat);
-      case 'voteOut':
-        return this.roomAt(session).voteOut(session, msg.seat);
-      case 'react':
-        return this.roomAt(session).react(session, msg.reaction);
-      case 'sync':
-        return this.roomAt(session).sync(session);
+      default:
+        return this.roomAt(session).handle(session, msg);
     }
   }
 
@@ -246,12 +209,6 @@ export class Hub {
     return room;
   }
 
-  /** A connection at a table no longer watches the lobby list. */
-  private attached(session: Session, done: Carried): Carried {
-    this.lobby.unwatch(session);
-    return done;
-  }
-
   /** A person takes part in one table at a time; a finished game or spectating does not hold them. */
   private requireFree(session: Session): void {
     const room = this.roomOf(session);
@@ -268,36 +225,25 @@ export class Hub {
     }
     let id = newTableId();
     while (this.rooms.has(id)) id = newTableId();
-    const token = newToken();
-    const seat = msg.seat ?? 0;
-    const table = HostedTable.create(
-      {
-        id,
-        name: msg.name,
-        options: msg.options,
-        creator: { name: msg.player, seat, tokenHash: hashToken(token) },
-        bots: msg.bots ?? [],
-        lang: msg.lang,
-      },
-      this.clock.now(),
-      this.limits.awayGraceMs,
-      this.limits.clockSecondMs,
+    const { name, options, lang } = msg;
+    const creator = { name: msg.player, seat: msg.seat ?? 0 };
+    const { room, creator: arrival } = Room.created(
+      { id, name, options, creator, bots: msg.bots ?? [], lang },
+      this.context,
     );
-    const room = Room.created(table, this.context);
     this.rooms.set(id, room);
-    return room.seatCreator(session, seat, token);
+    return this.moveTo(session, room, arrival);
   }
 
+  /** The room whose seat the token opens (each room knows its seats' token hashes) takes the person back. */
   private resume(session: Session, token: string): Carried {
     const hash = hashToken(token);
-    const entry = this.tokens.find(hash);
-    const room = entry && this.rooms.get(entry.tableId);
-    if (!entry || !room || !room.opens(hash, entry.seat)) {
-      if ([...this.rooms.values()].some((r) => r.removed(hash)))
-        throw new TableError('removed', 'the host of the table removed you from it');
-      throw new TableError('badToken', 'this token opens no seat on this host');
-    }
-    return room.resume(session, entry.seat, token);
+    const rooms = [...this.rooms.values()];
+    const room = rooms.find((r) => r.door.seatOpenedBy(hash) !== null);
+    if (room) return this.moveTo(session, room, room.door.resume(token));
+    if (rooms.some((r) => r.door.removed(hash)))
+      throw new TableError('removed', 'the host of the table removed you from it');
+    throw new TableError('badToken', 'this token opens no seat on this host');
   }
 
   private leave(session: Session): Carried {

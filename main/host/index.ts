@@ -17,7 +17,8 @@ import { loopbackOnly, reachableAddresses, type NetworkInterfaces } from './lan-
 import { ReachWatch } from './reach';
 import type { MdnsInterfaceReach, ReachReport } from '../../shared/reach';
 import { DEFAULT_LIMITS, type HostLimits } from './limits';
-import { TableStore } from './store';
+import { FileStore } from './file-store';
+import type { TableStore } from './store';
 
 export type { HostLimits } from './limits';
 export { DEFAULT_LIMITS } from './limits';
@@ -32,8 +33,10 @@ export interface HostOptions {
   port?: number;
   /** Default '0.0.0.0' (every interface: the LAN must reach it). */
   bind?: string;
-  /** Where tables are saved (Electron passes its userData). */
+  /** Where tables are saved (Electron passes its userData), and the history of games. */
   dataDir: string;
+  /** Where the tables are kept; default: the data folder's `tables/` (a `FileStore`). Tests may keep them in memory. */
+  store?: TableStore;
   /** The built renderer, served over HTTP so a browser can join. */
   staticDir?: string;
   /** Shown in `welcome` and /api/info. Default: the computer's name. */
@@ -91,7 +94,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   const info = { name: opts.hostName ?? hostname(), version: packageJson.version };
   let store: TableStore;
   try {
-    store = new TableStore(opts.dataDir, limits.snapshotDelayMs, report, clock);
+    store = opts.store ?? new FileStore(opts.dataDir, limits.snapshotDelayMs, report, clock);
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     throw new Error(`the data folder ${opts.dataDir} cannot be used (${err.code ?? err.message})`, {

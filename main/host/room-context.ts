@@ -1,9 +1,8 @@
 import type { BotDriver } from './bots';
 import type { Clock } from './clock';
 import type { GameArchive } from './history/archive';
-import type { Session } from './session';
+import type { HostLimits } from './limits';
 import type { TableStore } from './store';
-import type { SeatTokens } from './tokens';
 
 /** The room reaches the data folder only through these calls, always for its own table. */
 export type RoomStore = Pick<
@@ -16,14 +15,13 @@ export interface RoomContext {
   store: RoomStore;
   /** Finished games go to the host's history (main/host/history). */
   history: Pick<GameArchive, 'started' | 'finished'>;
-  tokens: SeatTokens;
   bots: Pick<BotDriver, 'kick'>;
   clock: Clock;
+  /** How long an away person keeps their seat's grace, and a turn clock's second (tests shrink it). */
+  limits: Pick<HostLimits, 'awayGraceMs' | 'clockSecondMs'>;
   /** False: every view goes whole (protocol 1's traffic), for measuring what deltas save. */
   viewDeltas: boolean;
   /** The lobby list may have changed (seats taken, a game begun). */
   lobbyChanged: () => void;
-  /** A connection came to the table (`here`) or left it: the hub keeps which table each one is at. */
-  placed: (session: Session, tableId: string, here: boolean) => void;
   report: (problem: string) => void;
 }

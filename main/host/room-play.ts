@@ -1,5 +1,7 @@
 import type { Move } from '../../shared/engine';
-import { keepOrUndo, type Announcement } from './changes';
+import type { Cancel } from './clock';
+import type { BotTable } from './bots';
+import { afterKept, keepOrUndo, type Announcement } from './changes';
 import { TableError } from './errors';
 import type { HostedTable } from './hosted-table';
 import type { AcceptedMove } from './table-record';
@@ -12,16 +14,32 @@ const GAME_BEGUN: Announcement = { views: true, lobbyList: true };
 /** The next round dealt: everyone's view changes, the table's votes are cleared. */
 const ROUND_DEALT: Announcement = { views: true };
 
+/** How soon the host tries again a bot's move that the disk refused. */
+const STORAGE_RETRY_MS = 1000;
+
 /**
- * A room's games: the first start, the ready vote between rounds and the rematch vote (the last vote
- * needed deals the next round or starts the next game), and every move, a person's or the host's for a bot. Each is in the log before anyone hears of it; each returns who
- * must hear of it, and telling them is the room's. A refusal is thrown, and then nothing changed.
+ * A room's games: the first start, the ready vote between rounds (and its timer, for a vote that completes
+ * without a message) and the rematch vote (the last vote needed deals the next round or starts the next
+ * game), and every move, a person's or the host's for a bot. Each is in the log before anyone hears of it;
+ * each returns who must hear of it, and telling them is the room's. A refusal is thrown, and then nothing
+ * changed.
  */
 export class RoomPlay {
+  /** Between rounds: the timer that deals the next round when the vote completes without a message. */
+  private cancelRoundTimer: Cancel | null = null;
+  private stopped = false;
+
+  /** What the bots see of this room: its table, and the host's moves for its seats. */
+  readonly forBots: BotTable;
+
   constructor(
     private readonly table: HostedTable,
-    private readonly ctx: Pick<RoomContext, 'store' | 'report' | 'clock' | 'history'>,
-  ) {}
+    private readonly ctx: Pick<RoomContext, 'store' | 'report' | 'clock' | 'history' | 'bots'>,
+    /** Tells everyone of a change made without anyone's message (a bot's move, a round dealt on time). */
+    private readonly tell: (announcement: Announcement) => void,
+  ) {
+    this.forBots = { table, playFor: (seat, move, moveCount) => this.playFor(seat, move, moveCount) };
+  }
 
   start(by: number): Announcement {
     return this.beginGame(() => this.table.start(by, newSeed()));
@@ -141,5 +159,72 @@ export class RoomPlay {
     // Logged: the game is over for good, and goes to the history (off the event loop).
     if (ended && table.status === 'finished') ctx.history.finished(table);
     return { tableInfo: ended, views: true, lobbyList: ended };
+  }
+
+  /**
+   * Between rounds, the vote may complete without anyone's message: at once at a table of bots and
+   * stand-ins, or when an away person's grace runs out. One timer per room, set again after each change.
+   */
+  watchRoundVote(): void {
+    this.cancelRoundTimer?.();
+    this.cancelRoundTimer = null;
+    if (this.stopped) return;
+    const now = this.ctx.clock.now();
+    const wait = this.table.nextRoundAgreed(now) ? 0 : this.table.nextRoundDueInMs(now);
+    if (wait === null) return;
+    // Never inside the change that made it due: everyone hears of the round's end before the deal.
+    this.cancelRoundTimer = this.ctx.clock.after(wait, () => {
+      this.cancelRoundTimer = null;
+      if (this.stopped) return;
+      try {
+        const announcement = this.nextRoundIfAgreed();
+        if (announcement) this.tell(announcement);
+        else this.watchRoundVote();
+      } catch (e) {
+        this.ctx.report(
+          `table ${this.table.id}: dealing the agreed next round failed: ${(e as Error).message}`,
+        );
+      }
+    });
+  }
+
+  /**
+   * The host's move for a bot or voted-out seat. Returns whether the move stands; a move the disk refused
+   * is tried again a moment later (nobody else can move meanwhile).
+   */
+  private playFor(seat: number, move: Move, moveCount: number): boolean {
+    if (this.stopped) return false;
+    let announcement: Announcement;
+    try {
+      announcement = this.move(seat, move, moveCount);
+    } catch (e) {
+      this.ctx.report(
+        `table ${this.table.id}: the host's move for seat ${seat} was refused (${(e as Error).message})`,
+      );
+      if (e instanceof TableError && e.code === 'unavailable') {
+        this.ctx.clock.after(STORAGE_RETRY_MS, () => this.ctx.bots.kick(this.forBots));
+      }
+      return false;
+    }
+    const { failedAfter } = afterKept(() => this.tell(announcement));
+    if (failedAfter) {
+      // The move is logged and stands; something after it failed (a bug): tell everyone the game as it is.
+      this.ctx.report(
+        `table ${this.table.id}: after the host's move for seat ${seat}: ${failedAfter.message}`,
+      );
+      try {
+        this.tell({ views: true });
+      } catch {
+        /* reported above */
+      }
+    }
+    return true;
+  }
+
+  /** The table is closed: no round is dealt and no bot's move lands any more. */
+  stop(): void {
+    this.stopped = true;
+    this.cancelRoundTimer?.();
+    this.cancelRoundTimer = null;
   }
 }

@@ -16,7 +16,7 @@ import type { GameState, Move, NormalizedOptions } from '../../shared/engine';
 import type { Same } from '../../shared/same-type';
 import { openControl, type ControlRecord } from './table-control';
 import { hintsByDefault } from './table-record';
-import type { Seating, TableRecord } from './table-record';
+import type { AcceptedMove, Seating, TableRecord } from './table-record';
 import { noClock } from './turn-clock';
 
 /** Who sits where, and since when nobody has been at the table (null: someone is). */
@@ -191,6 +191,11 @@ const reasonOf = (issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]) => 
 };
 
 /** A snapshot file's text: the record, and how many lines of the table's log it already holds. */
+/** A move, or a turn's moves, as log lines: one line each. */
+export function logLinesOf(moves: readonly AcceptedMove[]): LogLine[] {
+  return moves.map((m) => ({ g: m.game, n: m.n, s: m.seat, m: m.move }));
+}
+
 export function snapshotJson(record: TableRecord, logLines: number): string {
   return JSON.stringify({ format: 1, ...record, logLines });
 }

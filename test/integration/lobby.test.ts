@@ -144,6 +144,30 @@ describe('tables and seats', () => {
     await Promise.all(clients.map((x) => x.close()));
   });
 
+  it('moves a connection between tables: coming to one leaves the one it was at', async () => {
+    h = await testHost();
+    const first = await seatTable(h.port, basic2, { name: 'First' });
+    const creator = await TestClient.greeted(h.port);
+    creator.send({ type: 'createTable', name: 'Second', player: 'Ann', options: basic2 });
+    const second = { tableId: (await creator.next('joined')).tableId, clients: [creator] };
+    const s = await TestClient.greeted(h.port);
+    s.send({ type: 'spectate', tableId: first.tableId });
+    await s.next('spectating');
+    await first.clients[0].next((m) => m.type === 'table' && m.table.spectators === 1);
+    // Watching one table, then a seat at another: the first table no longer counts it, the second seats it.
+    s.send({ type: 'join', tableId: second.tableId, name: 'Sam' });
+    expect((await s.next('joined')).tableId).toBe(second.tableId);
+    await first.clients[0].next((m) => m.type === 'table' && m.table.spectators === 0);
+    const heardBefore = s.frames.length;
+    first.clients[0].send({ type: 'start' });
+    await first.clients[1].next('view');
+    // A request goes to the table it is at now; the first table's game is no longer sent to it.
+    s.send({ type: 'sync' });
+    expect((await s.next('error')).code).toBe('notStarted');
+    expect(s.frames.slice(heardBefore).some((f) => f.includes(first.tableId))).toBe(false);
+    await Promise.all([...first.clients, ...second.clients, s].map((c) => c.close()));
+  });
+
   it('shows spectators the game without any hand, and refuses their moves', async () => {
     h = await testHost();
     const { tableId, clients } = await startedTable(h.port, {

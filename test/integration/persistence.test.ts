@@ -15,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { viewFor, type GameState } from '../../shared/engine';
 import type { TableOptions } from '../../shared/protocol';
 import { TestClient } from './helpers/client';
+import { emptyMemory, MemoryStore } from '../../main/host/memory-store';
 import { testHost } from './helpers/host';
 import { ManualClock } from './helpers/manual-clock';
 import { openTable, playRandomly, seatTable, startedTable, viewAt } from './helpers/play';
@@ -59,6 +60,22 @@ describe('persistence', () => {
     await Promise.all(back.map((c) => c.close()));
     await h2.stop();
     rmSync(h1.dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps its tables in the store it is given: one in memory restores them at the next start, and no tables folder is made', async () => {
+    const memory = emptyMemory();
+    const h = await testHost({ store: new MemoryStore(memory) });
+    const { tableId, clients } = await startedTable(h.port, adv3);
+    expect(existsSync(join(h.dataDir, 'tables'))).toBe(false);
+    await Promise.all(clients.map((c) => c.close()));
+    await h.stop();
+    const again = await testHost({ store: new MemoryStore(memory) });
+    expect(again.host.tables()).toMatchObject([{ id: tableId, state: 'playing', players: 3 }]);
+    const back = await resumeAll(again.port, clients);
+    expect(back.map((c) => c.seat)).toEqual([0, 1, 2]);
+    await Promise.all(back.map((c) => c.close()));
+    await again.stop();
+    expect([...h.problems, ...again.problems]).toEqual([]);
   });
 
   it('replays the move log past an older snapshot, including a game started after it', async () => {

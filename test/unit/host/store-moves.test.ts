@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { StorageError, TableStore } from '../../../main/host/store';
+import { FileStore } from '../../../main/host/file-store';
+import { StorageError } from '../../../main/host/store';
 import type { AcceptedMove, TableRecord } from '../../../main/host/table-record';
 
 // A disk that fills up: with `room` set, writes take that many more bytes in all, then none.
@@ -32,12 +33,12 @@ const step = (n: number, card: string): AcceptedMove => ({
   move: { type: 'play', card } as AcceptedMove['move'],
 });
 
-describe("TableStore: a turn's moves", () => {
+describe("FileStore: a turn's moves", () => {
   it('go to the log as a line each, in one write: a disk that fills up half way keeps none of them, and the count unchanged', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'red7-store-'));
     dirs.push(dir);
     const problems: string[] = [];
-    const store = new TableStore(dir, 0, (p) => problems.push(p));
+    const store = new FileStore(dir, 0, (p) => problems.push(p));
     store.track(ID, () => ({ name: 'T' }) as TableRecord);
     const log = () => readFileSync(join(dir, 'tables', ID, 'moves.jsonl'), 'utf8');
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TableStore } from '../../../main/host/store';
+import { FileStore } from '../../../main/host/file-store';
 import type { TableRecord } from '../../../main/host/table-record';
 
 // A slow disk: each rename of the delayed snapshot waits (off the event loop) until the test lets it go.
@@ -24,12 +24,12 @@ afterEach(() => {
 
 const ID = 'abcdEFGH';
 
-describe('TableStore snapshots', () => {
+describe('FileStore snapshots', () => {
   it('one write at a time: a save while a slow snapshot is being renamed lands after it, with the newer record', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'red7-store-'));
     dirs.push(dir);
     const problems: string[] = [];
-    const store = new TableStore(dir, 0, (p) => problems.push(p));
+    const store = new FileStore(dir, 0, (p) => problems.push(p));
     let version = 1;
     // Only the name matters here: it says which version of the record a snapshot holds.
     store.track(ID, () => ({ name: `v${version}` }) as TableRecord);
