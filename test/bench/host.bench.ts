@@ -3,6 +3,7 @@
 // Every workload runs twice, against a host sending whole views (protocol 1's traffic, `views: "full"`)
 // and one sending deltas (`views: "delta"`), so before and after come from one run on one machine.
 // The bytes workload plays complete 4-player Advanced + Action games and counts the wire bytes.
+// `hostCpuUsPerMove`: the host process's CPU time (all its threads, user + system) per move, from /proc.
 //   node --import tsx test/bench/host.bench.ts [rounds=3] [games=10] [moves=3000] [tables=50]
 //   (the host runs as a child: `... host.bench.ts serve [full]`); the settings shrink it to a smoke run:
 //   rounds of both hosts, games counted for bytes, closed-loop moves at one table, tables in the 50x4 runs.
