@@ -130,21 +130,19 @@ export class FileStore implements TableStore {
     const e = this.entry(id);
     const bytes = Buffer.from(lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
     let fd: number | null = null;
-    let size = -1;
     try {
       fd = fs.openSync(this.logOf(id), 'a');
-      size = fs.fstatSync(fd).size;
       const written = fs.writeSync(fd, bytes);
       if (written !== bytes.length) {
+        // A torn line would end the log at the next load: cut it off. (A write that throws wrote nothing.)
+        try {
+          fs.ftruncateSync(fd, fs.fstatSync(fd).size - written);
+        } catch {
+          /* the refusal below is what matters */
+        }
         throw Object.assign(new Error(`wrote ${written} of ${bytes.length} bytes`), { code: 'ENOSPC' });
       }
     } catch (err) {
-      // A torn line would end the log at the next load: cut it off.
-      try {
-        if (fd !== null && size >= 0) fs.ftruncateSync(fd, size);
-      } catch {
-        /* the refusal below is what matters */
-      }
       throw new StorageError(`table ${id}: log not written`, err as NodeJS.ErrnoException);
     } finally {
       if (fd !== null) closeQuietly(fd);

@@ -2,10 +2,21 @@ import { legalMoves, ruleOf } from './game';
 import { leader } from './score';
 import type { GameState, LogEntry, SeatView } from './types';
 
+/**
+ * Each secret draw as everyone but its drawer sees it, made once: log entries never change, so every view
+ * shares the same objects, move after move (a delta finds the log's old part unchanged by identity).
+ */
+const hiddenDraws = new WeakMap<LogEntry, LogEntry>();
+
 /** A log entry as `seat` may see it: a drawn card stays secret from everyone but its drawer, unless it was public. */
 function projectEntry(entry: LogEntry, seat: number | null): LogEntry {
-  if (entry.kind === 'draw' && !entry.known && entry.seat !== seat) return { ...entry, card: null };
-  return entry;
+  if (entry.kind !== 'draw' || entry.known || entry.seat === seat) return entry;
+  let hidden = hiddenDraws.get(entry);
+  if (hidden === undefined) {
+    hidden = { ...entry, card: null };
+    hiddenDraws.set(entry, hidden);
+  }
+  return hidden;
 }
 
 /**

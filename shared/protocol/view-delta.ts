@@ -54,7 +54,10 @@ export const ViewDeltaMessageSchema = v.pipe(
  */
 export function diffView(prev: SeatView, next: SeatView): ViewDelta | null {
   if (next.moveCount <= prev.moveCount || next.log.length < prev.log.length) return null;
-  for (let i = 0; i < prev.log.length; i++) if (!sameJson(prev.log[i], next.log[i])) return null;
+  // Views of one game share their log entries (viewFor), so this is mostly a check of identity.
+  for (let i = 0; i < prev.log.length; i++) {
+    if (prev.log[i] !== next.log[i] && !sameJson(prev.log[i], next.log[i])) return null;
+  }
   const set: Partial<Record<ViewField, unknown>> = {};
   for (const k of VIEW_FIELDS) if (!sameJson(prev[k], next[k])) set[k] = next[k];
   return {

@@ -3,11 +3,12 @@
 // Every workload runs twice, against a host sending whole views (protocol 1's traffic, `views: "full"`)
 // and one sending deltas (`views: "delta"`), so before and after come from one run on one machine.
 // The bytes workload plays complete 4-player Advanced + Action games and counts the wire bytes.
+// `hostCpuUsPerMove`: the host process's CPU time (all its threads, user + system) per move, from /proc.
 //   node --import tsx test/bench/host.bench.ts [rounds=3] [games=10] [moves=3000] [tables=50]
 //   (the host runs as a child: `... host.bench.ts serve [full]`); the settings shrink it to a smoke run:
 //   rounds of both hosts, games counted for bytes, closed-loop moves at one table, tables in the 50x4 runs.
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
 import { startBenchHost } from './bench-host';
@@ -176,22 +177,39 @@ async function drive(players: Player[], moves: number, gapMs: number, latencies:
 
 type Views = 'full' | 'delta';
 
+/**
+ * The host child's CPU time so far (user + system, ms), from /proc: on this shared machine a move's latency
+ * mostly measures the wait for a core, while the host's CPU per move is its own work. Null off Linux.
+ */
+function hostCpuMs(pid: number): number | null {
+  try {
+    // Fields 14 and 15 (utime, stime) in clock ticks, after the command name in parentheses.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
 async function workload(
-  port: number,
+  host: { port: number; pid: number },
   views: Views,
   name: string,
   tables: number,
   movesPerTable: number,
   gapMs: number,
 ) {
+  const { port, pid } = host;
   const all = await Promise.all(Array.from({ length: tables }, () => table(port)));
   // Warm-up: the JIT and the host's first snapshots.
   await Promise.all(all.map((players) => drive(players, 20, gapMs, [])));
   const received0 = all.flat().reduce((n, p) => n + p.received, 0);
   const latencies: number[] = [];
+  const cpu0 = hostCpuMs(pid);
   const t0 = performance.now();
   await Promise.all(all.map((players) => drive(players, movesPerTable, gapMs, latencies)));
   const seconds = (performance.now() - t0) / 1000;
+  const cpu1 = hostCpuMs(pid);
   const received = all.flat().reduce((n, p) => n + p.received, 0) - received0;
   latencies.sort((a, b) => a - b);
   p99s.push({ name, views, p99: percentile(latencies, 99) });
@@ -209,6 +227,8 @@ async function workload(
       maxMs: +latencies[latencies.length - 1].toFixed(3),
       movesPerSecond: Math.round(latencies.length / seconds),
       messagesPerSecond: Math.round(received / seconds),
+      hostCpuUsPerMove:
+        cpu0 === null || cpu1 === null ? null : Math.round((1000 * (cpu1 - cpu0)) / latencies.length),
     }),
   );
   for (const p of all.flat()) p.ws.close();
@@ -321,11 +341,12 @@ async function runAgainst(views: Views, countBytes: boolean): Promise<void> {
   });
   try {
     if (countBytes) await bytesWorkload(port, views, BYTES_GAMES);
-    await workload(port, views, 'host.1x4.closed-loop', 1, CLOSED_LOOP_MOVES, 0);
+    const host = { port, pid: child.pid! };
+    await workload(host, views, 'host.1x4.closed-loop', 1, CLOSED_LOOP_MOVES, 0);
     // 50 tables, each moving every 50 ms: 1000 moves/s in all, far beyond a LAN party's pace.
-    await workload(port, views, `host.${MANY_TABLES}x4.paced-50ms`, MANY_TABLES, 60, 50);
+    await workload(host, views, `host.${MANY_TABLES}x4.paced-50ms`, MANY_TABLES, 60, 50);
     // 50 tables, each moving as soon as the last move reached its clients: the host at saturation.
-    await workload(port, views, `host.${MANY_TABLES}x4.closed-loop`, MANY_TABLES, 60, 0);
+    await workload(host, views, `host.${MANY_TABLES}x4.closed-loop`, MANY_TABLES, 60, 0);
   } finally {
     child.kill('SIGTERM');
   }

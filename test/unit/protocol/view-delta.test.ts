@@ -109,6 +109,24 @@ describe('diffView and applyDelta', () => {
     expect(diffView(viewFor(a[4], 0), viewFor(a[4], 0))).toBeNull();
     expect(diffView(viewFor(a[2], 0), viewFor(b[4], 0))).toBeNull();
   });
+
+  it("finds the older view's log in the newer one by identity, a hidden draw included (still hidden)", () => {
+    const states = randomGame({ players: 4, mode: 'advanced', actionRule: true }, 21);
+    let hiddenDraws = 0;
+    for (let m = 1; m < states.length; m++) {
+      for (const seat of seats(states[m])) {
+        const before = viewFor(states[m - 1], seat).log;
+        const after = viewFor(states[m], seat).log;
+        before.forEach((entry, i) => expect(after[i]).toBe(entry));
+        for (const e of after) {
+          if (e.kind !== 'draw' || e.known || e.seat === seat) continue;
+          expect(e.card).toBeNull();
+          hiddenDraws += 1;
+        }
+      }
+    }
+    expect(hiddenDraws).toBeGreaterThan(0);
+  });
 });
 
 describe('viewFrame: a delta, or the whole view when it must be', () => {
