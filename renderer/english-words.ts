@@ -4,23 +4,27 @@ import type { Plugin } from 'vite';
 import { ENGLISH_WORDS } from './src/i18n/words.ts';
 
 /*
- * `virtual:english/<part>`: the English messages of one part of the app (src/i18n/words.ts), as a list of
- * message trees to merge. Each entry of the part is a module of its own, `locales/en~<path>.json`, made
- * from en.json: a locale file like the others to vue-i18n's plugin, which precompiles it (in tests, plain
- * JSON). One module per entry lets the bundler put words shared by screens in a chunk they share.
+ * `virtual:english/<part>`: the English messages of one part of the app (src/i18n/words.ts), one message
+ * tree made from en.json. It is resolved to `locales/en~<part>.json`, a locale file like the others to
+ * vue-i18n's plugin, which precompiles it (in tests, plain JSON). Each part is one module, so a screen's
+ * words sit in that screen's chunk, however many namespaces: no file more to fetch for them. (Words two
+ * screens share are in both; a page needs them once.)
  */
 const english = fileURLToPath(new URL('./src/i18n/locales/en.json', import.meta.url));
 const PART = 'virtual:english/';
 const PIECE = english.replace(/\.json$/, '~');
-/** A piece's id as a module runner may pass it back (from the root, with a query). */
+/** A part's id as a module runner may pass it back (from the root, with a query). */
 const PIECE_ID = /\/i18n\/locales\/en~([^/?]+)\.json(?:\?.*)?$/;
 
-/** `tree` with only `path` kept (`learn.offerTitle` → `{ learn: { offerTitle } }`). */
-function pick(tree: Record<string, unknown>, path: string): Record<string, unknown> {
+type Tree = { [key: string]: unknown };
+
+/** Copies `path` (`learn.offerTitle`) of `from` into `into`. */
+function copyPath(from: Tree, into: Tree, path: string): void {
   const [head, ...rest] = path.split('.');
-  const value = tree[head];
+  const value = from[head];
   if (value === undefined) throw new Error(`en.json has no "${path}" (src/i18n/words.ts)`);
-  return { [head]: rest.length ? pick(value as Record<string, unknown>, rest.join('.')) : value };
+  if (!rest.length) into[head] = value;
+  else copyPath(value as Tree, (into[head] ??= {}) as Tree, rest.join('.'));
 }
 
 export function englishWords(): Plugin {
@@ -28,27 +32,20 @@ export function englishWords(): Plugin {
     name: 'red7-english-words',
     enforce: 'pre',
     resolveId(id) {
-      if (id.startsWith(PART)) return `\0${id}`;
+      if (id.startsWith(PART)) return `${PIECE}${id.slice(PART.length)}.json`;
       const piece = PIECE_ID.exec(id);
       return piece ? `${PIECE}${piece[1]}.json` : null;
     },
     load(id) {
-      if (id.startsWith(`\0${PART}`)) {
-        const part = id.slice(PART.length + 1);
-        const paths: readonly string[] | undefined = ENGLISH_WORDS[part as keyof typeof ENGLISH_WORDS];
-        if (!paths) throw new Error(`no English words part "${part}" (src/i18n/words.ts)`);
-        const names = paths.map((_, i) => `w${i}`);
-        return [
-          ...paths.map((path, i) => `import ${names[i]} from ${JSON.stringify(`${PIECE}${path}.json`)};`),
-          `export default [${names.join(', ')}];`,
-        ].join('\n');
-      }
-      if (id.startsWith(PIECE)) {
-        this.addWatchFile(english);
-        const path = id.slice(PIECE.length, -'.json'.length);
-        return JSON.stringify(pick(JSON.parse(readFileSync(english, 'utf8')), path));
-      }
-      return null;
+      if (!id.startsWith(PIECE)) return null;
+      const part = id.slice(PIECE.length, -'.json'.length);
+      const paths: readonly string[] | undefined = ENGLISH_WORDS[part as keyof typeof ENGLISH_WORDS];
+      if (!paths) throw new Error(`no English words part "${part}" (src/i18n/words.ts)`);
+      this.addWatchFile(english);
+      const all = JSON.parse(readFileSync(english, 'utf8')) as Tree;
+      const words: Tree = {};
+      for (const path of paths) copyPath(all, words, path);
+      return JSON.stringify(words);
     },
   };
 }

@@ -26,9 +26,9 @@ const otherLocales: Record<Exclude<Locale, 'en'>, () => Promise<{ default: unkno
  */
 export function makeI18n(locale: Locale = 'en', preloaded: Partial<Record<Locale, unknown>> = {}) {
   // Typed as every language; at run time only the core's English and `preloaded` are there until fetched.
-  const i18n = create(locale, { en: {}, ...preloaded } as Record<Locale, MessageSchema>);
-  if (!preloaded.en)
-    for (const words of coreWords) i18n.global.mergeLocaleMessage('en', words as MessageSchema);
+  // A copy: screens' words are merged into it, not into the module's own tree.
+  const messages = { en: structuredClone(coreWords), ...preloaded };
+  const i18n = create(locale, messages as Record<Locale, MessageSchema>);
   watch(i18n.global.locale, (l) => void loadLocale(i18n, l), { immediate: true });
   return i18n;
 }
@@ -56,17 +56,17 @@ export async function loadLocale(i18n: AppI18n, locale: Locale): Promise<void> {
   i18n.global.setLocaleMessage(locale, messages as MessageSchema);
 }
 
-const added = new WeakMap<object, Set<readonly object[]>>();
+const added = new WeakMap<object, Set<object>>();
 
 /**
  * Adds a screen's English words (`import words from 'virtual:english/<part>'`) to the app's messages, once,
  * as the screen is set up: before it renders, and from the chunk that brought the screen.
  */
-export function useEnglishWords(words: readonly Record<string, unknown>[]): void {
+export function useEnglishWords(words: Record<string, unknown>): void {
   const i18n = useI18n({ useScope: 'global' });
   const done = added.get(i18n) ?? new Set();
   added.set(i18n, done);
   if (done.has(words)) return;
   done.add(words);
-  for (const tree of words) i18n.mergeLocaleMessage('en', tree as MessageSchema);
+  i18n.mergeLocaleMessage('en', words as MessageSchema);
 }
