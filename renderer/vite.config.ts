@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import vueI18n from '@intlify/unplugin-vue-i18n/vite';
 import vue from '@vitejs/plugin-vue';
 import { fileURLToPath } from 'node:url';
+import { englishWords } from './english-words.ts';
 import { precompress } from './precompress.ts';
 
 const DEV_HOST_PORT = Number(process.env.RED7_HOST_PORT ?? 47470);
@@ -17,6 +18,8 @@ export default defineConfig({
   base: './',
   plugins: [
     vue(),
+    // English by screen (src/i18n/words.ts): each part's messages as locale files for vueI18n below.
+    englishWords(),
     vueI18n({
       include: [locales],
       runtimeOnly: true,

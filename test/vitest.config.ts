@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import vue from '@vitejs/plugin-vue';
 import { fileURLToPath } from 'node:url';
+import { englishWords } from '../renderer/english-words';
 
 /**
  * Seeded runs of many random games (properties in every variant, bot strength): seconds each, so they
@@ -36,7 +37,8 @@ const AGAINST_A_HOST = ['test/renderer/**/*.host.test.ts'];
  */
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
-  plugins: [vue()],
+  // English by screen, as the renderer's build has it (here plain JSON: tests compile messages at run time).
+  plugins: [vue(), englishWords()],
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -5,6 +5,7 @@ import { sentence } from './illegal';
 import type { IllegalReason } from './illegal';
 import { paletteScore } from './score';
 import { seedState, shuffle } from './rng';
+import { normalizeOptions } from './options';
 import type {
   CardId,
   GameOptions,
@@ -24,10 +25,6 @@ export class IllegalMoveError extends Error {
 /** Cards dealt to each hand. */
 export const HAND_SIZE = 7;
 
-/** The Advanced game's default target score: 40 / 35 / 30 for 2 / 3 / 4 players. */
-export const defaultTargetScore = (players: GameOptions['players']): number =>
-  ({ 2: 40, 3: 35, 4: 30 })[players];
-
 /**
  * The advanced draw: right after a discard from hand, if the card's value is higher than the number of
  * cards in the palette at that moment and the deck is not empty (Advanced games only).
@@ -38,21 +35,6 @@ export const advancedDrawOffered = (
   paletteSize: number,
   deckSize: number,
 ): boolean => options.mode === 'advanced' && cardValue(discarded) > paletteSize && deckSize > 0;
-
-export function normalizeOptions(options: GameOptions): NormalizedOptions {
-  if (![2, 3, 4].includes(options.players)) throw new RangeError('A table seats 2 to 4 players.');
-  const target = options.targetScore ?? defaultTargetScore(options.players);
-  if (!Number.isInteger(target) || target < 1)
-    throw new RangeError('The target score must be a positive whole number.');
-  return {
-    players: options.players,
-    mode: options.mode === 'advanced' ? 'advanced' : 'basic',
-    actionRule: options.actionRule === true,
-    rulesVersion: options.rulesVersion === '1.1' ? '1.1' : '1.2',
-    targetScore: target,
-    autoDraw: options.autoDraw === true,
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Reading a state

@@ -23,8 +23,8 @@ export {
   isLeading,
   ruleOf,
   playersLeft,
-  normalizeOptions,
 } from './game';
+export { defaultTargetScore, normalizeOptions } from './options';
 export { viewFor } from './view';
 export { drawsUnknownCard } from './entries';
 export { stageTurn } from './stage';
@@ -45,7 +45,7 @@ export { turnsInRound, movesOfTurn, isExtraPlay } from './explain/log-turns';
 export type { LoggedTurn } from './explain/log-turns';
 export type { RoundStep } from './explain/replay';
 export { sameMove } from './moves';
-export { advancedDrawOffered, defaultTargetScore, dealGiven } from './game';
+export { advancedDrawOffered, dealGiven } from './game';
 export type { DealtCards } from './game';
 export {
   adviseTurn,

@@ -77,3 +77,31 @@ export function importCircles(graph: Map<string, string[]>): string[][] {
   for (const v of [...graph.keys()].sort()) if (!order.has(v)) visit(v);
   return circles;
 }
+
+/** Value imports and re-exports (not `import type`, not `export type … from`, not `import()`). */
+const STATIC_VALUE = /(?:^|[\s;])(?:import|export)\s+(?!type[\s{*])(?:[^'"`;]*?\sfrom\s+)?['"]([^'"]+)['"]/g;
+
+/**
+ * The files a bundle loads with `entries`: those their value imports reach, following imports out of the
+ * entries' folder too (into shared/), but not `import()` (a chunk loaded later) nor type-only imports.
+ * Paths are relative to `root`.
+ */
+export function staticClosure(root: string, entries: string[]): Set<string> {
+  const base = resolve(root);
+  const seen = new Set<string>();
+  const visit = (file: string): void => {
+    const path = relative(base, file);
+    if (seen.has(path)) return;
+    seen.add(path);
+    let code = readFileSync(file, 'utf8');
+    if (file.endsWith('.vue'))
+      code = [...code.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('\n');
+    code = code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+    for (const m of code.matchAll(STATIC_VALUE)) {
+      const target = resolveImport(file, m[1]);
+      if (target && /\.(ts|vue)$/.test(target)) visit(target);
+    }
+  };
+  for (const entry of entries) visit(resolve(base, entry));
+  return seen;
+}

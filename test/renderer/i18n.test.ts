@@ -102,10 +102,14 @@ describe('translations', () => {
     const i18n = makeI18n('en');
     const t = i18n.global.t;
     expect(i18n.global.availableLocales).toEqual(['en']);
+    // English up front is the core's words; a screen's come with the screen (i18n/words.ts).
+    expect(i18n.global.te('common.close', 'en')).toBe(true);
+    expect(i18n.global.te('rule.I.name', 'en')).toBe(false);
     i18n.global.locale.value = 'ko';
-    // English stands in until Korean arrives.
-    expect(t('rule.I.name')).toBe(en.rule.I.name);
-    await vi.waitFor(() => expect(t('rule.I.name')).toBe('남색'));
+    // English stands in until Korean arrives; Korean comes whole.
+    expect(t('common.close')).toBe(en.common.close);
+    await vi.waitFor(() => expect(t('common.close')).toBe(ko.common.close));
+    expect(t('rule.I.name')).toBe('남색');
     expect(i18n.global.availableLocales).toEqual(['en', 'ko']);
     await loadLocale(i18n, 'it');
     expect(i18n.global.availableLocales).toEqual(['en', 'it', 'ko']);

@@ -5,6 +5,7 @@ import { applyMove, setupState, viewFor } from '../../shared/engine';
 import type { CardId, GameOptions, Move, RoundSetup, SeatView } from '../../shared/engine/types';
 import type { SeatInfo, TableInfo } from '../../shared/protocol';
 import { makeI18n } from '../../renderer/src/i18n';
+import enMessages from '../../renderer/src/i18n/locales/en.json';
 import itMessages from '../../renderer/src/i18n/locales/it.json';
 import koMessages from '../../renderer/src/i18n/locales/ko.json';
 import type { Locale } from '../../renderer/src/i18n/locales';
@@ -31,9 +32,12 @@ export function useTestServices(local: Storage = new MemoryStorage()): void {
 }
 
 /** Mounts a component with the app's plugins (English unless told, a fresh Pinia). */
-/** The app's i18n with every language there from the start (the app fetches all but English when chosen). */
+/**
+ * The app's i18n with every language there from the start, English whole (the app fetches the others
+ * when chosen, and English screen by screen: a component mounted alone has no screen to bring its words).
+ */
 export const i18nWithAllLocales = (locale: Locale = 'en') =>
-  makeI18n(locale, { it: itMessages, ko: koMessages });
+  makeI18n(locale, { en: enMessages, it: itMessages, ko: koMessages });
 
 export function mountApp<C extends Component>(
   component: C,

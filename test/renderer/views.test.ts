@@ -396,6 +396,9 @@ describe('App', () => {
     expect(w.get('[data-testid="open-rules"]').text()).toBe('규칙');
     expect(desktop.settings.locale).toBe('ko');
     await w.get('[data-testid="open-rules"]').trigger('click');
-    expect(document.querySelector('[role="dialog"] h2')?.textContent).toBe('Red7 규칙');
+    // The rule reference is a chunk of its own, fetched when first opened.
+    await vi.waitFor(() =>
+      expect(document.querySelector('[role="dialog"] h2')?.textContent).toBe('Red7 규칙'),
+    );
   });
 });

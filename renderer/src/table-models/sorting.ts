@@ -1,4 +1,4 @@
-import { cardColor, cardValue, COLORS, sortCards } from '../../../shared/engine';
+import { cardColor, cardValue, COLORS, sortCards } from '../../../shared/engine/cards';
 import type { CardId } from '../../../shared/engine/types';
 
 /** How the player likes hands and palettes laid out: as they came, by value, or by colour. */

@@ -1,5 +1,5 @@
 import { useI18n } from 'vue-i18n';
-import { cardColor, cardValue } from '../../../shared/engine';
+import { cardColor, cardValue } from '../../../shared/engine/cards';
 import type { CardId, LogEntry, Rule } from '../../../shared/engine/types';
 import type { IllegalReason } from '../../../shared/engine';
 
