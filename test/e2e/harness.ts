@@ -137,6 +137,17 @@ export interface Player {
   errors: string[];
 }
 
+/**
+ * The page's screenshots are taken at one image pixel per CSS pixel unless a test asks otherwise: at a
+ * phone's deviceScaleFactor 2 an image four times the size costs seconds per shot to rasterise and encode,
+ * and the screenshots are for people to look at (no test reads their pixels). The page itself still
+ * renders at the device's scale.
+ */
+export function screenshotsAtCssScale(page: Page): void {
+  const take = page.screenshot.bind(page);
+  page.screenshot = (options = {}) => take({ scale: 'css', ...options });
+}
+
 /** A player in a browser context of their own (own storage), with a viewport width (and e.g. phone traits). */
 export async function newPlayer(
   browser: Browser,
@@ -152,6 +163,7 @@ export async function newPlayer(
     ...extra,
   });
   const page = await context.newPage();
+  screenshotsAtCssScale(page);
   const errors: string[] = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') errors.push(`${name}: console: ${msg.text()}`);

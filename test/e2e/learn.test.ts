@@ -36,12 +36,13 @@ async function stepState(
   page: Page,
 ): Promise<{ step: string; wait: string; target: string | null; scene: string }> {
   await chapter(page).waitFor();
-  return {
-    step: (await attr(page, 'data-step')) ?? '',
-    wait: (await attr(page, 'data-wait')) ?? '',
-    target: await attr(page, 'data-target'),
-    scene: (await attr(page, 'data-scene')) ?? '',
-  };
+  // One round trip for the four attributes (this is read many times a step).
+  return chapter(page).evaluate((el) => ({
+    step: el.getAttribute('data-step') ?? '',
+    wait: el.getAttribute('data-wait') ?? '',
+    target: el.getAttribute('data-target'),
+    scene: el.getAttribute('data-scene') ?? '',
+  }));
 }
 
 /** Clicks what the guide points at (the first of its kind that is visible). */
@@ -108,7 +109,7 @@ async function completeChapter(page: Page, id: string, shot: string | null, clea
     if (s.wait === 'next') {
       await page.getByTestId('learn-next').click();
     } else if (s.wait === 'bots') {
-      await page.waitForTimeout(300);
+      // Nothing to press: the poll below waits for the bots' turns to move the step on.
     } else if (s.wait === 'turn' && s.target) {
       await clickTarget(page, s.target);
       if (s.target.includes('"pass"')) await page.getByTestId('confirm-yes').click();

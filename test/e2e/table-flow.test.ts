@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import jsQR from 'jsqr';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import { describeInChromium, screenshotDir } from './harness';
+import { describeInChromium, screenshotDir, screenshotsAtCssScale } from './harness';
 import { createTable, enterName, joinTable, myTurn, takeStep } from './ui';
 
 /*
@@ -35,6 +35,7 @@ async function person(browser: Browser, name: string, phone: boolean): Promise<P
     reducedMotion: 'reduce',
   });
   const page = await context.newPage();
+  screenshotsAtCssScale(page);
   const errors: string[] = [];
   page.on('console', (m) => {
     // The closed port's refused request is the point of one step; anything else is a failure.
