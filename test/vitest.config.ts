@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import vue from '@vitejs/plugin-vue';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -23,6 +24,17 @@ const PROPERTY_RUNS = [
  * port. A new such file is named `*.host.test.ts`.
  */
 const AGAINST_A_HOST = ['test/renderer/**/*.host.test.ts'];
+
+/*
+ * `npm test` runs the projects in three groups, one after another, each with as many files at once as
+ * suits it (a project run alone keeps its group's number). The CPU-bound ones, one file per core; those
+ * that mostly wait on sockets, timers and child processes, two per core (their waits overlap); Chromium,
+ * whose processes already fill both cores of a small machine, one file at a time.
+ */
+const CORES = availableParallelism();
+const CPU_BOUND = { sequence: { groupOrder: 0 }, maxWorkers: CORES };
+const WAITING = { sequence: { groupOrder: 1 }, maxWorkers: 2 * CORES };
+const IN_CHROMIUM = { sequence: { groupOrder: 2 }, maxWorkers: 1 };
 
 /*
  * Every test that can run here, in five projects (`npm test` runs all; `npm run test:<name>` one):
@@ -50,13 +62,15 @@ export default defineConfig({
           exclude: [...PROPERTY_RUNS, ...AGAINST_A_HOST],
           // Threads start faster than forks and nothing here needs a process of its own.
           pool: 'threads',
+          ...CPU_BOUND,
         },
       },
-      { extends: true, test: { name: 'properties', include: PROPERTY_RUNS } },
+      { extends: true, test: { name: 'properties', include: PROPERTY_RUNS, ...CPU_BOUND } },
       {
         extends: true,
         test: {
           name: 'integration',
+          ...WAITING,
           include: [
             'test/integration/**/*.test.ts',
             'test/electron/**/*.test.ts',
@@ -65,11 +79,12 @@ export default defineConfig({
           ],
         },
       },
-      { extends: true, test: { name: 'lan', include: ['test/lan/**/*.test.ts'] } },
+      { extends: true, test: { name: 'lan', include: ['test/lan/**/*.test.ts'], ...WAITING } },
       {
         extends: true,
         test: {
           name: 'e2e',
+          ...IN_CHROMIUM,
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
         },
