@@ -17,6 +17,7 @@ const PROPERTY_RUNS = [
   'test/unit/bots/levels.test.ts',
   'test/unit/bots/hidden.test.ts',
   'test/unit/engine/explain-view-only.test.ts',
+  'test/unit/engine/turns.test.ts',
 ];
 
 /**
