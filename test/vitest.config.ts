@@ -66,7 +66,16 @@ export default defineConfig({
           ...CPU_BOUND,
         },
       },
-      { extends: true, test: { name: 'properties', include: PROPERTY_RUNS, ...CPU_BOUND } },
+      {
+        extends: true,
+        test: {
+          name: 'properties',
+          include: PROPERTY_RUNS,
+          ...CPU_BOUND,
+          // A seeded run is seconds of CPU; two at once on a machine busy with other work stretch past 30 s.
+          testTimeout: 120_000,
+        },
+      },
       {
         extends: true,
         test: {

@@ -28,9 +28,9 @@ const benches = readdirSync(benchDir)
   .map((f) => f.replace(/\.bench\.ts$/, ''))
   .sort();
 
-// The benches run at once: each is a process of its own, and most of their time is spent waiting on their
-// hosts' sockets and bot paces, so together they take about as long as the slowest alone.
-describe.concurrent('benchmarks at their smallest size', () => {
+// One bench at a time: several at once (most are CPU-bound) slow the timing-sensitive files that run
+// beside this one.
+describe('benchmarks at their smallest size', () => {
   it('every bench has a smoke size', () => {
     expect(Object.keys(SMOKE).sort()).toEqual(benches);
   });
