@@ -29,12 +29,13 @@ const AGAINST_A_HOST = ['test/renderer/**/*.host.test.ts'];
 /*
  * `npm test` runs the projects in three groups, one after another, each with as many files at once as
  * suits it (a project run alone keeps its group's number). The CPU-bound ones, one file per core; those
- * that mostly wait on sockets, timers and child processes, two per core (their waits overlap); Chromium,
- * whose processes already fill both cores of a small machine, one file at a time.
+ * that mostly wait on sockets, timers and child processes, one more than the cores (their waits overlap;
+ * more at once starve the files that time their host or bots); Chromium, whose processes already fill
+ * both cores of a small machine, one file at a time.
  */
 const CORES = availableParallelism();
 const CPU_BOUND = { sequence: { groupOrder: 0 }, maxWorkers: CORES };
-const WAITING = { sequence: { groupOrder: 1 }, maxWorkers: 2 * CORES };
+const WAITING = { sequence: { groupOrder: 1 }, maxWorkers: CORES + 1 };
 const IN_CHROMIUM = { sequence: { groupOrder: 2 }, maxWorkers: 1 };
 
 /*
