@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import vue from '@vitejs/plugin-vue';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { englishWords } from '../renderer/english-words';
 
@@ -17,6 +18,7 @@ const PROPERTY_RUNS = [
   'test/unit/bots/levels.test.ts',
   'test/unit/bots/hidden.test.ts',
   'test/unit/engine/explain-view-only.test.ts',
+  'test/unit/engine/turns.test.ts',
 ];
 
 /**
@@ -24,6 +26,18 @@ const PROPERTY_RUNS = [
  * port. A new such file is named `*.host.test.ts`.
  */
 const AGAINST_A_HOST = ['test/renderer/**/*.host.test.ts'];
+
+/*
+ * `npm test` runs the projects in three groups, one after another, each with as many files at once as
+ * suits it (a project run alone keeps its group's number). The CPU-bound ones, one file per core; those
+ * that mostly wait on sockets, timers and child processes, one more than the cores (their waits overlap;
+ * more at once starve the files that time their host or bots); Chromium, whose processes already fill
+ * both cores of a small machine, one file at a time.
+ */
+const CORES = availableParallelism();
+const CPU_BOUND = { sequence: { groupOrder: 0 }, maxWorkers: CORES };
+const WAITING = { sequence: { groupOrder: 1 }, maxWorkers: CORES + 1 };
+const IN_CHROMIUM = { sequence: { groupOrder: 2 }, maxWorkers: 1 };
 
 /*
  * Every test that can run here, in five projects (`npm test` runs all; `npm run test:<name>` one):
@@ -52,13 +66,24 @@ export default defineConfig({
           exclude: [...PROPERTY_RUNS, ...AGAINST_A_HOST],
           // Threads start faster than forks and nothing here needs a process of its own.
           pool: 'threads',
+          ...CPU_BOUND,
         },
       },
-      { extends: true, test: { name: 'properties', include: PROPERTY_RUNS } },
+      {
+        extends: true,
+        test: {
+          name: 'properties',
+          include: PROPERTY_RUNS,
+          ...CPU_BOUND,
+          // A seeded run is seconds of CPU; two at once on a machine busy with other work stretch past 30 s.
+          testTimeout: 120_000,
+        },
+      },
       {
         extends: true,
         test: {
           name: 'integration',
+          ...WAITING,
           include: [
             'test/integration/**/*.test.ts',
             'test/electron/**/*.test.ts',
@@ -67,11 +92,12 @@ export default defineConfig({
           ],
         },
       },
-      { extends: true, test: { name: 'lan', include: ['test/lan/**/*.test.ts'] } },
+      { extends: true, test: { name: 'lan', include: ['test/lan/**/*.test.ts'], ...WAITING } },
       {
         extends: true,
         test: {
           name: 'e2e',
+          ...IN_CHROMIUM,
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
         },

@@ -1,13 +1,18 @@
 // Engine workloads. Each prints one JSON line.
-// `tsx test/bench/engine.bench.ts [playouts|applyMove] [--reps N]`: one workload, N timed repetitions.
+// `tsx test/bench/engine.bench.ts [playouts|applyMove] [--reps N] [playouts=N] [applyMoveGames=N]`: one workload,
+// N timed repetitions; `playouts=` and `applyMoveGames=` shrink a repetition (the CI smoke run), their defaults are
+// the figures' sizes.
 import { applyMove, legalMoves, newGame, playout, viewFor } from '../../shared/engine';
 import type { Move } from '../../shared/engine';
+import { benchSettings } from './settings';
 
 const args = process.argv.slice(2);
 const repsAt = args.indexOf('--reps');
 const reps = repsAt >= 0 ? Math.max(1, Number(args[repsAt + 1]) || 1) : 5;
 // The workload's name is the word that is neither a flag nor the flag's number.
-const only = args.find((a, i) => !a.startsWith('--') && i !== repsAt + 1);
+const only = args.find((a, i) => !a.startsWith('--') && !a.includes('=') && i !== repsAt + 1);
+const settings = benchSettings(args);
+const size = (name: string, fallback: number) => Math.max(1, Number(settings.get(name)) || fallback);
 
 /** A cheap deterministic choice that mostly avoids passing, so games run to their end. */
 function chooseMoveForBench(moves: Move[], r: number): Move {
@@ -44,8 +49,8 @@ function timeRepeated(run: () => void): { seconds: number; min: number; max: num
 //    a repetition, after a warm-up, so the JIT has settled before the clock starts.
 if (!only || only === 'playouts') {
   const deal = newGame({ players: 3, mode: 'advanced', actionRule: false, autoDraw: true }, 2026);
-  const count = 100_000;
-  for (let i = 0; i < 30_000; i++) playout(deal, i);
+  const count = size('playouts', 100_000);
+  for (let i = 0; i < Math.min(30_000, count); i++) playout(deal, i);
   let checksum = -1;
   const timing = timeRepeated(() => {
     let sum = 0;
@@ -64,7 +69,7 @@ if (!only || only === 'playouts') {
 
 // 2. The readable API: whole games through legalMoves + applyMove + a view per move (what the host does).
 if (!only || only === 'applyMove') {
-  const games = 300;
+  const games = size('applyMoveGames', 300);
   let moves = 0;
   const playGames = () => {
     moves = 0;

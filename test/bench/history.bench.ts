@@ -1,7 +1,8 @@
 // The host's history: a 4-player Advanced (+ Action) game's record size, the start-up load of 500 stored
 // games, and GET /api/history (and /api/history/stats) latency with them stored (a real host on loopback).
 // One JSON line each.
-//   node --import tsx test/bench/history.bench.ts
+//   node --import tsx test/bench/history.bench.ts [stored=500] [requests=200] [records=20]
+//   (the settings shrink it to a smoke run: games stored, timed requests per path, random records sized)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,12 @@ import { chooseBotMove } from '../../shared/bots';
 import { recordFromGame, replayRecord } from '../../shared/record';
 import { seedHistory } from '../integration/helpers/history';
 import { FACTS, randomRecord } from '../unit/record/games';
+import { benchSettings } from './settings';
+
+const settings = benchSettings();
+const size = (name: string, fallback: number) => Math.max(1, Number(settings.get(name)) || fallback);
+const STORED = size('stored', 500);
+const REQUESTS = size('requests', 200);
 
 const line = (workload: string, fields: Record<string, unknown>) =>
   console.log(JSON.stringify({ workload, ...fields }));
@@ -24,7 +31,7 @@ const ms = (x: number) => Math.round(x * 100) / 100;
 // Record size: 20 random 4-player Advanced + Action games (random legal moves: longer games than good play).
 const sizes: number[] = [];
 const replayMs: number[] = [];
-for (let seed = 1; seed <= 20; seed++) {
+for (let seed = 1; seed <= size('records', 20); seed++) {
   const { record } = randomRecord({ players: 4, mode: 'advanced', actionRule: true }, seed);
   const text = JSON.stringify(record);
   sizes.push(Buffer.byteLength(text));
@@ -69,7 +76,7 @@ for (let seed = 1; seed <= 3; seed++) {
 
 const dataDir = mkdtempSync(join(tmpdir(), 'red7-bench-history-'));
 try {
-  seedHistory(dataDir, 500, {
+  seedHistory(dataDir, STORED, {
     options: { players: 4, mode: 'advanced', actionRule: true },
     names: (i) => ['Ann', 'Bob', `Guest ${i % 7}`, 'Luca'],
   });
@@ -81,7 +88,7 @@ try {
     limits: { ratePerSecond: 1e6, rateBurst: 1e6 },
     onProblem: (p) => console.warn(p),
   });
-  line('history.startWith500', { ms: ms(performance.now() - t0) });
+  line('history.startWith500', { stored: STORED, ms: ms(performance.now() - t0) });
   const get = (path: string) =>
     new Promise<number>((resolve, reject) => {
       const t = performance.now();
@@ -97,14 +104,14 @@ try {
     ['history.list100', '/api/history?limit=100'],
     ['history.listPlayer', '/api/history?player=guest%203&limit=100'],
     ['history.listLastPage', '/api/history?limit=20&cursor=0.a-1'],
-    ['history.record', '/api/history/seeded0250-1'],
+    ['history.record', `/api/history/seeded${String(Math.floor(STORED / 2)).padStart(4, '0')}-1`],
   ] as const) {
-    for (let i = 0; i < 20; i++) await get(path); // warm up
+    for (let i = 0; i < Math.min(20, REQUESTS); i++) await get(path); // warm up
     const times: number[] = [];
-    for (let i = 0; i < 200; i++) times.push(await get(path));
+    for (let i = 0; i < REQUESTS; i++) times.push(await get(path));
     times.sort((a, b) => a - b);
     line(name, {
-      stored: 500,
+      stored: STORED,
       requests: times.length,
       p50ms: ms(percentile(times, 50)),
       p95ms: ms(percentile(times, 95)),
@@ -116,16 +123,16 @@ try {
   loop.enable();
   const cold = await get('/api/history/stats');
   loop.disable();
-  line('history.statsFirst', { stored: 500, ms: ms(cold), loopDelayMaxMs: ms(loop.max / 1e6) });
+  line('history.statsFirst', { stored: STORED, ms: ms(cold), loopDelayMaxMs: ms(loop.max / 1e6) });
   for (const [name, path] of [
     ['history.stats', '/api/history/stats'],
     ['history.statsSince', `/api/history/stats?since=${Date.UTC(2026, 10, 1, 22, 0, 0)}`],
   ] as const) {
     const times: number[] = [];
-    for (let i = 0; i < 200; i++) times.push(await get(path));
+    for (let i = 0; i < REQUESTS; i++) times.push(await get(path));
     times.sort((a, b) => a - b);
     line(name, {
-      stored: 500,
+      stored: STORED,
       requests: times.length,
       p50ms: ms(percentile(times, 50)),
       p95ms: ms(percentile(times, 95)),

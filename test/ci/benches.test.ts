@@ -17,11 +17,11 @@ const SMOKE: Record<string, string[]> = {
   agreement: ['positions=2', 'players=2'],
   bots: ['games=1', 'scale=0.05', 'workers=1', 'only=2p-advanced.hard-vs-normal'],
   choices: ['games=1'],
-  engine: ['--reps', '1'],
-  history: [],
+  engine: ['--reps', '1', 'playouts=2000', 'applyMoveGames=10'],
+  history: ['stored=20', 'requests=5', 'records=2'],
   solver: ['positions=1', 'cards=4'],
   'host-bots': ['tables=1', 'games=1', 'mode=basic'],
-  host: ['rounds=1', 'games=1', 'moves=60', 'tables=4'],
+  host: ['rounds=1', 'games=1', 'moves=20', 'tables=1'],
 };
 
 const benches = readdirSync(benchDir)
@@ -29,6 +29,8 @@ const benches = readdirSync(benchDir)
   .map((f) => f.replace(/\.bench\.ts$/, ''))
   .sort();
 
+// One bench at a time: several at once (most are CPU-bound) slow the timing-sensitive files that run
+// beside this one.
 describe('benchmarks at their smallest size', () => {
   it('every bench has a smoke size', () => {
     expect(Object.keys(SMOKE).sort()).toEqual(benches);

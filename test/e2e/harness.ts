@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +31,7 @@ export const chromiumAvailable = (): boolean => existsSync(CHROMIUM);
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Builds the renderer exactly as `npm run build` does, into `outDir` (the e2e global setup's one build). */
+/** Builds the renderer exactly as `npm run build` does, into `outDir` (a file run without the e2e global setup). */
 export async function buildRendererInto(outDir: string): Promise<void> {
   // Vitest runs with NODE_ENV=test, which Vite would build into the bundle (Vue's development build,
   // almost twice the size): the tests drive the production bundle that ships.
@@ -49,6 +49,22 @@ export async function buildRendererInto(outDir: string): Promise<void> {
   }
 }
 
+/** Marker files the global setup writes next to the build it started: it ended well, or how it failed. */
+export const BUILD_DONE = 'built';
+export const BUILD_FAILED = 'build-failed.txt';
+
+/** Waits for the build the global setup started in `dir` (it runs while earlier tests do). */
+async function sharedBuild(dir: string): Promise<string> {
+  const deadline = Date.now() + 180_000;
+  while (!existsSync(join(dir, BUILD_DONE))) {
+    if (existsSync(join(dir, BUILD_FAILED)))
+      throw new Error(`the renderer build failed:\n${readFileSync(join(dir, BUILD_FAILED), 'utf8')}`);
+    if (Date.now() > deadline) throw new Error('the renderer build took over 3 minutes');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return join(dir, 'renderer');
+}
+
 let ownBuild: Promise<string> | undefined;
 
 /**
@@ -57,7 +73,7 @@ let ownBuild: Promise<string> | undefined;
  */
 export function builtRenderer(): Promise<string> {
   const shared = inject('rendererDir');
-  if (shared) return Promise.resolve(shared);
+  if (shared) return sharedBuild(shared);
   ownBuild ??= (async () => {
     const dir = mkdtempSync(join(tmpdir(), 'red7-e2e-renderer-'));
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
