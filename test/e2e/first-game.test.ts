@@ -121,8 +121,10 @@ describeInChromium('a first game for newcomers, bots named with a level per seat
       await expect(
         page.locator('[data-testid="table-view"] [data-testid="rules-line"]').textContent(),
       ).resolves.toBe(words.mixed);
-      const hardSeat = page.locator('.others .seat', { hasText: hardName });
+      // Seat 3 by its number: a bot's name may also be a colour's word on another seat (보라 is Violet).
+      const hardSeat = page.locator('.others .seat[data-seat="2"]');
       await hardSeat.waitFor();
+      await expect(hardSeat.getAttribute('aria-label')).resolves.toContain(hardName);
       const badge = hardSeat.getByTestId('bot-badge');
       await expect(badge.isVisible()).resolves.toBe(true);
       await expect(badge.textContent()).resolves.toContain(size.phone ? words.compactHard : words.hard);
