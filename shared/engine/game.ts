@@ -124,12 +124,17 @@ function firstPlayer(palettes: CardId[][]): number {
 
 /** Gathers every card still in play, shuffles, deals 7 to each hand and 1 to each palette. Mutates `s`. */
 function dealRound(s: GameState): void {
-  const n = s.options.players;
   const [deck, rng] = shuffle(cardsInPlay(s), s.rng);
   s.rng = rng;
-  const hands = Array.from({ length: n }, () => deck.splice(deck.length - HAND_SIZE, HAND_SIZE));
-  const palettes = Array.from({ length: n }, () => [deck.pop()!]);
-  dealCards(s, { hands, palettes, deck });
+  dealCards(s, dealFromTop(deck, s.options.players));
+}
+
+/** Deals an ordered deck (top last) as the game deals: 7 cards a hand from the top, then 1 a palette. */
+export function dealFromTop(order: readonly CardId[], players: number): DealtCards {
+  const deck = [...order];
+  const hands = Array.from({ length: players }, () => deck.splice(deck.length - HAND_SIZE, HAND_SIZE));
+  const palettes = Array.from({ length: players }, () => [deck.pop()!]);
+  return { hands, palettes, deck };
 }
 
 /** The cards of one deal: every hand, every palette, and the deck (top last, as in GameState). */

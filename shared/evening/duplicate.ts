@@ -1,5 +1,5 @@
 import { ALL_CARDS } from '../engine/cards';
-import { HAND_SIZE, type DealtCards } from '../engine/game';
+import { dealFromTop, type DealtCards } from '../engine/game';
 import { seedState, shuffle } from '../engine/rng';
 import type { CardId, GameState } from '../engine/types';
 import type { PersonId } from './seating';
@@ -29,10 +29,10 @@ export function duplicateDeal(
 ): DealtCards {
   const gone = new Set(scored);
   const [order] = shuffle(ALL_CARDS, seedState((seed + Math.imul(round, 0x85ebca6b)) >>> 0));
-  const deck = order.filter((card) => !gone.has(card));
-  const hands = Array.from({ length: players }, () => deck.splice(deck.length - HAND_SIZE, HAND_SIZE));
-  const palettes = Array.from({ length: players }, () => [deck.pop()!]);
-  return { hands, palettes, deck };
+  return dealFromTop(
+    order.filter((card) => !gone.has(card)),
+    players,
+  );
 }
 
 /** One person's game in a heat: the seat whose cards they held, and how it went. */
