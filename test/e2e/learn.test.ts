@@ -244,6 +244,34 @@ describeInChromium('learn to play', {}, (stage) => {
     expect(player.errors).toEqual([]);
   }, 60_000);
 
+  it('a press on Next is not lost when what the callout follows moves before the release', async () => {
+    const player = await stage.player('Pia', 1280, 800);
+    const page = await openLearn(player, stage.served.url);
+    await page.getByTestId('learn-open-play').click();
+    // 'fives' points at the hand, and the callout sits just above it.
+    for (let i = 0; i < 2; i++) await page.getByTestId('learn-next').click();
+    await expect.poll(() => attr(page, 'data-step')).toBe('fives');
+    const callout = page.getByTestId('learn-callout');
+    const before = (await callout.boundingBox())!;
+    const ring = page.getByTestId('learn-ring');
+    const ringBefore = (await ring.boundingBox())!;
+    const next = (await page.getByTestId('learn-next').boundingBox())!;
+    await page.mouse.move(next.x + next.width / 2, next.y + next.height / 2);
+    await page.mouse.down();
+    // What the step points at moves far (as a card sliding in does), the press still held: the callout stays.
+    await chapter(page)
+      .locator('.my-hand')
+      .evaluate((el) => {
+        (el as HTMLElement).style.transform = 'translateY(-300px)';
+      });
+    // The ring follows the hand at once (the callout would too, were it not pressed).
+    await expect.poll(async () => ringBefore.y - (await ring.boundingBox())!.y).toBeGreaterThan(250);
+    expect(await callout.boundingBox()).toEqual(before);
+    await page.mouse.up();
+    await expect.poll(() => attr(page, 'data-step')).toBe('beat');
+    expect(player.errors).toEqual([]);
+  });
+
   it("the table's keys: a number selects a hand card, P plays it, E confirms (as the Confirm button says)", async () => {
     const player = await stage.player('Eko', 1280, 800);
     const page = await openLearn(player, stage.served.url);
