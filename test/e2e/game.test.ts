@@ -149,7 +149,8 @@ describeInChromium('end to end in Chromium', {}, (stage) => {
           // "I'm ready" is a toggle: pressed once; the round is dealt when both have.
           const ready = p.page.getByTestId('ready');
           if ((await ready.isVisible()) && (await ready.getAttribute('aria-pressed')) === 'false') {
-            await ready.click().catch(() => undefined); // the round may be dealt under the finger
+            // The round may be dealt under the finger: the button is gone, the loop reads the new phase.
+            await ready.click({ timeout: 2_000 }).catch(() => undefined);
             acted = true;
           }
           continue;

@@ -132,8 +132,10 @@ describe('hosting from the desktop app', () => {
         options: { players: 2, mode: 'basic', actionRule: false },
       }),
     );
-    await vi.waitFor(() =>
-      expect([...publisher.announced.values()].map((a) => a.name)).toEqual(['Round one']),
+    // A few seconds, not the default one: a busy CI machine takes longer to start a host and announce.
+    await vi.waitFor(
+      () => expect([...publisher.announced.values()].map((a) => a.name)).toEqual(['Round one']),
+      { timeout: 5000 },
     );
     expect([...publisher.announced.values()][0]).toMatchObject({ players: 1, seats: 2, state: 'open' });
     client.ws.close();
@@ -171,7 +173,7 @@ describe('the quit sequence', () => {
         options: { players: 3, mode: 'basic', actionRule: false },
       }),
     );
-    await vi.waitFor(() => expect(publisher.announced.size).toBe(1));
+    await vi.waitFor(() => expect(publisher.announced.size).toBe(1), { timeout: 5000 });
 
     const browserStop = vi.fn(async () => void trail.push('browsing stopped'));
     const feed = createTableFeed(() => ({ tables: () => [], stop: browserStop }), {}, vi.fn());

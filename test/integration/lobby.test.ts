@@ -239,18 +239,19 @@ describe('bots', () => {
     async () => {
       h = await testHost();
       const a = await TestClient.greeted(h.port);
-      const options: TableOptions = { players: 4, mode: 'advanced', actionRule: true };
+      // Hard bots: each move a search of a few hundred ms, which on the host's thread would hold pings back.
+      const options: TableOptions = { players: 4, mode: 'advanced', actionRule: true, botLevel: 'hard' };
       a.send({ type: 'createTable', name: 'T', player: 'Ann', options, bots: [1, 2, 3] });
       await a.next('joined');
       a.send({ type: 'start' });
       await viewAt(a, 0);
-      let worst = 0;
+      const waits: number[] = [];
       // Moves of the games before the current one (a rematch counts from 0 again).
       let earlier = 0;
       let last = 0;
       const t0 = performance.now();
-      // Ann gives each round up at once, so the bots (a search of up to ~300 ms a move here) do the playing.
-      while (performance.now() - t0 < 2000) {
+      // Ann gives each round up at once, so the bots do the playing, until they have made a few moves.
+      while (earlier + a.view!.moveCount < 8 && performance.now() - t0 < 15_000) {
         const v = a.view!;
         if (v.moveCount < last) earlier += last;
         last = v.moveCount;
@@ -261,12 +262,14 @@ describe('bots', () => {
         const sent = performance.now();
         a.send({ type: 'ping', id: 1 });
         await a.next('pong');
-        worst = Math.max(worst, performance.now() - sent);
+        waits.push(performance.now() - sent);
         await new Promise((r) => setTimeout(r, 5));
       }
-      expect(earlier + a.view!.moveCount).toBeGreaterThan(5);
-      // In this thread the same search delays the answer by 150 ms and more.
-      expect(worst).toBeLessThan(100);
+      expect(earlier + a.view!.moveCount).toBeGreaterThanOrEqual(8);
+      // On the host's thread the same searches hold most answers back (by 300 ms and more): the median
+      // says where the search runs, where the worst answer would say more of how busy the machine is.
+      const median = waits.sort((x, y) => x - y)[Math.floor(waits.length / 2)];
+      expect(median).toBeLessThan(50);
       await a.close();
     },
   );
