@@ -46,7 +46,7 @@ export const BOT_NAMES: Readonly<Record<BotNameLanguage, readonly string[]>> = {
   ko: [
     '하나',
     '두리',
-    '보라',
+    '새봄',
     '다솜',
     '하늘',
     '별이',

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { BOT_NAMES, BOT_NAME_LANGUAGES, pickBotName } from '../../../shared/bots/names';
 import { PLAYER_NAME_MAX } from '../../../shared/protocol';
+import en from '../../../renderer/src/i18n/locales/en.json';
+import it_ from '../../../renderer/src/i18n/locales/it.json';
+import ko from '../../../renderer/src/i18n/locales/ko.json';
 
 describe('bot names', () => {
   it('has a list per language of short, distinct, printable names, more than a table has seats', () => {
@@ -16,6 +19,15 @@ describe('bot names', () => {
     // Each language's own list, not a copy of another's.
     expect(BOT_NAMES.it.filter((n) => BOT_NAMES.en.includes(n))).toEqual([]);
     expect(BOT_NAMES.ko.every((n) => /^[\uac00-\ud7a3]+$/.test(n))).toBe(true);
+  });
+
+  it('never shares a word with a colour in its language: the table says "보라 6" of a card', () => {
+    const colours = { en: en.color, it: it_.color, ko: ko.color };
+    for (const lang of BOT_NAME_LANGUAGES) {
+      const words = Object.values(colours[lang]).map((w) => w.toLowerCase());
+      for (const name of BOT_NAMES[lang].map((n) => n.toLowerCase()))
+        expect(words.filter((w) => w.includes(name) || name.includes(w)), name).toEqual([]);
+    }
   });
 
   it('is deterministic: the same table, seat and names give the same name', () => {
