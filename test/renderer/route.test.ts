@@ -35,6 +35,9 @@ describe('route parsing', () => {
       '#/table/abcd/more',
       '#/table/abcd?host=10.0.0.5:99999',
       '#/table/abcd?host=',
+      '#/room/abcd',
+      '#/roomy',
+      '#/room?host=10.0.0.5:99999',
     ])
       expect(parseRoute(hash), hash).toBeNull();
   });
@@ -45,10 +48,14 @@ describe('route parsing', () => {
       { kind: 'table', tableId: 'T4ble-1', host: null },
       { kind: 'table', tableId: 'T4ble-1', host: { address: '192.168.1.20', port: 47470 } },
       { kind: 'table', tableId: 'T4ble-1', host: { address: 'fe80::1', port: 47470 } },
+      { kind: 'room', host: null },
+      { kind: 'room', host: { address: '192.168.1.20', port: 47470 } },
     ];
     for (const r of routes) expect(parseRoute(routeHash(r))).toEqual(r);
     expect(routeHash(routes[1])).toBe('#/table/T4ble-1');
     expect(routeHash(routes[2])).toBe('#/table/T4ble-1?host=192.168.1.20%3A47470');
+    expect(routeHash(routes[4])).toBe('#/room');
+    expect(routeHash(routes[5])).toBe('#/room?host=192.168.1.20%3A47470');
   });
 
   it('tells routes apart and finds the host of a ws URL', () => {

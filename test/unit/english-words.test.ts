@@ -50,6 +50,7 @@ const screens: [string, WordsPart][] = [
   ['renderer/src/views/HistoryView.vue', 'history'],
   ['renderer/src/learn/LearnView.vue', 'learn'],
   ['renderer/src/views/ReplayView.vue', 'replay'],
+  ['renderer/src/room/RoomView.vue', 'room'],
   ['renderer/src/components/app/RuleReference.vue', 'rules'],
 ];
 

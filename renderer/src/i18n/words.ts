@@ -38,6 +38,7 @@ export const ENGLISH_WORDS = {
     'learn.offerStart',
     'learn.offerDismiss',
     'learn.lobbyButton',
+    'room.open',
   ],
   door: ['lobby', 'door', 'first', 'options', 'clock'],
   waiting: [
@@ -95,6 +96,7 @@ export const ENGLISH_WORDS = {
     'coachThink',
   ],
   history: ['history', 'options', 'botLevel', 'record', 'why', 'stats', 'rule'],
+  room: ['room', 'rule', 'color', 'card', 'clock', 'log', 'out', 'shape', 'summary', 'why'],
   learn: [
     'learn',
     'rule',

@@ -29,8 +29,8 @@ export const useRouteStore = defineStore('route', () => {
   const seats = useSavedSeatsStore();
   const settings = useSettingsStore();
   const door = ref<TableDoor | null>(null);
-  /** The history, a replay or "Learn to play", when the address names one (the App shows it instead of the lobby). */
-  const page = ref<Extract<Route, { kind: 'history' | 'replay' | 'learn' }> | null>(null);
+  /** The history, a replay, "Learn to play" or the room screen, when the address names one (the App shows it instead of the lobby). */
+  const page = ref<Extract<Route, { kind: 'history' | 'replay' | 'learn' | 'room' }> | null>(null);
   let nav: Navigation | null = null;
   let asking = 0;
 
@@ -61,7 +61,8 @@ export const useRouteStore = defineStore('route', () => {
       route?.kind === 'table' ||
       route?.kind === 'history' ||
       route?.kind === 'replay' ||
-      route?.kind === 'learn';
+      route?.kind === 'learn' ||
+      route?.kind === 'room';
     // A page opened at a table or a replay (a link, the QR code): the lobby goes under it, so Back stays in the app.
     if (elsewhere && !nav.pushedHere()) {
       const here = nav.current();
@@ -105,7 +106,12 @@ export const useRouteStore = defineStore('route', () => {
     if (!known && isAppPath(here)) nav.replace(routeHash({ kind: 'lobby' }));
     const route = known ?? (isAppPath(here) ? ({ kind: 'lobby' } as const) : null);
     if (!route) return;
-    if (route.kind === 'history' || route.kind === 'replay' || route.kind === 'learn') {
+    if (
+      route.kind === 'history' ||
+      route.kind === 'replay' ||
+      route.kind === 'learn' ||
+      route.kind === 'room'
+    ) {
       door.value = null;
       page.value = route;
       if (table.atTable) table.stepAway();

@@ -10,6 +10,7 @@ import { parseAddress, type HostAddress } from '../net/address';
  *   its own, so its addresses always name one).
  * - `#/history`, `#/history/<game id>`, `#/history/<game id>/<step>`: the history, a replay, a replay at a step.
  * - `#/learn`, `#/learn/<chapter>`: "Learn to play", its chapters or one of them (no host: it runs in the page).
+ * - `#/room` (`?host=` as for a table): the room screen, every table of a host live for a TV.
  * Any other hash (the skip link's `#main`) is not a route: it changes nothing. An app path that names no
  * route (a mistyped link, one from a newer build) is `isAppPath`: the page goes to the lobby.
  */
@@ -21,7 +22,9 @@ export type Route =
   /** `#/history/<game id>` and `#/history/<game id>/<step>`: a finished game's replay, at a step (0: its first deal). */
   | { kind: 'replay'; gameId: string; step: number | null; host: HostAddress | null }
   /** `#/learn` (chapter null: the list) and `#/learn/<chapter>`. */
-  | { kind: 'learn'; chapter: ChapterId | null };
+  | { kind: 'learn'; chapter: ChapterId | null }
+  /** `#/room`: every table of a host, live, for the room's TV (no controls, public cards only). */
+  | { kind: 'room'; host: HostAddress | null };
 
 /** The host's own ids: anything else in a link is not a table of ours. */
 const TABLE_ID = /^[A-Za-z0-9_-]{4,32}$/;
@@ -57,11 +60,19 @@ function parseLearn(h: string): Route | null {
   return isChapterId(m[1]) ? { kind: 'learn', chapter: m[1] } : null;
 }
 
+function parseRoom(h: string): Route | null {
+  const m = /^\/room\/?(?:\?(.*))?$/.exec(h);
+  if (!m) return null;
+  const host = hostParam(m[1]);
+  return host === null ? null : { kind: 'room', host: host ?? null };
+}
+
 export function parseRoute(hash: string): Route | null {
   const h = hash.startsWith('#') ? hash.slice(1) : hash;
   if (h === '' || h === '/') return { kind: 'lobby' };
   if (h.startsWith('/history')) return parseHistory(h);
   if (h.startsWith('/learn')) return parseLearn(h);
+  if (h.startsWith('/room')) return parseRoom(h);
   const m = /^\/table\/([^/?]+)\/?(?:\?(.*))?$/.exec(h);
   if (!m) return null;
   let tableId: string;
@@ -87,9 +98,11 @@ export function routeHash(route: Route): string {
   const base =
     route.kind === 'table'
       ? `#/table/${route.tableId}`
-      : route.kind === 'history'
-        ? '#/history'
-        : `#/history/${route.gameId}${route.step === null ? '' : `/${route.step}`}`;
+      : route.kind === 'room'
+        ? '#/room'
+        : route.kind === 'history'
+          ? '#/history'
+          : `#/history/${route.gameId}${route.step === null ? '' : `/${route.step}`}`;
   if (!route.host) return base;
   const { address, port } = route.host;
   const where = address.includes(':') ? `[${address}]:${port}` : `${address}:${port}`;

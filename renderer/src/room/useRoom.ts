@@ -1,0 +1,72 @@
+import { computed, onBeforeUnmount, ref, shallowRef } from 'vue';
+import type { TableSummary } from '../../../shared/protocol';
+import type { GameClient } from '../net/client';
+import { services } from '../services';
+import { watchTable, type TableWatch } from './watchTable';
+
+/** A 1920×1080 screen read from across a room holds this many tables; more wait for a table to end. */
+export const ROOM_TABLES_MAX = 16;
+
+/** Tables in play first, then finished ones; each group by name as people call them (Table 2 before 10). */
+const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+export function roomOrder(tables: readonly TableSummary[]): TableSummary[] {
+  const rank = (t: TableSummary): number => (t.state === 'playing' ? 0 : t.state === 'finished' ? 1 : 2);
+  return tables
+    .filter((t) => t.state !== 'open')
+    .sort((a, b) => rank(a) - rank(b) || byName.compare(a.name, b.name) || a.id.localeCompare(b.id))
+    .slice(0, ROOM_TABLES_MAX);
+}
+
+/**
+ * The room screen's picture of one host: its tables as the lobby lists them (one link, in the lobby), and
+ * a spectator's link to each table shown (`watchTable`), opened when a table starts and closed when it
+ * leaves the list. `name` is how the room screen is listed among a table's watchers.
+ */
+export function useRoom(url: string | null, name: string) {
+  const tables = ref<TableSummary[]>([]);
+  const hostName = ref<string | null>(null);
+  const connected = ref(false);
+  const watches = shallowRef(new Map<string, TableWatch>());
+  let lobby: GameClient | null = null;
+
+  const shown = computed(() => roomOrder(tables.value));
+
+  /** Watches exactly the tables shown (a table that would turn a watcher away is still asked: it says so). */
+  function follow(): void {
+    if (!url) return;
+    const want = new Set(shown.value.map((t) => t.id));
+    const next = new Map<string, TableWatch>();
+    for (const [id, w] of watches.value) {
+      if (want.has(id)) next.set(id, w);
+      else w.close();
+    }
+    for (const id of want) if (!next.has(id)) next.set(id, watchTable(url, id, name));
+    watches.value = next;
+  }
+
+  function open(target: string): void {
+    lobby = services().createClient(target);
+    lobby.onWelcome((w) => {
+      hostName.value = w.host.name;
+      lobby?.send({ type: 'listTables' });
+    });
+    lobby.onStatus((s) => (connected.value = s.state === 'open'));
+    lobby.onMessage((msg) => {
+      if (msg.type !== 'tables') return;
+      tables.value = msg.tables;
+      follow();
+    });
+    lobby.connect();
+  }
+
+  function close(): void {
+    lobby?.close();
+    lobby = null;
+    for (const w of watches.value.values()) w.close();
+    watches.value = new Map();
+  }
+
+  if (url) open(url);
+  onBeforeUnmount(close);
+  return { tables, shown, watches, hostName, connected };
+}

@@ -1,0 +1,167 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { TableOptions } from '../../shared/protocol';
+import { TestClient } from '../integration/helpers/client';
+import { moveMessage } from '../integration/helpers/play';
+import { axeViolations } from './axe';
+import { describeInChromium, screenshotDir } from './harness';
+
+/*
+ * The room screen (`#/room`) in real Chromium against a real host with two tables in play, each a person
+ * (a Node client that keeps playing) and bots: both tables shown live, moves arriving as they are made,
+ * nothing but what a watcher may see ever reaching the page, from the lobby's link, at a TV's 1920×1080
+ * and 1280×720 and in Korean; axe finds nothing serious. Screenshots: room-<width>[-<lang>].png.
+ */
+
+const shots = screenshotDir();
+const LAN = '10.77.0.9';
+
+describeInChromium(
+  'the room screen',
+  {
+    host: {
+      bind: '0.0.0.0',
+      interfaces: () => ({
+        lo: [{ address: '127.0.0.1', netmask: '255.0.0.0', family: 'IPv4', mac: '00:00:00:00:00:00', internal: true, cidr: '127.0.0.1/8' }],
+        eth0: [{ address: LAN, netmask: '255.255.255.0', family: 'IPv4', mac: '02:00:00:00:00:09', internal: false, cidr: `${LAN}/24` }],
+      }), // prettier-ignore
+    },
+  },
+  (stage) => {
+    const people: TestClient[] = [];
+    let playing = true;
+    const port = () => Number(new URL(stage.served.url).port);
+
+    /** A table of one person and bots, started; the person plays on by themselves (never a pass while another move keeps them in). */
+    async function tableOf(
+      name: string,
+      player: string,
+      options: TableOptions,
+      bots: number[],
+    ): Promise<string> {
+      const c = await TestClient.greeted(port());
+      c.send({ type: 'createTable', name, player, options: { ...options, botPace: 'fast' }, bots });
+      const { tableId } = await c.next('joined');
+      c.send({ type: 'start' });
+      people.push(c);
+      void (async () => {
+        let sent = -1;
+        while (playing) {
+          const v = c.view;
+          if (v?.gameOver) c.send({ type: 'rematch' });
+          else if (v && v.legalMoves.length > 0 && sent !== v.moveCount) {
+            sent = v.moveCount;
+            c.send(moveMessage(v.legalMoves.find((m) => m.type !== 'pass') ?? v.legalMoves[0], v.moveCount));
+          }
+          await new Promise((r) => setTimeout(r, 400));
+        }
+      })();
+      return tableId;
+    }
+
+    beforeAll(async () => {
+      await tableOf('Table A', 'Ada', { players: 3, mode: 'basic', actionRule: false }, [1, 2]);
+      await tableOf('Table B', 'Bo', { players: 4, mode: 'advanced', actionRule: true }, [1, 2, 3]);
+    });
+    afterAll(async () => {
+      playing = false;
+      await Promise.all(people.map((c) => c.close()));
+    });
+
+    /** Every frame the page's sockets receive, parsed. */
+    function framesOf(page: Page): Record<string, unknown>[] {
+      const frames: Record<string, unknown>[] = [];
+      page.on('websocket', (ws) =>
+        ws.on('framereceived', (f) => {
+          if (typeof f.payload === 'string') frames.push(JSON.parse(f.payload) as Record<string, unknown>);
+        }),
+      );
+      return frames;
+    }
+
+    const moves = (page: Page) =>
+      page
+        .getByTestId('room-table')
+        .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-moves') || -1)));
+
+    it('at 1920×1080, from the lobby: both tables live, moves arriving, only public cards ever sent', async () => {
+      const tv = await stage.player('TV', 1920, 1080);
+      const frames = framesOf(tv.page);
+      const { page } = tv;
+      await page.goto(stage.served.url);
+      await page.getByTestId('lobby-room').click();
+      await page.getByTestId('room-screen').waitFor();
+      expect(new URL(page.url()).hash).toBe('#/room');
+      await expect.poll(() => page.getByTestId('room-table').count(), { timeout: 15_000 }).toBe(2);
+      await expect
+        .poll(() => page.getByTestId('room-table').locator('h2').allTextContents())
+        .toEqual(['Table A', 'Table B']);
+      // Each table's seats, by name, with their palettes and the rule.
+      await expect.poll(() => page.getByTestId('room-seat').count(), { timeout: 15_000 }).toBe(7);
+      const seatText = await page.getByTestId('room-seat').allTextContents();
+      expect(seatText[0]).toContain('Ada');
+      expect(seatText[3]).toContain('Bo');
+      expect(await page.getByTestId('room-rule').count()).toBe(2);
+      expect(await page.getByTestId('room-summary').textContent()).toContain('2 tables playing');
+      // Where to join: the host's page on its LAN address, with a QR code.
+      expect(await page.getByTestId('room-join').textContent()).toContain(`http://${LAN}:`);
+      expect(await page.getByTestId('room-join').locator('svg').count()).toBe(1);
+
+      // Moves arrive without anything pressed: each table's count goes on.
+      const before = await moves(page);
+      await expect
+        .poll(async () => (await moves(page)).every((n, i) => n > before[i]), { timeout: 20_000 })
+        .toBe(true);
+      await page.screenshot({ path: join(shots, 'room-1920.png') });
+
+      // No controls on a TV: nothing to press inside the room screen.
+      expect(await page.getByTestId('room-screen').locator('button, input, select').count()).toBe(0);
+      const serious = (await axeViolations(page)).filter(
+        (v) => v.impact === 'serious' || v.impact === 'critical',
+      );
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+      // What reached the page: watchers' views only: no hand, no seat, no token, no seed.
+      const views = frames
+        .filter((f) => f.type === 'view')
+        .map((f) => f.view as { hand: unknown[]; seat: unknown });
+      expect(views.length).toBeGreaterThanOrEqual(2);
+      for (const v of views) expect([v.hand, v.seat]).toEqual([[], null]);
+      for (const f of frames.filter((x) => x.type === 'viewDelta'))
+        expect(Object.keys(f.set as object)).not.toContain('hand');
+      const text = JSON.stringify(frames);
+      expect(text).not.toMatch(/"token"|"seed"|"deck"\s*:\s*\[/);
+      // Listed among each table's watchers under the screen's name.
+      expect(
+        frames.some((f) => f.type === 'table' && JSON.stringify(f).includes('"watching":["Room screen"]')),
+      ).toBe(true);
+      expect(tv.errors).toEqual([]);
+    }, 90_000);
+
+    it('at 1280×720 and in Korean at 1920×1080: both tables, nothing sticking out sideways', async () => {
+      for (const [width, height, locale] of [
+        [1280, 720, 'en-US'],
+        [1920, 1080, 'ko-KR'],
+      ] as const) {
+        const tv = await stage.player(`TV ${width} ${locale}`, width, height, { locale });
+        const { page } = tv;
+        await page.goto(`${stage.served.url}#/room`);
+        await expect.poll(() => page.getByTestId('room-seat').count(), { timeout: 15_000 }).toBe(7);
+        if (locale === 'ko-KR')
+          expect(await page.getByTestId('room-summary').textContent()).toContain('테이블 2개');
+        // Nothing sticks out sideways.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+        await page.waitForTimeout(600); // a card landing settles
+        await page.screenshot({ path: join(shots, `room-${width}${locale === 'en-US' ? '' : '-ko'}.png`) });
+        const serious = (await axeViolations(page)).filter(
+          (v) => v.impact === 'serious' || v.impact === 'critical',
+        );
+        expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+          [],
+        );
+        expect(tv.errors).toEqual([]);
+      }
+    }, 90_000);
+  },
+);
