@@ -3,14 +3,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { BUILD_DONE, BUILD_FAILED, chromiumAvailable } from './harness';
+import { BUILD_DONE, BUILD_FAILED, CHROMIUM, CHROMIUM_ARGS, chromiumAvailable, chromiumEnv } from './harness';
 
 /*
  * The e2e project's global setup: the renderer is built once for the whole run (not once per file) and every
  * file serves that build (`inject('rendererDir')`, read by the harness). The build runs in a child process
  * while the earlier groups' tests run (e2e comes last, see test/vitest.config.ts); the harness waits for it
- * when a file first needs it.
+ * when a file first needs it. Chromium too is started once, as a server every file connects to
+ * (`inject('chromiumWs')`): each file's players are contexts of their own, closed with the file.
  */
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -49,16 +51,25 @@ function startBuild(dir: string): () => void {
   };
 }
 
-export default function setup(project: TestProject): () => void {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!chromiumAvailable()) {
     project.provide('rendererDir', '');
-    return () => {};
+    project.provide('chromiumWs', '');
+    return async () => {};
   }
   const dir = mkdtempSync(join(tmpdir(), 'red7-e2e-renderer-'));
   const stop = startBuild(dir);
   project.provide('rendererDir', dir);
-  return () => {
+  const server = await chromium.launchServer({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    env: chromiumEnv(join(dir, 'chromium')),
+  });
+  project.provide('chromiumWs', server.wsEndpoint());
+  return async () => {
     stop();
+    await server.close();
     rmSync(dir, { recursive: true, force: true });
   };
 }

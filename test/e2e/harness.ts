@@ -21,6 +21,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The renderer built once for this run ('' when there is no Chromium to show it). */
     rendererDir: string;
+    /** The run's one Chromium, which every file connects to ('' when there is none: each file launches its own). */
+    chromiumWs: string;
   }
 }
 
@@ -122,26 +124,42 @@ export async function serveHost(
 }
 
 /** Headless Chromium with its own temporary XDG folders (nothing touches the user's profile). */
+/** How the harness starts Chromium: headless, quiet, nothing fetched from outside. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Chromium's own folders (profile, cache) under `scratch`, never the user's. */
+export const chromiumEnv = (scratch: string): NodeJS.ProcessEnv => ({
+  ...process.env,
+  XDG_CONFIG_HOME: join(scratch, 'config'),
+  XDG_CACHE_HOME: join(scratch, 'cache'),
+  XDG_DATA_HOME: join(scratch, 'data'),
+});
+
+/**
+ * The run's Chromium (launched once by the global setup: a launch is seconds on a busy machine, and a
+ * file's players are contexts of their own either way), or one of this file's own when run without it.
+ */
 export async function launchChromium(scratch: string): Promise<Browser> {
-  const xdg = (name: string) => join(scratch, name);
+  let shared = '';
+  try {
+    shared = inject('chromiumWs') ?? '';
+  } catch {
+    // Outside a Vitest run (scripts/first-seat.ts): nothing is provided.
+  }
+  if (shared) return chromium.connect(shared);
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-    env: {
-      ...process.env,
-      XDG_CONFIG_HOME: xdg('config'),
-      XDG_CACHE_HOME: xdg('cache'),
-      XDG_DATA_HOME: xdg('data'),
-    },
+    args: CHROMIUM_ARGS,
+    env: chromiumEnv(scratch),
   });
 }
 
