@@ -60,3 +60,10 @@ export { SeatViewSchema, LogEntrySchema } from './view-schema';
 export { parseClientMessage, parseServerMessage, type ParseResult } from './parse';
 export { tidyQuoted } from './tidy';
 export * from './table-control';
+export {
+  EveningSettingsSchema,
+  type EveningInfo,
+  type EveningPersonInfo,
+  type EveningTableInfo,
+  type YourEveningTable,
+} from './evening';
