@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { seatResults } from '../../shared/evening/duplicate';
 import { eveningStandings, type Evening } from '../../shared/evening/evening';
 import { tableSizes } from '../../shared/evening/seating';
@@ -9,6 +10,7 @@ import { replayRecord, type GameRecord } from '../../shared/record';
 import type { TestClient } from './helpers/client';
 import {
   comeBack,
+  dealtDuplicate,
   eveningRecords,
   eveningWhere,
   lastEvening,
@@ -17,8 +19,13 @@ import {
   takeSeats,
   type Person,
 } from './helpers/evening';
+import { spawnHost, type ChildHost } from './helpers/child-host';
+import { listHistory } from './helpers/history';
 import { testHost, type TestHost } from './helpers/host';
 import { rng } from '../helpers/random';
+
+/** The killed host runs as a child with its default rate limit (20 messages/s per connection). */
+const PACE_MS = 60;
 
 const FRIDAY = {
   name: 'Friday night',
@@ -216,4 +223,101 @@ describe('an evening of several tables, on a real host', () => {
     for (const p of people) expect(p.client.frames.join()).not.toContain(secret.tokenKey);
     await Promise.all(people.map((p) => p.client.close()));
   }, 120_000);
+});
+
+const children: ChildHost[] = [];
+afterAll(() => {
+  for (const c of children) if (c.proc.exitCode === null) c.proc.kill('SIGKILL');
+});
+
+describe('an evening on a host that is killed', () => {
+  it(
+    'ten people at 4+3+3, Advanced: no early history of a deal, SIGKILL mid-heat loses nothing told',
+    { timeout: 120_000 },
+    async () => {
+      const random = rng(10);
+      const dataDir = mkdtempSync(join(tmpdir(), 'red7-evening-'));
+      try {
+        let host = await spawnHost(dataDir);
+        children.push(host);
+        const settings = {
+          name: 'Saturday',
+          game: { mode: 'advanced' as const, actionRule: true, targetScore: 12 },
+          prefer: 3 as const,
+          heats: 2,
+        };
+        const opener = await person(host.port, 'P1', settings);
+        let people: Person[] = [opener];
+        for (let i = 2; i <= 10; i++) people.push(await person(host.port, `P${i}`));
+        opener.client.send({ type: 'nextHeat' });
+        let tables = await takeSeats(people, 1);
+        expect([...tables.values()].map((t) => t.length)).toEqual(expect.arrayContaining([4, 3, 3]));
+
+        // One table of three ends; the other, dealt the same cards, plays on: its deal stays off the history.
+        const [four, threeB, threeC] = [...tables.entries()].sort((a, b) => b[1].length - a[1].length);
+        await playTables(new Map([four, threeB]), random, undefined, PACE_MS);
+        await playTables(new Map([threeC]), random, (m) => m >= 6, PACE_MS);
+        const ended = await eveningWhere(
+          opener.client,
+          (e) => e.heats[0].tables.filter((t) => t.results).length === 2,
+        );
+        expect(ended.heatInPlay).toBe(1);
+        for (let i = 0; i < 100 && eveningRecords(dataDir).length === 0; i++)
+          await new Promise((r) => setTimeout(r, 50));
+        const early = eveningRecords(dataDir);
+        // The lone table of four may be shown (nobody else held its cards); the table of three may not yet.
+        expect(early.map((r) => r.options.players)).toEqual([4]);
+        const listed = await listHistory(host.port);
+        expect(listed.games.map((g) => g.options.players)).toEqual([4]);
+
+        // SIGKILL while the last table plays: it comes back as everyone last saw it.
+        const seen = new Map(threeC[1].map((c) => [c, c.view]));
+        const kept = readFileSync(join(dataDir, 'evening.json'), 'utf8');
+        host.proc.kill('SIGKILL');
+        await host.exited;
+        host = await spawnHost(dataDir, host.port);
+        children.push(host);
+        expect(readFileSync(join(dataDir, 'evening.json'), 'utf8')).toBe(kept);
+        const old = new Map(people.map((p) => [p.client, p]));
+        people = await Promise.all(people.map((p) => comeBack(host.port, p)));
+        tables = await takeSeats(people, 1);
+        for (const [client, view] of seen) {
+          const now = people.find((p) => p.id === old.get(client)!.id)!.client;
+          expect(now.view).toEqual(view);
+        }
+        await playTables(tables, random, undefined, PACE_MS);
+        await eveningWhere(people[0].client, (x) => x.heatInPlay === null);
+
+        // Heat 2, then the evening is over.
+        people[0].client.send({ type: 'nextHeat' });
+        tables = await takeSeats(people, 2);
+        await playTables(tables, random, undefined, PACE_MS);
+        const e = await eveningWhere(people[0].client, (x) => x.over);
+        expect(e.standings).toEqual(eveningStandings(pureOf(e)));
+
+        // Host side: every round of every game was dealt from its heat's seed; same-size tables alike.
+        const { secret } = JSON.parse(readFileSync(join(dataDir, 'evening.json'), 'utf8')) as {
+          secret: number;
+        };
+        let records: GameRecord[] = [];
+        for (let i = 0; i < 100 && records.length < 6; i++) {
+          records = eveningRecords(dataDir);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        expect(records).toHaveLength(6);
+        for (const r of records) expect(dealtDuplicate(r, secret)).toBe(true);
+        expect(records.some((r) => r.rounds.length > 1)).toBe(true);
+        for (const heat of [1, 2]) {
+          const threes = records.filter((r) => r.evening!.heat === heat && r.options.players === 3);
+          expect(threes).toHaveLength(2);
+          expect(threes[0].rounds[0].deal).toEqual(threes[1].rounds[0].deal);
+        }
+        await Promise.all(people.map((p) => p.client.close()));
+        host.proc.kill('SIGTERM');
+        await host.exited;
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });

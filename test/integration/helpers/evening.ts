@@ -1,9 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EveningInfo, ServerMessage } from '../../../shared/protocol';
-import type { GameRecord } from '../../../shared/record';
+import { duplicateDeal, heatSeed } from '../../../shared/evening/duplicate';
+import { replayRecord, type GameRecord } from '../../../shared/record';
+import { sameJson } from '../../../shared/same-json';
 import { TestClient } from './client';
-import { playRandomly, viewAt } from './play';
+import { playRandomly } from './play';
 
 type EveningMessage = Extract<ServerMessage, { type: 'evening' }>;
 
@@ -56,7 +58,7 @@ export async function takeSeats(people: Person[], heat: number): Promise<Map<str
     p.client.send({ type: 'resume', token: mine.token });
     const joined = await p.client.next('joined');
     if (joined.seat !== mine.seat || joined.tableId !== mine.tableId) throw new Error('seated elsewhere');
-    await viewAt(p.client, 0);
+    await p.client.next('view'); // the table's whole view (the one held may be an earlier heat's)
     tables.set(mine.tableId, [...(tables.get(mine.tableId) ?? []), p.client]);
   }
   return tables;
@@ -67,8 +69,26 @@ export async function playTables(
   tables: Map<string, TestClient[]>,
   random: () => number,
   until?: (moveCount: number) => boolean,
+  paceMs = 0,
 ): Promise<void> {
-  await Promise.all([...tables.values()].map((clients) => playRandomly(clients, random, until)));
+  await Promise.all([...tables.values()].map((clients) => playRandomly(clients, random, until, paceMs)));
+}
+
+/**
+ * Whether every round of a record was dealt as the evening deals (`duplicateDeal` from its heat's seed,
+ * less the cards scored before it): the host's secret read from its data folder, as only the host knows it.
+ */
+export function dealtDuplicate(record: GameRecord, secret: number): boolean {
+  const replayed = replayRecord(record);
+  if (!replayed.ok) throw new Error(replayed.reason);
+  const seed = heatSeed(secret, record.evening!.heat, record.options.players);
+  return replayed.steps
+    .filter((step) => step.index === -1)
+    .every((step) => {
+      const deal = duplicateDeal(seed, step.round, record.options.players, step.state.scored.flat());
+      const { hands, palettes, deck } = step.state;
+      return sameJson(deal, { hands, palettes, deck });
+    });
 }
 
 /** The host's records of the evening's games, from its data folder (what no client may see early). */
