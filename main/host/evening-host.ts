@@ -197,10 +197,10 @@ export class EveningHost {
     return this.tell(() => this.ensureTables());
   }
 
-  /** The connection gets the evening now and after each change (it asked for the lobby list). */
+  /** The connection gets the evening (if there is one) now and after each change: it asked for the lobby list. */
   watch(session: Session): void {
     this.audience.add(session);
-    session.send({ type: 'evening', evening: this.info(session) });
+    if (this.kept) session.send({ type: 'evening', evening: this.info(session) });
   }
 
   disconnected(session: Session): void {
