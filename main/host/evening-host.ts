@@ -18,6 +18,7 @@ import type { PersonId } from '../../shared/evening/seating';
 import type { ErrorCode, EveningInfo, TableOptions } from '../../shared/protocol';
 import { keepOrUndo, type Carried, afterKept } from './changes';
 import { TableError } from './errors';
+import { parseEveningRecord, type EveningRecord } from './evening-format';
 import type { FinishedTable } from './history/finished-game';
 import { hashToken, newSeed, newToken } from './ids';
 import type { TableStore } from './store';
@@ -30,22 +31,6 @@ import {
   type TableRecord,
 } from './table-record';
 import type { Session } from './session';
-
-/** The evening as kept in the store: the pure `Evening` and what only the host may know. */
-export interface EveningRecord {
-  evening: Evening;
-  /** The heats' deals come from it (`heatSeed`); it never leaves the host. */
-  secret: number;
-  /** Seat tokens at the heats' tables are made from it (`seatToken`); it never leaves the host. */
-  tokenKey: string;
-  opener: PersonId;
-  /** Each person's evening token, by its hash only. */
-  tokenHashes: Record<PersonId, string>;
-  /** The host's table of each heat's table, by heat number and letter. */
-  tables: { heat: number; table: string; id: string }[];
-  /** The next person's number (`p1`, `p2`…). */
-  nextPerson: number;
-}
 
 /** What the evening needs from the host around it (the hub). */
 export interface EveningPorts {
@@ -88,13 +73,9 @@ export class EveningHost {
   restore(): void {
     const text = this.ports.store.loadEvening();
     if (text === null) return;
-    try {
-      const record = JSON.parse(text) as EveningRecord;
-      if (!record?.evening?.settings || !Array.isArray(record.tables)) throw new Error('not an evening');
-      this.kept = record;
-    } catch (e) {
-      this.ports.report(`evening: damaged, not restored (${(e as Error).message})`);
-    }
+    const parsed = parseEveningRecord(text);
+    if (parsed.ok) this.kept = parsed.record;
+    else this.ports.report(`evening: damaged, not restored (${parsed.reason})`);
   }
 
   /** Every table of the heat in play is at the host (one a restart cut short before it was made is made now). */

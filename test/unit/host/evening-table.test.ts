@@ -3,6 +3,7 @@ import { legalMoves, type GameState, type NormalizedOptions } from '../../../sha
 import { applyDealt, duplicateDealer, shuffleDealer } from '../../../shared/evening/dealer';
 import { duplicateDeal, heatSeed } from '../../../shared/evening/duplicate';
 import { recordFromGame } from '../../../shared/record';
+import { parseEveningRecord } from '../../../main/host/evening-format';
 import { restoreTable } from '../../../main/host/restore';
 import type { LogLine } from '../../../main/host/store';
 import { newTableRecord, type TableRecord } from '../../../main/host/table-record';
@@ -86,5 +87,36 @@ describe("an evening's table deals duplicate, and plays its game again the same 
     expect(record.evening).toEqual(facts.evening);
     expect(record.rounds.length).toBe(final.round);
     expect(() => recordFromGame(final, facts, shuffleDealer)).toThrow();
+  });
+});
+
+describe('evening.json read back', () => {
+  const kept = {
+    evening: {
+      settings: { name: 'Friday', game: { mode: 'basic', actionRule: false }, prefer: 3, heats: 2 },
+      people: [{ id: 'p1', name: 'Ann', present: true }],
+      heats: [],
+    },
+    secret: 7,
+    tokenKey: 'k'.repeat(43),
+    opener: 'p1',
+    tokenHashes: { p1: 'h' },
+    tables: [],
+    nextPerson: 2,
+  };
+
+  it('gives the record back', () => {
+    expect(parseEveningRecord(JSON.stringify(kept))).toEqual({ ok: true, record: kept });
+  });
+
+  it('refuses a damaged file with where it is damaged', () => {
+    expect(parseEveningRecord('{"evening":')).toEqual({ ok: false, reason: 'not JSON' });
+    const forged = { ...kept, opener: '../p1' };
+    expect(parseEveningRecord(JSON.stringify(forged))).toMatchObject({ ok: false, reason: /^opener: / });
+    const noHeats = {
+      ...kept,
+      evening: { ...kept.evening, settings: { ...kept.evening.settings, heats: 0 } },
+    };
+    expect(parseEveningRecord(JSON.stringify(noHeats))).toMatchObject({ ok: false, reason: /heats/ });
   });
 });
