@@ -225,6 +225,37 @@ describe('an evening of several tables, on a real host', () => {
   }, 120_000);
 });
 
+describe('an evening of one', () => {
+  it('seats a bot beside a lone person, and a table a restart finds missing is made again alike', async () => {
+    let h = await start();
+    const ann = await person(h.port, 'Ann', { ...FRIDAY, heats: 1 });
+    ann.client.send({ type: 'nextHeat' });
+    const e = await eveningWhere(ann.client, (x) => x.heatInPlay === 1);
+    expect(e.heats[0].tables).toEqual([{ name: 'A', people: ['p1', 'bot:1'], results: null }]);
+    const tableId = e.you!.table!.tableId;
+    await takeSeats([ann], 1);
+    const first = ann.client.view!;
+    expect(first.moveCount).toBe(0);
+
+    // As if a kill had cut the heat's start short after the evening was kept: its table is gone.
+    await ann.client.close();
+    await h.host.close();
+    rmSync(join(h.dataDir, 'tables', tableId), { recursive: true });
+    h = await start(h.dataDir);
+    expect(h.host.tables().map((t) => t.id)).toEqual([tableId]);
+    const back = await comeBack(h.port, ann);
+    await takeSeats([back], 1);
+    expect(back.client.view).toEqual(first);
+
+    // The bot plays its seat; the game's end is the evening's.
+    await playTables(new Map([[tableId, [back.client]]]), rng(1));
+    const over = await eveningWhere(back.client, (x) => x.over);
+    expect(over.standings.map((s) => s.person)).toEqual(['p1']);
+    expect(over.heats[0].tables[0].results!.map((r) => r.person)).toEqual(['p1', 'bot:1']);
+    await back.client.close();
+  });
+});
+
 const children: ChildHost[] = [];
 afterAll(() => {
   for (const c of children) if (c.proc.exitCode === null) c.proc.kill('SIGKILL');
