@@ -1,4 +1,4 @@
-import type { ClientMessage, TableInfo, TableSummary } from '../../shared/protocol';
+import type { ClientMessage, EveningMessageType, TableInfo, TableSummary } from '../../shared/protocol';
 import { Audience } from './audience';
 import { afterKept, keepOrUndo, type Announcement, type Carried } from './changes';
 import { TableError } from './errors';
@@ -22,26 +22,11 @@ export type { RoomContext } from './room-context';
 /** A new table as its creator asked for it (the room makes the creator's token). */
 export type NewRoom = Omit<NewTable, 'creator'> & { creator: { name: string; seat: number } };
 
-/** The messages about the table a connection is at (the hub handles coming, going and the lobby). */
-export type TableMessage = Exclude<
-  ClientMessage,
-  {
-    type:
-      | 'hello'
-      | 'ping'
-      | 'listTables'
-      | 'createTable'
-      | 'join'
-      | 'resume'
-      | 'spectate'
-      | 'leave'
-      | 'openEvening'
-      | 'joinEvening'
-      | 'resumeEvening'
-      | 'leaveEvening'
-      | 'nextHeat';
-  }
->;
+/** The messages the hub handles itself: coming, going, the lobby (and the evening's). */
+type HubMessage = 'hello' | 'ping' | 'listTables' | 'createTable' | 'join' | 'resume' | 'spectate' | 'leave';
+
+/** The messages about the table a connection is at. */
+export type TableMessage = Exclude<ClientMessage, { type: HubMessage | EveningMessageType }>;
 
 /** What an evening's table refuses: its seats are the evening's, and it plays the heat's one game. */
 const EVENING_REFUSES = new Set<TableMessage['type']>([

@@ -87,6 +87,10 @@ export type ClientMessage =
 
 export type ClientMessageType = ClientMessage['type'];
 
+/** The evening's messages (the host's evening, not a table's). */
+export type EveningMessageType =
+  'openEvening' | 'joinEvening' | 'resumeEvening' | 'leaveEvening' | 'nextHeat';
+
 /** A bot seat asked for in `createTable`, with its own level and (for hard) think time. */
 export interface BotSeatChoice {
   seat: number;

@@ -28,7 +28,7 @@ export {
   type BotLevel,
   type BotThink,
 } from '../bots/levels';
-export type { BotSeatChoice, ClientMessage, ClientMessageType } from './client-messages';
+export type { BotSeatChoice, ClientMessage, ClientMessageType, EveningMessageType } from './client-messages';
 export { ClientMessageSchema, TableOptionsSchema, botSeatOf } from './client-messages';
 export { GameOptionsSchema, MoveSchema } from './game-schemas';
 export { sameJson } from '../same-json';
