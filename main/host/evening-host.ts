@@ -43,6 +43,8 @@ export interface EveningPorts {
   /** The history: a game may be written there only once its deal may be shown. */
   archive(table: FinishedTable): void;
   now(): number;
+  /** Runs `fn` on the next turn of the event loop (after the change at hand is told). */
+  soon(fn: () => void): void;
   report(problem: string): void;
 }
 
@@ -208,7 +210,8 @@ export class EveningHost {
       if (!seated.results) {
         const results = seatResults(table.state, seated.people, at.table);
         this.keep({ ...kept, evening: this.pure(() => recordTable(kept.evening, at.table, results)) });
-        this.broadcast();
+        // Kept now; told once the table's people have its last move (the room tells them after this).
+        this.ports.soon(() => this.broadcast());
       }
     } catch (e) {
       this.ports.report(`evening: table ${at.heat}${at.table} not recorded (${(e as Error).message})`);

@@ -66,6 +66,7 @@ export class Hub {
       newTableId: () => this.freeTableId(),
       archive: (table) => history.finished(table),
       now: () => clock.now(),
+      soon: (fn) => void clock.after(0, fn),
       report,
     });
     this.eveningContext = {

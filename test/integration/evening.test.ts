@@ -136,6 +136,10 @@ describe('an evening of several tables, on a real host', () => {
     let tables = await takeSeats(people, 1);
     expect(tables.size).toBe(3);
     await refused(h, opener.client, { type: 'nextHeat' }, 'heatInPlay');
+    // Nobody else sits at or watches a heat's table: watching one would show the cards of another.
+    const heatTable = lastEvening(opener.client)!.you!.table!.tableId;
+    await refused(h, stranger!.client, { type: 'spectate', tableId: heatTable }, 'noWatchers');
+    await refused(h, stranger!.client, { type: 'join', tableId: heatTable, name: 'Zed' }, 'alreadyStarted');
     await refused(h, ben.client, { type: 'rematch' }, 'eveningTable');
     await refused(h, people[0].client, { type: 'removePerson', seat: 1 }, 'eveningTable');
     await playTables(tables, random);
