@@ -89,7 +89,12 @@ export class EveningHost {
       const at = kept.tables.find((x) => x.heat === heat.number && x.table === t.name);
       if (!at || t.results || this.ports.hasTable(at.id)) continue;
       const seed = heatSeed(kept.secret, heat.number, t.people.length);
-      this.ports.createTable(this.tableRecord(kept, heat.number, t.name, t.people, at.id), seed);
+      try {
+        this.ports.createTable(this.tableRecord(kept, heat.number, t.name, t.people, at.id), seed);
+      } catch (e) {
+        // The heat is kept: its table is made at the next start (or the opener's next try fails the same way).
+        this.ports.report(`evening: table ${heat.number}${t.name} not made (${(e as Error).message})`);
+      }
     }
   }
 
