@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { eveningStandings, type Evening } from '../../shared/evening/evening';
 import { tableSizes } from '../../shared/evening/seating';
 import type { ClientMessage, EveningInfo } from '../../shared/protocol';
 import { replayRecord, type GameRecord } from '../../shared/record';
-import type { TestClient } from './helpers/client';
+import { TestClient } from './helpers/client';
 import {
   comeBack,
   dealtDuplicate,
@@ -122,6 +122,14 @@ describe('an evening of several tables, on a real host', () => {
       { type: 'openEvening', settings: { ...FRIDAY, game: { ...FRIDAY.game, players: 2 } }, player: 'B' },
       'badMessage',
     );
+    // A disk that refuses: the change is refused (unavailable) and nothing changed.
+    const late = await TestClient.greeted(h.port);
+    late.send({ type: 'listTables' });
+    await late.next('evening');
+    mkdirSync(join(h.dataDir, 'evening.json.tmp'));
+    await refused(h, late, { type: 'joinEvening', name: 'Late' }, 'unavailable');
+    rmSync(join(h.dataDir, 'evening.json.tmp'), { recursive: true });
+    await late.close();
     const stranger = await person(h.port, 'Zed').catch(() => null);
     expect(stranger).not.toBeNull();
     people.push(stranger!);

@@ -1,4 +1,9 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FileStore } from '../../../main/host/file-store';
+import { StorageError } from '../../../main/host/store';
 import { legalMoves, type GameState, type NormalizedOptions } from '../../../shared/engine';
 import { applyDealt, duplicateDealer, shuffleDealer } from '../../../shared/evening/dealer';
 import { duplicateDeal, heatSeed } from '../../../shared/evening/duplicate';
@@ -118,5 +123,22 @@ describe('evening.json read back', () => {
       evening: { ...kept.evening, settings: { ...kept.evening.settings, heats: 0 } },
     };
     expect(parseEveningRecord(JSON.stringify(noHeats))).toMatchObject({ ok: false, reason: /heats/ });
+  });
+});
+
+describe('evening.json on a disk that refuses', () => {
+  it('throws StorageError and keeps the last text (the host then answers unavailable)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'red7-evening-'));
+    const store = new FileStore(dir, 0, () => {});
+    try {
+      store.keepEvening('{"kept":1}');
+      // A write it cannot make (a folder in the way of its temporary file; root ignores permissions).
+      mkdirSync(join(dir, 'evening.json.tmp'));
+      expect(() => store.keepEvening('{"kept":2}')).toThrow(StorageError);
+      expect(store.loadEvening()).toBe('{"kept":1}');
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
