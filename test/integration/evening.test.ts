@@ -254,7 +254,9 @@ describe('an evening of one', () => {
     await h.host.close();
     rmSync(join(h.dataDir, 'tables', tableId), { recursive: true });
     h = await start(h.dataDir);
-    expect(h.host.tables().map((t) => t.id)).toEqual([tableId]);
+    expect(h.host.tables().map((t) => [t.id, t.evening])).toEqual([
+      [tableId, { name: FRIDAY.name, heat: 1, table: 'A' }],
+    ]);
     const back = await comeBack(h.port, ann);
     await takeSeats([back], 1);
     expect(back.client.view).toEqual(first);
