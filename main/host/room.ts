@@ -141,7 +141,12 @@ export class Room {
       () => void ctx.store.remove(table.id),
       ctx.report,
     );
-    room.play.start(table.seating.creator, seed);
+    try {
+      room.play.start(table.seating.creator, seed);
+    } catch (e) {
+      void ctx.store.remove(table.id); // a table never begun is no heat's: the next start makes it again
+      throw e;
+    }
     return room;
   }
 
