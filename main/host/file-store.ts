@@ -13,6 +13,7 @@ const SNAPSHOT = 'snapshot.json';
 /** The log keeps its first name from when it held moves only. */
 const LOG = 'moves.jsonl';
 const TABLE_DIR = /^[A-Za-z0-9_-]{4,32}$/;
+const EVENING = 'evening.json';
 
 interface Entry {
   getRecord: () => TableRecord;
@@ -53,6 +54,32 @@ export class FileStore implements TableStore {
     // The log is in the OS cache as soon as it is written (safe from a killed process); fsync it now and
     // then for safety from power loss without paying an fsync per line.
     this.stopSyncing = clock.every(1000, () => this.syncLogs());
+  }
+
+  /** The evening's file: beside `tables/`, small, replaced whole at each change. */
+  private get eveningFile(): string {
+    return join(this.root, '..', EVENING);
+  }
+
+  loadEvening(): string | null {
+    try {
+      return fs.readFileSync(this.eveningFile, 'utf8');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
+        this.report(`evening: not readable (${(e as Error).message})`);
+      return null;
+    }
+  }
+
+  /** Written to a temporary file, then renamed over the last: the OS keeps it whole from the rename on. */
+  keepEvening(text: string): void {
+    const temp = `${this.eveningFile}.tmp`;
+    try {
+      fs.writeFileSync(temp, text);
+      fs.renameSync(temp, this.eveningFile);
+    } catch (err) {
+      throw new StorageError('evening: not written', err as NodeJS.ErrnoException);
+    }
   }
 
   /** Reads every table in the folder. Damaged tables are reported and left on disk untouched. */

@@ -1,4 +1,5 @@
-import { applyMove, applyTurn, newGame, type TurnRefusalKind } from '../../shared/engine';
+import { applyTurn, type TurnRefusalKind } from '../../shared/engine';
+import { duplicateDealer, shuffleDealer, type Dealer } from '../../shared/evening/dealer';
 import type { GameState, Move, NormalizedOptions } from '../../shared/engine';
 import type { BotLevel, BotThink } from '../../shared/bots/levels';
 import type { BotPace, ErrorCode, TableSummary } from '../../shared/protocol';
@@ -8,7 +9,7 @@ import { SeatRules } from './seat-rules';
 import { TableControl } from './table-control';
 import { newTableRecord } from './table-record';
 import { TurnClock } from './turn-clock';
-import type { AcceptedMove, NewTable, SeatRecord, TableRecord } from './table-record';
+import type { AcceptedMove, EveningTag, NewTable, SeatRecord, TableRecord } from './table-record';
 
 export type { Presence } from './seat-rules';
 
@@ -27,6 +28,10 @@ export class HostedTable {
   readonly botThink: BotThink;
   readonly hints: boolean;
   readonly createdAt: number;
+  /** The evening's heat this table plays (its game dealt duplicate), if any. */
+  readonly evening: EveningTag | undefined;
+  /** How its games are dealt from their seeds. */
+  readonly dealer: Dealer;
   /** Who sits where, and the rules of it. */
   readonly seating: SeatRules;
   /** The person to play's time (main/host/turn-clock.ts). */
@@ -56,6 +61,8 @@ export class HostedTable {
     this.botThink = record.botThink;
     this.hints = record.hints;
     this.createdAt = record.createdAt;
+    this.evening = record.evening;
+    this.dealer = record.evening ? duplicateDealer : shuffleDealer;
     this.seating = new SeatRules(record, now, awayGraceMs, {
       started: () => this.started,
       leftPlay: (seat) => {
@@ -93,6 +100,7 @@ export class HostedTable {
       state: this.gameState,
       wins: this.winList,
       control: this.control.record(),
+      ...(this.evening ? { evening: this.evening } : {}),
     };
   }
 
@@ -208,7 +216,7 @@ export class HostedTable {
   }
 
   private begin(seed: number): void {
-    this.gameState = newGame(this.options, seed);
+    this.gameState = this.dealer.first(this.options, seed);
     this.gameNo += 1;
     this.rematchVotes.clear();
     this.readyVotes.clear();
@@ -265,7 +273,7 @@ export class HostedTable {
     const state = this.gameState;
     if (state === null || !this.nextRoundAgreed(now))
       throw new TableError('roundNotOver', 'not every player is ready for the next round');
-    this.gameState = applyMove(state, { type: 'nextRound' });
+    this.gameState = this.dealer.next(state);
     this.readyVotes.clear();
     return { game: this.gameNo, n: state.moveCount, seat: null, move: { type: 'nextRound' } };
   }

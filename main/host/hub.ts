@@ -9,6 +9,8 @@ import { hashToken, newTableId } from './ids';
 import type { GameArchive } from './history/archive';
 import type { HostLimits } from './limits';
 import { Lobby } from './lobby';
+import { EveningHost } from './evening-host';
+import type { TableRecord } from './table-record';
 import { afterKept } from './changes';
 import { Room, type Arrival, type Carried, type RoomContext } from './room';
 import type { Session } from './session';
@@ -25,6 +27,9 @@ export class Hub {
   private readonly lobby: Lobby;
   private readonly bots: BotDriver;
   private readonly context: RoomContext;
+  /** The host's evening of several tables, and what its tables reach the host through (their ends go to it). */
+  private readonly evening: EveningHost;
+  private readonly eveningContext: RoomContext;
   /** Wrong seat codes per connection and per address, across tables. */
   private readonly codes: CodeAttempts;
   private stopping = false;
@@ -54,15 +59,36 @@ export class Hub {
       lobbyChanged: () => this.lobby.changed(),
       report,
     };
+    this.evening = new EveningHost({
+      store,
+      createTable: (record, seed) => this.addEveningTable(record, seed),
+      hasTable: (id) => this.rooms.has(id),
+      newTableId: () => this.freeTableId(),
+      archive: (table) => history.finished(table),
+      now: () => clock.now(),
+      soon: (fn) => void clock.after(0, fn),
+      report,
+    });
+    this.eveningContext = {
+      ...this.context,
+      history: {
+        started: (tableId, game) => history.started(tableId, game),
+        // A table of an earlier evening is history as any table's.
+        finished: (table) =>
+          this.evening.holds(table.id) ? this.evening.tableEnded(table) : history.finished(table),
+      },
+    };
     this.stopJanitor = clock.every(Math.min(60_000, limits.idleTableMs), () => this.removeIdleTables());
   }
 
   /** Loads the data folder's tables (a restart). Returns how many were restored. */
   restore(): number {
+    this.evening.restore();
     for (const stored of this.store.loadAll()) {
-      const room = Room.restored(stored, this.context);
+      const room = Room.restored(stored, stored.record.evening ? this.eveningContext : this.context);
       if (room) this.rooms.set(room.id, room);
     }
+    this.evening.ensureTables();
     // A game that ended before the host stopped is history; one whose archiving a crash cut short is archived now.
     for (const room of this.rooms.values()) room.archiveIfFinished();
     for (const room of this.rooms.values()) room.wakeBots();
@@ -80,6 +106,7 @@ export class Hub {
   /** A connection went away: its seat (if any) stays its person's, away. */
   disconnected(session: Session): void {
     this.lobby.unwatch(session);
+    this.evening.disconnected(session);
     this.codes.forget(session);
     this.roomOf(session)?.detach(session);
   }
@@ -133,7 +160,20 @@ export class Hub {
       case 'ping':
         return session.send({ type: 'pong', id: msg.id });
       case 'listTables':
+        this.evening.watch(session);
         return this.lobby.watch(session);
+      case 'openEvening':
+        if (this.roomOf(session))
+          throw new TableError('alreadySeated', 'open an evening from the lobby: leave your table first');
+        return this.evening.open(session, msg.settings, msg.player);
+      case 'joinEvening':
+        return this.evening.join(session, msg.name);
+      case 'resumeEvening':
+        return this.evening.resume(session, msg.token);
+      case 'leaveEvening':
+        return this.evening.leave(session);
+      case 'nextHeat':
+        return this.evening.nextHeat(session);
       case 'createTable':
         return this.createTable(session, msg);
       case 'join': {
@@ -223,8 +263,7 @@ export class Hub {
     if (this.rooms.size >= this.limits.maxTables && !this.evictUnattendedTable()) {
       throw new TableError('tooManyTables', `this host holds its maximum of ${this.limits.maxTables} tables`);
     }
-    let id = newTableId();
-    while (this.rooms.has(id)) id = newTableId();
+    const id = this.freeTableId();
     const { name, options, lang } = msg;
     const creator = { name: msg.player, seat: msg.seat ?? 0 };
     const { room, creator: arrival } = Room.created(
@@ -233,6 +272,20 @@ export class Hub {
     );
     this.rooms.set(id, room);
     return this.moveTo(session, room, arrival);
+  }
+
+  private freeTableId(): string {
+    let id = newTableId();
+    while (this.rooms.has(id)) id = newTableId();
+    return id;
+  }
+
+  /** A table of the evening's heat: made seated and dealt, then its bots may play. */
+  private addEveningTable(record: TableRecord, seed: number): void {
+    const room = Room.seated(record, seed, this.eveningContext);
+    this.rooms.set(room.id, room);
+    this.lobby.changed();
+    room.wakeBots();
   }
 
   /** The room whose seat the token opens (each room knows its seats' token hashes) takes the person back. */

@@ -7,6 +7,8 @@ import type { AcceptedMove, TableRecord } from './table-record';
 export interface MemoryTables {
   tables: Map<string, KeptTable>;
   closed: Map<string, KeptTable>;
+  /** The evening's text, as `evening.json` holds it. */
+  evening?: string | null;
 }
 
 interface KeptTable {
@@ -87,6 +89,14 @@ export class MemoryStore implements TableStore {
     this.memory.tables.delete(id);
     if (kept) this.memory.closed.set(id, kept);
     return Promise.resolve();
+  }
+
+  loadEvening(): string | null {
+    return this.memory.evening ?? null;
+  }
+
+  keepEvening(text: string): void {
+    this.memory.evening = text;
   }
 
   close(): Promise<void> {

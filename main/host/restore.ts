@@ -1,4 +1,5 @@
-import { applyMove, newGame, upgradeLog, viewFor } from '../../shared/engine';
+import { upgradeLog, viewFor } from '../../shared/engine';
+import { applyDealt, duplicateDealer, shuffleDealer, type Dealer } from '../../shared/evening/dealer';
 import type { GameState } from '../../shared/engine';
 import { tallyWin } from './match';
 import type { LogLine, StoredTable } from './store';
@@ -23,17 +24,18 @@ export function restoreTable(stored: StoredTable, report: (problem: string) => v
   let game = record.game;
   let state: GameState | null = record.state;
   let wins = record.wins;
+  const dealer = record.evening ? duplicateDealer : shuffleDealer;
   try {
     // A snapshot from before turns were logged (protocol 2): its game is played again from its seed to log them.
     if (state !== null) state = upgradeLog(state) ?? fail('its saved game cannot be played again');
     // The moves of the snapshot's game first: one that ended it (after the snapshot) counts in the match.
-    if (state !== null) ({ state, wins } = replay(state, game, log, wins, id, report));
+    if (state !== null) ({ state, wins } = replay(dealer, state, game, log, wins, id, report));
     const lastStart = log.findLast((l) => 'start' in l && l.g >= game);
     if (lastStart && 'start' in lastStart && lastStart.g > game) {
       // The host died after starting a game but before its snapshot: the log alone rebuilds it.
       game = lastStart.g;
-      state = newGame(record.options, lastStart.start.seed);
-      ({ state, wins } = replay(state, game, log, wins, id, report));
+      state = dealer.first(record.options, lastStart.start.seed);
+      ({ state, wins } = replay(dealer, state, game, log, wins, id, report));
     }
     if (game > 0 && state === null) {
       report(`table ${id}: game ${game} has no state and no start in the log; skipped`);
@@ -53,6 +55,7 @@ const fail = (reason: string): never => {
 
 /** Applies the logged moves of `game` after the state's own; a game they end counts for its winners. */
 function replay(
+  dealer: Dealer,
   from: GameState,
   game: number,
   log: LogLine[],
@@ -67,7 +70,7 @@ function replay(
       report(`table ${id}: move log jumps from move ${state.moveCount} to ${line.n}; replay stops there`);
       break;
     }
-    const next = applyMove(state, line.m);
+    const next = applyDealt(dealer, state, line.m);
     wins = tallyWin(wins, state, next);
     state = next;
   }

@@ -41,8 +41,9 @@ export class RoomPlay {
     this.forBots = { table, playFor: (seat, move, moveCount) => this.playFor(seat, move, moveCount) };
   }
 
-  start(by: number): Announcement {
-    return this.beginGame(() => this.table.start(by, newSeed()));
+  /** `seed`: an evening's table is dealt from its heat's (the same at every table of its size). */
+  start(by: number, seed = newSeed()): Announcement {
+    return this.beginGame(() => this.table.start(by, seed));
   }
 
   /** A vote for a rematch (or its withdrawal); the last vote needed starts the game for everyone. */

@@ -1,4 +1,4 @@
-import type { ClientMessage, TableInfo, TableSummary } from '../../shared/protocol';
+import type { ClientMessage, EveningMessageType, TableInfo, TableSummary } from '../../shared/protocol';
 import { Audience } from './audience';
 import { afterKept, keepOrUndo, type Announcement, type Carried } from './changes';
 import { TableError } from './errors';
@@ -22,11 +22,21 @@ export type { RoomContext } from './room-context';
 /** A new table as its creator asked for it (the room makes the creator's token). */
 export type NewRoom = Omit<NewTable, 'creator'> & { creator: { name: string; seat: number } };
 
-/** The messages about the table a connection is at (the hub handles coming, going and the lobby). */
-export type TableMessage = Exclude<
-  ClientMessage,
-  { type: 'hello' | 'ping' | 'listTables' | 'createTable' | 'join' | 'resume' | 'spectate' | 'leave' }
->;
+/** The messages the hub handles itself: coming, going, the lobby (and the evening's). */
+type HubMessage = 'hello' | 'ping' | 'listTables' | 'createTable' | 'join' | 'resume' | 'spectate' | 'leave';
+
+/** The messages about the table a connection is at. */
+export type TableMessage = Exclude<ClientMessage, { type: HubMessage | EveningMessageType }>;
+
+/** What an evening's table refuses: its seats are the evening's, and it plays the heat's one game. */
+const EVENING_REFUSES = new Set<TableMessage['type']>([
+  'setBot',
+  'lockTable',
+  'setCode',
+  'removePerson',
+  'start',
+  'rematch',
+]);
 
 /**
  * One table and the connections at it: who is here (its `Audience`), the dispatch of its messages (seats
@@ -111,6 +121,33 @@ export class Room {
     );
     ctx.store.save(table.id);
     return { room, creator: { seat: creator.seat, token } };
+  }
+
+  /**
+   * A table of an evening's heat, every seat held (people's by their seat tokens, bots), its game begun
+   * from the heat's `seed`: in its log before anyone hears of it. Throws if the store refuses.
+   */
+  static seated(record: TableRecord, seed: number, ctx: RoomContext): Room {
+    const { awayGraceMs, clockSecondMs } = ctx.limits;
+    const table = new HostedTable(record, ctx.clock.now(), awayGraceMs, clockSecondMs);
+    const room = new Room(table, ctx, null);
+    keepOrUndo(
+      () => ctx.store.track(table.id, () => room.record()),
+      () => {},
+      ctx.report,
+    );
+    keepOrUndo(
+      () => ctx.store.appendCreated(table.id, { ...table.record(), unattendedSince: null }),
+      () => void ctx.store.remove(table.id),
+      ctx.report,
+    );
+    try {
+      room.play.start(table.seating.creator, seed);
+    } catch (e) {
+      void ctx.store.remove(table.id); // a table never begun is no heat's: the next start makes it again
+      throw e;
+    }
+    return room;
   }
 
   private record(): TableRecord {
@@ -222,6 +259,9 @@ export class Room {
     }
     const by = this.seatOf(session);
     if (by === null) throw new TableError('notSeated', 'you hold no seat at a table');
+    // An evening's table plays one game, its seats the evening's: nobody holds it as its creator.
+    if (this.table.evening && EVENING_REFUSES.has(msg.type))
+      throw new TableError('eveningTable', `an evening's table does not take "${msg.type}"`);
     switch (msg.type) {
       case 'setBot':
         return this.seats.setBot(by, msg.seat, msg.bot, {

@@ -125,6 +125,7 @@ const recordEntries = {
   control: v.optional(ControlSchema, openControl),
   /** Snapshots from before it was kept have none: the table counts as attended until the restart. */
   unattendedSince: v.optional(v.nullable(v.number()), null),
+  evening: v.optional(v.object({ name: v.string(), heat: int, table: v.string() })),
 };
 
 /** What every count of a table must agree with: its size. */

@@ -37,6 +37,13 @@ export interface TableStore {
   archive(id: string): Promise<void>;
   /** The last snapshots, and the logs made safe. Never rejects. */
   close(): Promise<void>;
+  /** The host's evening (main/host/evening-host.ts) as last kept; null: none (or unreadable, reported). */
+  loadEvening(): string | null;
+  /**
+   * Keeps the evening's text whole, replacing the last, before anyone hears of the change (a killed
+   * process cannot lose it); a refusal throws `StorageError` and the last text stays.
+   */
+  keepEvening(text: string): void;
 }
 
 /** What a store holds for one table: its last snapshot (or its log's first line) and its log. */

@@ -19,6 +19,7 @@ export function tableSummary(table: HostedTable, spectators: number): TableSumma
     watchers: table.control.watchers,
     hasCode: table.control.hasCode,
     match: matchEntries(table.seats, table.wins),
+    ...(table.evening ? { evening: table.evening } : {}),
   };
 }
 

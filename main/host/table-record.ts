@@ -55,6 +55,15 @@ export interface TableRecord {
    * (and in snapshots from before it was kept): it then counts as attended until the restart.
    */
   unattendedSince: number | null;
+  /** A table of an evening's heat (absent: a table of its own): its one game is dealt duplicate. */
+  evening?: EveningTag;
+}
+
+/** Which evening, heat and table (A, B…) a table plays: its game record names them too. */
+export interface EveningTag {
+  name: string;
+  heat: number;
+  table: string;
 }
 
 /** Who sits where: the part of a table that seat changes alter, as the move log records each change. */

@@ -12,6 +12,8 @@ import type { TableOptions } from './tables';
 import { CLIENT_NAME_MAX, PLAYER_NAME_MAX, TABLE_NAME_MAX, TURN_STEPS_MAX } from './limits';
 import { SEAT_CODE_PATTERN } from './table-control';
 import { GameOptionsSchema, MoveSchema } from './game-schemas';
+import { EveningSettingsSchema } from './evening';
+import type { EveningSettings } from '../evening/evening';
 
 /** Every client → host message. Each is one JSON text frame. */
 export type ClientMessage =
@@ -71,9 +73,23 @@ export type ClientMessage =
   /** A quick reaction from the fixed set, shown on the sender's seat for everyone at the table. */
   | { type: 'react'; reaction: Reaction }
   /** Asks for the whole view of your table again (a delta did not apply to the view you hold). */
-  | { type: 'sync' };
+  | { type: 'sync' }
+  /** Opens the host's evening of several tables (one at a time), the sender its first person (docs/evening.md). */
+  | { type: 'openEvening'; settings: EveningSettings; player: string }
+  /** Joins the evening as a new person (seated from the next heat on). */
+  | { type: 'joinEvening'; name: string }
+  /** The same person again (a new connection, or back after leaving) with the token `eveningJoined` gave. */
+  | { type: 'resumeEvening'; token: string }
+  /** Not seated in later heats (a heat in play keeps the seat). */
+  | { type: 'leaveEvening' }
+  /** The opener: seats and deals the next heat. */
+  | { type: 'nextHeat' };
 
 export type ClientMessageType = ClientMessage['type'];
+
+/** The evening's messages (the host's evening, not a table's). */
+export type EveningMessageType =
+  'openEvening' | 'joinEvening' | 'resumeEvening' | 'leaveEvening' | 'nextHeat';
 
 /** A bot seat asked for in `createTable`, with its own level and (for hard) think time. */
 export interface BotSeatChoice {
@@ -197,6 +213,15 @@ export const ClientMessageSchema = v.variant('type', [
     reaction: v.picklist(REACTIONS, `must be one of ${REACTIONS.map((r) => `"${r}"`).join(', ')}`),
   }),
   v.object({ type: v.literal('sync') }),
+  v.object({
+    type: v.literal('openEvening'),
+    settings: EveningSettingsSchema,
+    player: printable(PLAYER_NAME_MAX),
+  }),
+  v.object({ type: v.literal('joinEvening'), name: printable(PLAYER_NAME_MAX) }),
+  v.object({ type: v.literal('resumeEvening'), token }),
+  v.object({ type: v.literal('leaveEvening') }),
+  v.object({ type: v.literal('nextHeat') }),
 ]);
 
 // Compile-time guard: the schemas and the hand-written types must describe the same messages.

@@ -28,7 +28,7 @@ export {
   type BotLevel,
   type BotThink,
 } from '../bots/levels';
-export type { BotSeatChoice, ClientMessage, ClientMessageType } from './client-messages';
+export type { BotSeatChoice, ClientMessage, ClientMessageType, EveningMessageType } from './client-messages';
 export { ClientMessageSchema, TableOptionsSchema, botSeatOf } from './client-messages';
 export { GameOptionsSchema, MoveSchema } from './game-schemas';
 export { sameJson } from '../same-json';
@@ -60,3 +60,10 @@ export { SeatViewSchema, LogEntrySchema } from './view-schema';
 export { parseClientMessage, parseServerMessage, type ParseResult } from './parse';
 export { tidyQuoted } from './tidy';
 export * from './table-control';
+export {
+  EveningSettingsSchema,
+  type EveningInfo,
+  type EveningPersonInfo,
+  type EveningTableInfo,
+  type YourEveningTable,
+} from './evening';

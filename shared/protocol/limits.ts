@@ -16,3 +16,5 @@ export const TARGET_SCORE_MAX = 500;
  * its 7 or 1 choice, a discard and its draw); anything longer is refused before the engine is asked.
  */
 export const TURN_STEPS_MAX = 16;
+/** Heats an evening may have (a long night of short games). */
+export const EVENING_HEATS_MAX = 12;

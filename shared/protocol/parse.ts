@@ -67,6 +67,8 @@ const SERVER_TYPES: ReadonlySet<ServerMessageType> = new Set<ServerMessageType>(
   'view',
   'viewDelta',
   'reaction',
+  'eveningJoined',
+  'evening',
   'error',
 ]);
 

@@ -4,6 +4,7 @@ import type { LeftReason } from './table-control';
 import type { Reaction } from './reactions';
 import type { TableInfo, TableSummary } from './tables';
 import type { ViewDelta } from './view-delta';
+import type { EveningInfo } from './evening';
 
 /** Why the host refused something. A client may switch on the code; `reason` is for people and logs. */
 export type ErrorCode =
@@ -61,7 +62,21 @@ export type ErrorCode =
   /** The host is shutting down, or its disk refused to save the change (full, folder gone); nothing changed. */
   | 'unavailable'
   /** The host failed on this request (a bug, logged on the host); nothing was changed. */
-  | 'internal';
+  | 'internal'
+  /** `openEvening` while the host has an evening (one at a time). */
+  | 'eveningOpen'
+  /** An evening message, and the host has no evening. */
+  | 'noEvening'
+  /** `joinEvening` (or `resumeEvening` of a present person on this very connection): already in it. */
+  | 'alreadyIn'
+  /** `leaveEvening` or `nextHeat` from a connection that is no present person of the evening. */
+  | 'notIn'
+  /** `nextHeat` while a table of the heat in play has not ended. */
+  | 'heatInPlay'
+  /** `nextHeat` after the last heat. */
+  | 'noHeatsLeft'
+  /** A message an evening's table does not take (its seats and its one game are the evening's). */
+  | 'eveningTable';
 
 /** Every host → client message. Each is one JSON text frame. */
 export type ServerMessage =
@@ -88,6 +103,13 @@ export type ServerMessage =
   | ({ type: 'viewDelta'; tableId: string } & ViewDelta)
   /** Someone seated at your table reacted (everyone there hears it, spectators too; nothing keeps it). */
   | { type: 'reaction'; tableId: string; seat: number; reaction: Reaction }
+  /** You are a person of the evening: keep the token to `resumeEvening` (it goes to nobody else). */
+  | { type: 'eveningJoined'; person: string; token: string }
+  /**
+   * The host's evening as it now is (null: none), after each change, to the lobby's watchers and the
+   * evening's people; `you` is the receiver's own.
+   */
+  | { type: 'evening'; evening: EveningInfo | null }
   | {
       type: 'error';
       code: ErrorCode;

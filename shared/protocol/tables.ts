@@ -41,6 +41,8 @@ export interface TableSummary {
   hasCode?: boolean;
   /** Games won so far at this table, every named seat in seat order; all zero before the first game ends. */
   match: MatchEntry[];
+  /** A table of the host's evening: its heat and its letter there (its seats and one game are the evening's). */
+  evening?: { name: string; heat: number; table: string };
 }
 
 /**

@@ -45,6 +45,8 @@ export interface GameRecord {
   id: string;
   app: { name: string; version: string };
   table: { name: string };
+  /** A game of an evening (docs/evening.md): its name, the heat and the table (A, B…) in it. */
+  evening?: { name: string; heat: number; table: string };
   /** Null when the host restarted during the game and no longer knew when it began. */
   startedAt: string | null;
   finishedAt: string;

@@ -1,4 +1,5 @@
-import { applyMove, newGame, upgradeLog } from '../engine';
+import { upgradeLog } from '../engine';
+import { applyDealt, shuffleDealer, type Dealer } from '../evening/dealer';
 import type { GameState, LogEntry, Move } from '../engine';
 import { GAME_RECORD_FORMAT, GAME_RECORD_VERSION } from './format';
 import type { GameRecord, RecordDeal, RecordRound, RecordSeat } from './format';
@@ -13,6 +14,8 @@ export interface RecordFacts {
   /** ms since the epoch; null when not known. */
   startedAt: number | null;
   finishedAt: number;
+  /** The evening's heat the game was played in, if any. */
+  evening?: { name: string; heat: number; table: string };
 }
 
 const dealOf = (s: GameState): RecordDeal => ({
@@ -52,11 +55,16 @@ function moveLogging(entry: LogEntry): Move {
  * again from the seed, each move read off the log, and each deal written down. Throws when that does not
  * give back the very state (a log the engine cannot follow) or the game is not over.
  */
-export function recordFromGame(finalState: GameState, facts: RecordFacts): GameRecord {
+export function recordFromGame(
+  finalState: GameState,
+  facts: RecordFacts,
+  /** How the game was dealt from its seed (an evening's table deals duplicate). */
+  dealer: Dealer = shuffleDealer,
+): GameRecord {
   if (finalState.phase !== 'gameOver') throw new Error('the game is not over');
   const final = upgradeLog(finalState);
   if (final === null) throw new Error('its log cannot be played again');
-  let s = newGame(final.options, final.seed);
+  let s = dealer.first(final.options, final.seed);
   const rounds: RecordRound[] = [{ deal: dealOf(s), moves: [] }];
   let at = s.log.length;
   while (s.moveCount < final.moveCount) {
@@ -64,7 +72,7 @@ export function recordFromGame(finalState: GameState, facts: RecordFacts): GameR
     if (entry === undefined) throw new Error(`the log ends before move ${s.moveCount}`);
     const move = moveLogging(entry);
     const seat = s.current;
-    const next = applyMove(s, move);
+    const next = applyDealt(dealer, s, move);
     const added = next.log.slice(s.log.length);
     if (!sameJson(added, final.log.slice(at, at + added.length)))
       throw new Error(`move ${s.moveCount} does not give the log's entries`);
@@ -80,6 +88,7 @@ export function recordFromGame(finalState: GameState, facts: RecordFacts): GameR
     id: facts.id,
     app: facts.app,
     table: { name: facts.tableName },
+    ...(facts.evening ? { evening: facts.evening } : {}),
     startedAt: facts.startedAt === null ? null : new Date(facts.startedAt).toISOString(),
     finishedAt: new Date(facts.finishedAt).toISOString(),
     options: final.options,

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { BOT_LEVEL_NAMES } from '../bots/levels';
 import { ALL_CARDS } from '../engine';
 import { GameOptionsSchema, MoveSchema } from '../protocol/game-schemas';
-import { PLAYER_NAME_MAX, TABLE_NAME_MAX } from '../protocol/limits';
+import { EVENING_HEATS_MAX, PLAYER_NAME_MAX, TABLE_NAME_MAX } from '../protocol/limits';
 import type { Same } from '../same-type';
 import { GAME_ID, GAME_RECORD_FORMAT, GAME_RECORD_VERSION } from './format';
 import type { GameRecord, RecordMove } from './format';
@@ -70,6 +70,13 @@ const RecordSchema = v.pipe(
     id: v.pipe(v.string(), v.regex(GAME_ID, 'is not a game id')),
     app: v.strictObject({ name: text(64), version: text(64) }),
     table: v.strictObject({ name: text(TABLE_NAME_MAX) }),
+    evening: v.optional(
+      v.strictObject({
+        name: text(TABLE_NAME_MAX),
+        heat: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(EVENING_HEATS_MAX)),
+        table: v.pipe(v.string(), v.regex(/^[A-Z]$/, 'is not a table letter')),
+      }),
+    ),
     startedAt: v.nullable(time),
     finishedAt: time,
     options: GameOptionsSchema,

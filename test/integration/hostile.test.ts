@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { CLOSE_CODES, PROTOCOL_VERSION } from '../../shared/protocol';
@@ -118,6 +120,8 @@ describe('hostile input', () => {
       ]) {
         expect(codes).toContain(code);
       }
+      // No broken evening message opened an evening or joined one.
+      expect(existsSync(join(h.dataDir, 'evening.json'))).toBe(false);
 
       // Huge frames close their socket with 1009 (the limit is a few KiB); the host stays up.
       for (let i = 0; i < HUGE; i++) {

@@ -2,7 +2,8 @@ import type { GameState } from '../../../shared/engine';
 import type { BotLevel } from '../../../shared/bots/levels';
 import { recordFromGame } from '../../../shared/record';
 import type { GameRecord } from '../../../shared/record';
-import { botName, type SeatRecord } from '../table-record';
+import type { Dealer } from '../../../shared/evening/dealer';
+import { botName, type EveningTag, type SeatRecord } from '../table-record';
 
 /** What the archive reads of a table whose game just ended (a HostedTable fits). */
 export interface FinishedTable {
@@ -14,6 +15,9 @@ export interface FinishedTable {
   readonly game: number;
   readonly state: GameState | null;
   readonly seats: readonly SeatRecord[];
+  /** A table of an evening's heat: its record names it, and its game was dealt duplicate. */
+  readonly evening?: EveningTag;
+  readonly dealer?: Dealer;
 }
 
 /** A game's id at this host: its table's id and its number there (a table's rematches are games 2, 3, …). */
@@ -26,15 +30,20 @@ export function recordOfTable(
   app: { name: string; version: string },
 ): GameRecord {
   if (table.state === null) throw new Error('no game was played');
-  return recordFromGame(table.state, {
-    id: gameIdOf(table.id, table.game),
-    app,
-    tableName: table.name,
-    // A stand-in bot plays for a person who may come back: the seat is the person's.
-    seats: table.seats.map((s, seat) => ({
-      name: s.name ?? botName(seat),
-      bot: s.bot && !s.standIn ? table.botLevelAt(seat) : null,
-    })),
-    ...times,
-  });
+  return recordFromGame(
+    table.state,
+    {
+      id: gameIdOf(table.id, table.game),
+      app,
+      tableName: table.name,
+      // A stand-in bot plays for a person who may come back: the seat is the person's.
+      seats: table.seats.map((s, seat) => ({
+        name: s.name ?? botName(seat),
+        bot: s.bot && !s.standIn ? table.botLevelAt(seat) : null,
+      })),
+      ...times,
+      ...(table.evening ? { evening: table.evening } : {}),
+    },
+    table.dealer,
+  );
 }

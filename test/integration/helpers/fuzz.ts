@@ -100,6 +100,14 @@ function templates(view: SeatView): Record<string, unknown>[] {
     { type: 'botTurn', seat: 1 },
     { type: 'voteOut', seat: 1 },
     { type: 'react', reaction: 'clap' },
+    // An evening's (no optional leaves: without one the message would still be valid).
+    {
+      type: 'openEvening',
+      settings: { name: 'E', game: { mode: 'basic', actionRule: false }, prefer: 3, heats: 2 },
+      player: 'P',
+    },
+    { type: 'joinEvening', name: 'Eve' },
+    { type: 'resumeEvening', token: 'A'.repeat(43) },
   ];
 }
 
@@ -240,6 +248,8 @@ export function hostileFrame(random: () => number, current: SeatView, other: Sea
         'view',
         'viewDelta',
         'welcome',
+        'evening',
+        'eveningJoined',
       ]),
     });
   }

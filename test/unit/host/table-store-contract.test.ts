@@ -140,6 +140,20 @@ describe.each(stores)('%s keeps the store contract', (_, fresh) => {
     expect(loaded.map((t) => t.record.id)).toEqual(['kept1234']);
   });
 
+  it("keeps the evening's text whole, the last one replacing the one before, across a restart", async () => {
+    open = fresh();
+    problems = [];
+    const store = open((p) => problems.push(p));
+    expect(store.loadEvening()).toBeNull();
+    store.keepEvening('{"first":1}');
+    store.keepEvening('{"second":2}');
+    expect(store.loadEvening()).toBe('{"second":2}');
+    // Not tables: a restart loads no table from it.
+    const again = await restart(store);
+    expect(again.loadEvening()).toBe('{"second":2}');
+    expect(again.loadAll()).toEqual([]);
+  });
+
   it('refuses to write for a table it does not keep', () => {
     open = fresh();
     problems = [];
