@@ -3,7 +3,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TableOptions } from '../../shared/protocol';
 import { TestClient } from '../integration/helpers/client';
+import { eveningWhere, person, playTables, takeSeats } from '../integration/helpers/evening';
 import { moveMessage } from '../integration/helpers/play';
+import { rng } from '../helpers/random';
 import { axeViolations } from './axe';
 import { describeInChromium, screenshotDir } from './harness';
 
@@ -11,7 +13,9 @@ import { describeInChromium, screenshotDir } from './harness';
  * The room screen (`#/room`) in real Chromium against a real host with two tables in play, each a person
  * (a Node client that keeps playing) and bots: both tables shown live, moves arriving as they are made,
  * nothing but what a watcher may see ever reaching the page, from the lobby's link, at a TV's 1920×1080
- * and 1280×720 and in Korean; axe finds nothing serious. Screenshots: room-<width>[-<lang>].png.
+ * and 1280×720 and in Korean; axe finds nothing serious. Then an evening of six (two tables of three with
+ * the same cards): its tables shown by who sits there and never by their cards, the standings and the
+ * same cards side by side once both have ended. Screenshots: room-<width>[-<lang>].png, room-evening-*.png.
  */
 
 const shots = screenshotDir();
@@ -163,5 +167,75 @@ describeInChromium(
         expect(tv.errors).toEqual([]);
       }
     }, 90_000);
+
+    it('an evening of six: two tables of three with the same cards, no card shown until both end, then the standings', async () => {
+      const settings = {
+        name: 'Friday night',
+        game: { mode: 'basic' as const, actionRule: false },
+        prefer: 3 as const,
+        heats: 2,
+      };
+      const opener = await person(port(), 'Ivy', settings);
+      const six = [opener];
+      for (const name of ['Jun', 'Kai', 'Lea', 'Max', 'Noa']) six.push(await person(port(), name));
+      for (const p of six) people.push(p.client);
+      const tv = await stage.player('TV evening', 1920, 1080);
+      const frames = framesOf(tv.page);
+      const { page } = tv;
+      await page.goto(`${stage.served.url}#/room`);
+      await expect.poll(() => page.getByTestId('room-evening-stage').textContent()).toBe('2 heats to play');
+
+      opener.client.send({ type: 'nextHeat' });
+      const tables = await takeSeats(six, 1);
+      await expect.poll(() => page.getByTestId('room-heat-table').count(), { timeout: 15_000 }).toBe(2);
+      await expect.poll(() => page.getByTestId('room-evening-stage').textContent()).toBe('Heat 1 of 2');
+      expect(await page.getByTestId('room-heat-table').locator('h2').allTextContents()).toEqual([
+        'Table A',
+        'Table B',
+      ]);
+      // Everyone seated there, by name; no card of either table (another holds the same ones).
+      const seated = (await page.getByTestId('room-heat-table').allTextContents()).join(' ');
+      for (const p of six) expect(seated).toContain(p.name);
+      expect(await page.getByTestId('room-heat-table').locator('.card').count()).toBe(0);
+      await page.screenshot({ path: join(shots, 'room-evening-playing-1920.png') });
+
+      // Table A plays to its end first: still nothing of its cards while B plays on.
+      const [a, b] = [...tables.values()];
+      await playTables(new Map([['a', a]]), rng(5));
+      await expect
+        .poll(() => page.locator('[data-testid="room-heat-table"][data-state="ended"]').count(), {
+          timeout: 15_000,
+        })
+        .toBe(1);
+      expect(await page.getByTestId('room-same-cards').count()).toBe(0);
+      await playTables(new Map([['b', b]]), rng(6));
+      await eveningWhere(opener.client, (e) => e.heatInPlay === null);
+      await expect.poll(() => page.getByTestId('room-same-cards').count(), { timeout: 15_000 }).toBe(1);
+      await expect
+        .poll(() => page.getByTestId('room-evening-stage').textContent())
+        .toBe('Heat 1 of 2 is over');
+      // Standings: all six, each with a share of what anyone did with the same cards.
+      await expect.poll(() => page.getByTestId('room-standings').locator('tbody tr').count()).toBe(6);
+      const compared = (await page.getByTestId('room-same-cards').textContent())!;
+      expect(compared).toMatch(/Seat 1's cards:.* at A.* at B|Seat 1's cards:.* at B.* at A/);
+      await page.screenshot({ path: join(shots, 'room-evening-after-1920.png') });
+      const serious = (await axeViolations(page)).filter(
+        (v) => v.impact === 'serious' || v.impact === 'critical',
+      );
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+      // The room screen never watched an evening's table (the other tables' views are watchers' views).
+      const heatIds = new Set(
+        frames.flatMap((f) =>
+          f.type === 'tables'
+            ? (f.tables as { id: string; evening?: unknown }[]).filter((x) => x.evening).map((x) => x.id)
+            : [],
+        ),
+      );
+      expect(heatIds.size).toBe(2);
+      expect(frames.filter((f) => heatIds.has(f.tableId as string))).toEqual([]);
+      expect(JSON.stringify(frames)).not.toMatch(/"token"/);
+      expect(tv.errors).toEqual([]);
+    }, 120_000);
   },
 );

@@ -1,5 +1,5 @@
 import { computed, onBeforeUnmount, ref, shallowRef } from 'vue';
-import type { TableSummary } from '../../../shared/protocol';
+import type { EveningInfo, TableSummary } from '../../../shared/protocol';
 import type { GameClient } from '../net/client';
 import { services } from '../services';
 import { watchTable, type TableWatch } from './watchTable';
@@ -7,13 +7,23 @@ import { watchTable, type TableWatch } from './watchTable';
 /** A 1920×1080 screen read from across a room holds this many tables; more wait for a table to end. */
 export const ROOM_TABLES_MAX = 16;
 
-/** Tables in play first, then finished ones; each group by name as people call them (Table 2 before 10). */
+/**
+ * What the room screen shows: the evening's tables of its latest heat first (A, B, ...), then other tables
+ * in play, then finished ones, each group by name as people call them (Table 2 before 10). Tables still
+ * taking seats, and an evening's tables of earlier heats, are left out.
+ */
 const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-export function roomOrder(tables: readonly TableSummary[]): TableSummary[] {
-  const rank = (t: TableSummary): number => (t.state === 'playing' ? 0 : t.state === 'finished' ? 1 : 2);
+export function roomOrder(tables: readonly TableSummary[], latestHeat: number | null = null): TableSummary[] {
+  const rank = (t: TableSummary): number =>
+    t.evening ? 0 : t.state === 'playing' ? 1 : t.state === 'finished' ? 2 : 3;
   return tables
-    .filter((t) => t.state !== 'open')
-    .sort((a, b) => rank(a) - rank(b) || byName.compare(a.name, b.name) || a.id.localeCompare(b.id))
+    .filter((t) => t.state !== 'open' && (!t.evening || t.evening.heat === latestHeat))
+    .sort(
+      (a, b) =>
+        rank(a) - rank(b) ||
+        byName.compare(a.evening?.table ?? a.name, b.evening?.table ?? b.name) ||
+        a.id.localeCompare(b.id),
+    )
     .slice(0, ROOM_TABLES_MAX);
 }
 
@@ -24,17 +34,23 @@ export function roomOrder(tables: readonly TableSummary[]): TableSummary[] {
  */
 export function useRoom(url: string | null, name: string) {
   const tables = ref<TableSummary[]>([]);
+  /** The host's evening, if it has one (its lobby watchers are told each change). */
+  const evening = ref<EveningInfo | null>(null);
   const hostName = ref<string | null>(null);
   const connected = ref(false);
   const watches = shallowRef(new Map<string, TableWatch>());
   let lobby: GameClient | null = null;
 
-  const shown = computed(() => roomOrder(tables.value));
+  const shown = computed(() => roomOrder(tables.value, evening.value?.heats.at(-1)?.number ?? null));
 
-  /** Watches exactly the tables shown (a table that would turn a watcher away is still asked: it says so). */
+  /**
+   * Watches exactly the tables shown (a table that would turn a watcher away is still asked: it says so),
+   * but for an evening's: nobody watches those (another table may hold the same cards), the evening's
+   * own message says how they stand.
+   */
   function follow(): void {
     if (!url) return;
-    const want = new Set(shown.value.map((t) => t.id));
+    const want = new Set(shown.value.filter((t) => !t.evening).map((t) => t.id));
     const next = new Map<string, TableWatch>();
     for (const [id, w] of watches.value) {
       if (want.has(id)) next.set(id, w);
@@ -52,6 +68,10 @@ export function useRoom(url: string | null, name: string) {
     });
     lobby.onStatus((s) => (connected.value = s.state === 'open'));
     lobby.onMessage((msg) => {
+      if (msg.type === 'evening') {
+        evening.value = msg.evening;
+        follow();
+      }
       if (msg.type !== 'tables') return;
       tables.value = msg.tables;
       follow();
@@ -68,5 +88,5 @@ export function useRoom(url: string | null, name: string) {
 
   if (url) open(url);
   onBeforeUnmount(close);
-  return { tables, shown, watches, hostName, connected };
+  return { tables, shown, watches, hostName, connected, evening };
 }
