@@ -55,7 +55,8 @@ export function parseTableLink(text: unknown): TableLink | null {
     // red7://table/<id>?host=<address>:<port>, and nothing more.
     const id = /^\/([^/]+)\/?$/.exec(url.pathname)?.[1];
     const keys = [...url.searchParams.keys()];
-    if (url.hostname !== 'table' || url.port || url.hash || keys.length !== 1 || keys[0] !== 'host') return null;
+    if (url.hostname !== 'table' || url.port || url.hash || keys.length !== 1 || keys[0] !== 'host')
+      return null;
     const host = parseHostPort(url.searchParams.get('host'));
     return id && TABLE_ID.test(id) && host ? { tableId: id, ...host } : null;
   }

@@ -37,7 +37,8 @@ export function httpHandler(deps: HttpDeps) {
     const path = (req.url ?? '/').split('?')[0];
     if (path === '/api/tables') return send(res, 200, deps.tables());
     if (path === '/api/reach') return send(res, 200, deps.reach());
-    if (path === '/api/info') return send(res, 200, { ...deps.info(), protocol: deps.protocol ?? PROTOCOL_VERSION });
+    if (path === '/api/info')
+      return send(res, 200, { ...deps.info(), protocol: deps.protocol ?? PROTOCOL_VERSION });
     if (deps.history && (path === '/api/history' || path.startsWith('/api/history/')))
       return deps.history(req, res);
     if (path.startsWith('/api/')) return send(res, 404, { error: 'no such API' });

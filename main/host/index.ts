@@ -122,7 +122,17 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     });
   }
   const brain = opts.bots === 'inline' ? inlineBrain() : workerBrain(report);
-  const hub = new Hub(info, limits, store, brain, report, clock, archive, opts.viewDeltas ?? true, opts.protocol);
+  const hub = new Hub(
+    info,
+    limits,
+    store,
+    brain,
+    report,
+    clock,
+    archive,
+    opts.viewDeltas ?? true,
+    opts.protocol,
+  );
   hub.restore();
 
   const bind = opts.bind ?? '0.0.0.0';

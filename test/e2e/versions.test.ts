@@ -39,7 +39,8 @@ function nextProtocol(): Plugin {
     transform(code, id) {
       if (!id.replace(/\?.*$/, '').endsWith('/shared/protocol/version.ts')) return null;
       const next = code.replace(/PROTOCOL_VERSION = \d+;/, `PROTOCOL_VERSION = ${NEXT};`);
-      if (next === code) throw new Error('shared/protocol/version.ts no longer declares PROTOCOL_VERSION = N;');
+      if (next === code)
+        throw new Error('shared/protocol/version.ts no longer declares PROTOCOL_VERSION = N;');
       replaced = true;
       return next;
     },
@@ -63,7 +64,12 @@ interface FakeDesktopArg {
 function fakeDesktop(arg: FakeDesktopArg): void {
   const opened: string[] = [];
   const awake: boolean[] = [];
-  const settings: Record<string, unknown> = { playerName: '', locale: arg.locale, hostName: '', hostPort: 47470 };
+  const settings: Record<string, unknown> = {
+    playerName: '',
+    locale: arg.locale,
+    hostName: '',
+    hostPort: 47470,
+  };
   Object.assign(window, {
     __desktop: { opened, awake },
     red7: {
@@ -110,7 +116,11 @@ function fakeDesktop(arg: FakeDesktopArg): void {
 
 /** A host's table as discovery would list it (main/discovery reads the same facts from its TXT). */
 async function discovered(served: Served, name: string): Promise<DiscoveredTable> {
-  const info = (await (await fetch(`${served.url}api/info`)).json()) as { name: string; version: string; protocol: number };
+  const info = (await (await fetch(`${served.url}api/info`)).json()) as {
+    name: string;
+    version: string;
+    protocol: number;
+  };
   const tables = (await (await fetch(`${served.url}api/tables`)).json()) as TableSummary[];
   const t = tables.find((s) => s.name === name);
   if (!t) throw new Error(`no table ${name} at ${served.url}`);
@@ -143,17 +153,34 @@ describeInChromium('versions meet at the party (Chromium)', {}, (stage) => {
     const dir = join(stage.scratch, 'renderer-next');
     await buildRendererInto(dir, [nextProtocol()]);
     mkdirSync(join(stage.scratch, 'data-next'), { recursive: true });
-    newer = await serveHost(dir, join(stage.scratch, 'data-next'), {}, { protocol: NEXT, hostName: 'Bo’s laptop' });
+    newer = await serveHost(
+      dir,
+      join(stage.scratch, 'data-next'),
+      {},
+      { protocol: NEXT, hostName: 'Bo’s laptop' },
+    );
 
     // Bo's table on the newer host, made on its own page; Ada's on this version's host.
     bo = await stage.player('Bo', 1280, 800);
     await bo.page.goto(newer.url);
     await enterName(bo.page, 'Bo');
-    await createTable(bo.page, { name: 'Newer table', players: 2, bots: [], advanced: false, actionRule: false });
+    await createTable(bo.page, {
+      name: 'Newer table',
+      players: 2,
+      bots: [],
+      advanced: false,
+      actionRule: false,
+    });
     const ada = await stage.player('Ada', 1280, 800);
     await ada.page.goto(stage.served.url);
     await enterName(ada.page, 'Ada');
-    await createTable(ada.page, { name: 'Kitchen table', players: 3, bots: [1], advanced: false, actionRule: false });
+    await createTable(ada.page, {
+      name: 'Kitchen table',
+      players: 3,
+      bots: [1],
+      advanced: false,
+      actionRule: false,
+    });
     here = await discovered(stage.served, 'Kitchen table');
     there = await discovered(newer, 'Newer table');
   }, 120_000);
@@ -163,23 +190,50 @@ describeInChromium('versions meet at the party (Chromium)', {}, (stage) => {
   });
 
   const desktopPlayer = async (name: string, width: number, height: number, locale: 'en' | 'ko') => {
-    const phone: BrowserContextOptions = width < 500 ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {};
-    const p = await stage.player(name, width, height, { ...phone, locale: locale === 'ko' ? 'ko-KR' : 'en-US' });
+    const phone: BrowserContextOptions =
+      width < 500 ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {};
+    const p = await stage.player(name, width, height, {
+      ...phone,
+      locale: locale === 'ko' ? 'ko-KR' : 'en-US',
+    });
     const arg: FakeDesktopArg = { tables: [here, there], hostPort: stage.served.host.port, locale };
     await p.context.addInitScript(fakeDesktop, arg);
     return p;
   };
 
   it('the hosts announce their protocol and app version in /api/info', () => {
-    expect(here).toMatchObject({ protocol: PROTOCOL_VERSION, appVersion: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+    expect(here).toMatchObject({
+      protocol: PROTOCOL_VERSION,
+      appVersion: expect.stringMatching(/^\d+\.\d+\.\d+/),
+    });
     expect(there).toMatchObject({ protocol: NEXT, appVersion: here.appVersion });
   });
 
   it.each([
-    { width: 1280, height: 800, locale: 'en' as const, words: { title: 'Other versions of Red7 LAN', button: 'Play in your browser', version: 'protocol' } },
-    { width: 1280, height: 800, locale: 'ko' as const, words: { title: '다른 버전의 Red7 LAN', button: '브라우저에서 플레이', version: '프로토콜' } },
-    { width: 390, height: 844, locale: 'en' as const, words: { title: 'Other versions of Red7 LAN', button: 'Play in your browser', version: 'protocol' } },
-    { width: 390, height: 844, locale: 'ko' as const, words: { title: '다른 버전의 Red7 LAN', button: '브라우저에서 플레이', version: '프로토콜' } },
+    {
+      width: 1280,
+      height: 800,
+      locale: 'en' as const,
+      words: { title: 'Other versions of Red7 LAN', button: 'Play in your browser', version: 'protocol' },
+    },
+    {
+      width: 1280,
+      height: 800,
+      locale: 'ko' as const,
+      words: { title: '다른 버전의 Red7 LAN', button: '브라우저에서 플레이', version: '프로토콜' },
+    },
+    {
+      width: 390,
+      height: 844,
+      locale: 'en' as const,
+      words: { title: 'Other versions of Red7 LAN', button: 'Play in your browser', version: 'protocol' },
+    },
+    {
+      width: 390,
+      height: 844,
+      locale: 'ko' as const,
+      words: { title: '다른 버전의 Red7 LAN', button: '브라우저에서 플레이', version: '프로토콜' },
+    },
   ])(
     'the desktop lobby at $width ($locale): this version’s table to join here, the newer host’s apart with its version and the browser',
     { timeout: 60_000 },
@@ -219,35 +273,42 @@ describeInChromium('versions meet at the party (Chromium)', {}, (stage) => {
     },
   );
 
-  it('the page the app opens is the newer host’s own: it joins there and plays a move', { timeout: 90_000 }, async () => {
-    const url = hostPageUrl(there);
-    expect(url).toBe(`http://127.0.0.1:${newer!.host.port}/#/table/${there.id}`);
-    // The system browser: a plain page, no app around it.
-    const gus = await stage.player('Gus', 1280, 800);
-    await gus.page.goto(url!);
-    await gus.page.getByTestId('door-name').fill('Gus');
-    await gus.page.getByTestId('door-join').click();
-    await gus.page.getByTestId('waiting-room').waitFor();
-    await expect.poll(() => bo.page.getByTestId('seat').filter({ hasText: 'Gus' }).count(), { timeout: 10_000 }).toBe(1);
-    await bo.page.getByTestId('start').click();
-    for (const p of [bo, gus]) await p.page.getByTestId('table-view').waitFor();
+  it(
+    'the page the app opens is the newer host’s own: it joins there and plays a move',
+    { timeout: 90_000 },
+    async () => {
+      const url = hostPageUrl(there);
+      expect(url).toBe(`http://127.0.0.1:${newer!.host.port}/#/table/${there.id}`);
+      // The system browser: a plain page, no app around it.
+      const gus = await stage.player('Gus', 1280, 800);
+      await gus.page.goto(url!);
+      await gus.page.getByTestId('door-name').fill('Gus');
+      await gus.page.getByTestId('door-join').click();
+      await gus.page.getByTestId('waiting-room').waitFor();
+      await expect
+        .poll(() => bo.page.getByTestId('seat').filter({ hasText: 'Gus' }).count(), { timeout: 10_000 })
+        .toBe(1);
+      await bo.page.getByTestId('start').click();
+      for (const p of [bo, gus]) await p.page.getByTestId('table-view').waitFor();
 
-    const moves = (page: Page) => page.getByTestId('table-view').getAttribute('data-move-count').then(Number);
-    let gusMoved = false;
-    for (let i = 0; i < 40 && !gusMoved; i++) {
-      for (const p of [bo, gus]) {
-        if (!(await myTurn(p.page))) continue;
-        const before = await moves(p.page);
-        await takeStep(p.page);
-        await expect.poll(() => moves(p.page), { timeout: 10_000 }).toBeGreaterThan(before);
-        if (p === gus) gusMoved = true;
+      const moves = (page: Page) =>
+        page.getByTestId('table-view').getAttribute('data-move-count').then(Number);
+      let gusMoved = false;
+      for (let i = 0; i < 40 && !gusMoved; i++) {
+        for (const p of [bo, gus]) {
+          if (!(await myTurn(p.page))) continue;
+          const before = await moves(p.page);
+          await takeStep(p.page);
+          await expect.poll(() => moves(p.page), { timeout: 10_000 }).toBeGreaterThan(before);
+          if (p === gus) gusMoved = true;
+        }
+        if (!gusMoved) await gus.page.waitForTimeout(100);
       }
-      if (!gusMoved) await gus.page.waitForTimeout(100);
-    }
-    expect(gusMoved).toBe(true);
-    await gus.page.screenshot({ path: join(SHOTS, 'versions-newer-host-page-1280x800-en.png') });
-    expect([...gus.errors, ...bo.errors]).toEqual([]);
-  });
+      expect(gusMoved).toBe(true);
+      await gus.page.screenshot({ path: join(SHOTS, 'versions-newer-host-page-1280x800-en.png') });
+      expect([...gus.errors, ...bo.errors]).toEqual([]);
+    },
+  );
 
   it('this version’s page cannot join the newer host: the versions are really apart', async () => {
     // The lobby's address check of this version says so (the page asks the host's /api/info).
@@ -260,21 +321,31 @@ describeInChromium('versions meet at the party (Chromium)', {}, (stage) => {
       .toContain(`protocol ${NEXT}, this app ${PROTOCOL_VERSION}`);
   });
 
-  it('the desktop app keeps the display awake while its game is on screen, and lets go on leaving the table', { timeout: 60_000 }, async () => {
-    const p = await desktopPlayer('Awake', 1280, 800, 'en');
-    const { page } = p;
-    await page.goto(stage.served.url);
-    await enterName(page, 'Ann');
-    await createTable(page, { name: 'Awake table', players: 2, bots: [1], advanced: false, actionRule: false });
-    // The waiting room is no game yet.
-    expect((await desktopLog(page)).awake).toEqual([]);
-    await page.getByTestId('start').click();
-    await page.getByTestId('table-view').waitFor();
-    await expect.poll(async () => (await desktopLog(page)).awake).toEqual([true]);
-    // Back to the lobby (the seat kept): the game is off screen.
-    await page.goBack();
-    await page.getByTestId('player-name').waitFor();
-    await expect.poll(async () => (await desktopLog(page)).awake).toEqual([true, false]);
-    expect(p.errors).toEqual([]);
-  });
+  it(
+    'the desktop app keeps the display awake while its game is on screen, and lets go on leaving the table',
+    { timeout: 60_000 },
+    async () => {
+      const p = await desktopPlayer('Awake', 1280, 800, 'en');
+      const { page } = p;
+      await page.goto(stage.served.url);
+      await enterName(page, 'Ann');
+      await createTable(page, {
+        name: 'Awake table',
+        players: 2,
+        bots: [1],
+        advanced: false,
+        actionRule: false,
+      });
+      // The waiting room is no game yet.
+      expect((await desktopLog(page)).awake).toEqual([]);
+      await page.getByTestId('start').click();
+      await page.getByTestId('table-view').waitFor();
+      await expect.poll(async () => (await desktopLog(page)).awake).toEqual([true]);
+      // Back to the lobby (the seat kept): the game is off screen.
+      await page.goBack();
+      await page.getByTestId('player-name').waitFor();
+      await expect.poll(async () => (await desktopLog(page)).awake).toEqual([true, false]);
+      expect(p.errors).toEqual([]);
+    },
+  );
 });

@@ -127,7 +127,11 @@ describe('table links from outside the app', () => {
       address: 'fd00::5',
       port: 47471,
     });
-    expect(parseTableLink('http://[fd00::5]/#/table/tbl_A-123')).toEqual({ ...want, address: 'fd00::5', port: 80 });
+    expect(parseTableLink('http://[fd00::5]/#/table/tbl_A-123')).toEqual({
+      ...want,
+      address: 'fd00::5',
+      port: 80,
+    });
   });
 
   it('opens the app page at the table, at the address the renderer reads back', () => {

@@ -38,9 +38,7 @@ export function fakePowerSaveBlocker() {
       started.set(id, type);
       return id;
     }),
-    stop: vi.fn((id: number) => {
-      started.delete(id);
-    }),
+    stop: vi.fn((id: number) => started.delete(id)),
     isStarted: (id: number) => started.has(id),
     /** How many blockers of that kind run now. */
     running: (type: string) => [...started.values()].filter((t) => t === type).length,

@@ -356,25 +356,35 @@ describe('the DesktopApi through IPC', () => {
     const page = new FakeWebContents();
     for (const bad of [['yes'], [1], [], [true, true]]) {
       const reply = await invoke({ senderFrame: APP_FRAME, sender: page }, ...bad);
-      expect(reply, JSON.stringify(bad)).toMatchObject({ ok: false, error: expect.stringMatching(/^app\.keepAwake: /) });
+      expect(reply, JSON.stringify(bad)).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/^app\.keepAwake: /),
+      });
     }
     expect(blocker.start).toHaveBeenCalledTimes(3);
   });
 
   it("tables.openInBrowser: opens a listed table's host page, built from the address it announced; nothing else", async () => {
     const { api, browse, emitLater, openExternal, registered, contents } = await wirePage();
-    const unsubscribe = api.tables.subscribe(() => undefined);
+    const seen: TableEvent[] = [];
+    const unsubscribe = api.tables.subscribe((e) => seen.push(e));
     await vi.waitFor(() => expect(browse).toHaveBeenCalledOnce());
     const newer = { ...table(7), id: 'tblNEWER7', protocol: 99, appVersion: '9.0.0' };
     emitLater()({ type: 'up', table: newer });
+    // The page learns the host's versions, to list the table apart.
+    expect(seen[0]).toEqual({ type: 'up', table: newer });
     emitLater()({ type: 'up', table: { ...table(8), id: 'x' } });
 
     await api.tables.openInBrowser(newer.key);
     expect(openExternal).toHaveBeenCalledExactlyOnceWith('http://10.0.0.7:47470/#/table/tblNEWER7');
 
     // Only a key of a table listed now: no URL, no unknown key, no id of another shape, no other type.
-    await expect(api.tables.openInBrowser('http://evil.example/')).rejects.toThrow('no longer on the network');
-    await expect(api.tables.openInBrowser('host-9._red7._tcp.local')).rejects.toThrow('no longer on the network');
+    await expect(api.tables.openInBrowser('http://evil.example/')).rejects.toThrow(
+      'no longer on the network',
+    );
+    await expect(api.tables.openInBrowser('host-9._red7._tcp.local')).rejects.toThrow(
+      'no longer on the network',
+    );
     await expect(api.tables.openInBrowser(table(8).key)).rejects.toThrow('no address a browser can open');
     const invoke = registered.get('tables:openInBrowser')!;
     for (const bad of [[42], [''], ['k'.repeat(301)], [newer.key, 'http://evil.example/']]) {

@@ -36,15 +36,24 @@ describe('main/index.ts', () => {
     const loads = () => win.loadURL.mock.calls.length;
     const before = focused();
 
-    electron.app.emit('second-instance', {}, ['red7-lan', '--flag', 'red7://table/tbl12345?host=10.0.0.5:47470'], '/');
+    electron.app.emit(
+      'second-instance',
+      {},
+      ['red7-lan', '--flag', 'red7://table/tbl12345?host=10.0.0.5:47470'],
+      '/',
+    );
     expect(focused()).toBe(before + 1);
-    expect(win.loadURL).toHaveBeenLastCalledWith('app://red7/index.html#/table/tbl12345?host=10.0.0.5%3A47470');
+    expect(win.loadURL).toHaveBeenLastCalledWith(
+      'app://red7/index.html#/table/tbl12345?host=10.0.0.5%3A47470',
+    );
 
     const event = { preventDefault: vi.fn() };
     electron.app.emit('open-url', event, 'http://10.0.0.6:47470/#/table/tblABCDE');
     expect(event.preventDefault).toHaveBeenCalledOnce();
     expect(focused()).toBe(before + 2);
-    expect(win.loadURL).toHaveBeenLastCalledWith('app://red7/index.html#/table/tblABCDE?host=10.0.0.6%3A47470');
+    expect(win.loadURL).toHaveBeenLastCalledWith(
+      'app://red7/index.html#/table/tblABCDE?host=10.0.0.6%3A47470',
+    );
 
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const loaded = loads();

@@ -72,7 +72,15 @@ function fakeDesktop() {
       },
     },
   };
-  return { api, settings, started, closed, inBrowser, awake, emit: (e: TableEvent) => listeners.forEach((l) => l(e)) };
+  return {
+    api,
+    settings,
+    started,
+    closed,
+    inBrowser,
+    awake,
+    emit: (e: TableEvent) => listeners.forEach((l) => l(e)),
+  };
 }
 
 let desktop: ReturnType<typeof fakeDesktop>;
@@ -209,9 +217,13 @@ describe('LobbyView (desktop bridge)', () => {
     expect(list.attributes('aria-labelledby')).toBe('other-versions-title');
     const rows = list.findAll('[data-testid="table-row"]');
     expect(rows.map((r) => r.get('h3').text())).toEqual(['Newer table', 'Older table']);
-    expect(rows[0].get('[data-testid="host-version"]').text()).toBe(`Red7 LAN 9.1.0, protocol ${PROTOCOL_VERSION + 1}`);
+    expect(rows[0].get('[data-testid="host-version"]').text()).toBe(
+      `Red7 LAN 9.1.0, protocol ${PROTOCOL_VERSION + 1}`,
+    );
     // A host from before the app version was announced: its protocol alone.
-    expect(rows[1].get('[data-testid="host-version"]').text()).toBe('Another version of Red7 LAN, protocol 1');
+    expect(rows[1].get('[data-testid="host-version"]').text()).toBe(
+      'Another version of Red7 LAN, protocol 1',
+    );
     for (const row of rows) {
       expect(row.find('[data-testid="join"]').exists()).toBe(false);
       expect(row.find('[data-testid="watch"]').exists()).toBe(false);

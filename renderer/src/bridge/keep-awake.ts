@@ -6,7 +6,10 @@ import type { DesktopApi } from '../../../shared/desktop-api';
  * bridge does nothing): asked when a game comes on screen, let go when it ends or the person leaves the
  * table. Only changes cross the bridge, so the lobby never asks at all.
  */
-export function keepAwakeWhile(app: Pick<DesktopApi['app'], 'keepAwake'>, gameOnScreen: () => boolean): WatchStopHandle {
+export function keepAwakeWhile(
+  app: Pick<DesktopApi['app'], 'keepAwake'>,
+  gameOnScreen: () => boolean,
+): WatchStopHandle {
   let held = false;
   return watch(
     gameOnScreen,
