@@ -311,7 +311,7 @@ describeInChromium('versions meet at the party (Chromium)', {}, (stage) => {
   );
 
   it('this version’s page cannot join the newer host: the versions are really apart', async () => {
-    // The lobby's address check of this version says so (the page asks the host's /api/info).
+    // The lobby's address check of this version says so (the page asks the host's /api/info)…
     const p = await stage.player('Old page', 1280, 800);
     await p.page.goto(stage.served.url);
     await p.page.getByTestId('address').fill(`127.0.0.1:${newer!.host.port}`);
@@ -319,6 +319,10 @@ describeInChromium('versions meet at the party (Chromium)', {}, (stage) => {
     await expect
       .poll(() => p.page.getByTestId('address-error').textContent(), { timeout: 10_000 })
       .toContain(`protocol ${NEXT}, this app ${PROTOCOL_VERSION}`);
+    // …and where that host's own page plays, in any browser.
+    await expect(p.page.getByTestId('address-error').textContent()).resolves.toContain(
+      `its own page plays in any browser, at http://127.0.0.1:${newer!.host.port}/`,
+    );
   });
 
   it(
