@@ -23,6 +23,8 @@ export interface IpcChannels {
   'app:info': Channel<DesktopApi['app']['info']>;
   'app:openDataFolder': Channel<DesktopApi['app']['openDataFolder']>;
   'app:notify': Channel<DesktopApi['app']['notify']>;
+  'app:keepAwake': Channel<DesktopApi['app']['keepAwake']>;
+  'tables:openInBrowser': Channel<DesktopApi['tables']['openInBrowser']>;
   /** Start streaming `tables:event` to the calling page; known tables are replayed as `up`. */
   'tables:subscribe': { args: []; result: void };
   'tables:unsubscribe': { args: []; result: void };
@@ -53,6 +55,8 @@ export const IPC_CHANNELS = Object.keys({
   'app:info': true,
   'app:openDataFolder': true,
   'app:notify': true,
+  'app:keepAwake': true,
+  'tables:openInBrowser': true,
   'tables:subscribe': true,
   'tables:unsubscribe': true,
 } satisfies Record<IpcChannel, true>) as IpcChannel[];

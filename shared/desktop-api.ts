@@ -31,8 +31,10 @@ export interface DiscoveredTable {
   addresses: string[];
   port: number;
   hostName: string;
-  /** The host's PROTOCOL_VERSION; a lobby greys out tables it cannot speak to. */
+  /** The host's PROTOCOL_VERSION; a lobby offers its own page in the browser for a table it cannot speak to. */
   protocol: number;
+  /** The host's app version (e.g. "0.2.0"); absent from hosts older than the field. */
+  appVersion?: string;
   /** Its creator locked it (no new people); absent: not locked. */
   locked?: boolean;
   /** A seat needs the table's four-digit code; absent: no code. */
@@ -102,6 +104,12 @@ export interface DesktopApi {
   tables: {
     /** Streams tables found on the LAN. Returns the unsubscribe function. */
     subscribe(cb: (event: TableEvent) => void): () => void;
+    /**
+     * Opens the page of a table found on the LAN (by its `key`) in the system's browser: its host serves
+     * a page of its own version, so a table of another version is still played. Only a table listed now;
+     * the address is the one its host answered from. Rejects when the table is no longer found.
+     */
+    openInBrowser(key: string): Promise<void>;
   };
   host: {
     /** Starts hosting on this machine (idempotent: a running host's details come back). */
@@ -130,5 +138,10 @@ export interface DesktopApi {
      * window learns it is their turn). Resolves whether one was shown; rejects a malformed notice.
      */
     notify(notice: TurnNotice): Promise<boolean>;
+    /**
+     * Keeps the display awake (true) while a game is on screen, lets it sleep again (false) when the game
+     * ends or the person leaves the table. Asking twice is asking once; a page that closes lets go.
+     */
+    keepAwake(on: boolean): Promise<void>;
   };
 }

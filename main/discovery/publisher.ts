@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type Bonjour from 'bonjour-service';
 import type { Service } from 'bonjour-service';
+import packageJson from '../../package.json';
 import { PROTOCOL_VERSION } from '../../shared/protocol/version';
 import type { MdnsInterfaceReach } from '../../shared/reach';
 import { isRemote, ownAddresses } from '../host/lan-addresses';
@@ -64,6 +65,7 @@ export function createPublisher(opts: PublisherOptions): Publisher {
   if (!Number.isInteger(opts.port) || opts.port < 1 || opts.port > 65535)
     throw new RangeError(`publisher port must be an integer from 1 to 65535, got ${opts.port}`);
   const protocol = opts.protocol ?? PROTOCOL_VERSION;
+  const appVersion = opts.appVersion ?? packageJson.version;
   const displayHost = cleanText(opts.hostName ?? '', 64) || hostname();
   const srvHost = `${hostLabel(hostname())}.local`;
   const onError = opts.onError ?? warnOnce();
@@ -116,7 +118,7 @@ export function createPublisher(opts: PublisherOptions): Publisher {
       const entry: Entry = {
         ad: { ...ad },
         instance: `${label} (${tag}-${++serial})`,
-        txt: encodeAd(ad, protocol, displayHost),
+        txt: encodeAd(ad, protocol, displayHost, appVersion),
       };
       entries.set(ad.id, entry);
       for (const station of pool.values()) announce(station, entry);
@@ -128,7 +130,7 @@ export function createPublisher(opts: PublisherOptions): Publisher {
       const entry = entries.get(ad.id);
       if (!entry) return publisher.publish(ad);
       entry.ad = { ...ad };
-      const txt = encodeAd(ad, protocol, displayHost);
+      const txt = encodeAd(ad, protocol, displayHost, appVersion);
       if (sameTxt(txt, entry.txt)) return;
       entry.txt = txt;
       for (const station of pool.values()) {

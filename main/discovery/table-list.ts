@@ -121,6 +121,7 @@ function build(key: string, source: Source, address: string): DiscoveredTable {
     port: source.port,
     hostName: ad.host || source.target,
     protocol: ad.protocol,
+    ...(ad.appVersion ? { appVersion: ad.appVersion } : {}),
     ...(ad.locked ? { locked: true } : {}),
     ...(ad.hasCode ? { hasCode: true } : {}),
   };

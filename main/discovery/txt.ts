@@ -6,6 +6,8 @@ const TEXT_MAX_BYTES = 200;
 /** Limits a browser accepts from the network: anything beyond is a foreign or broken announcer. */
 const NAME_MAX_CHARS = 100;
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** An app version as package.json has it (semver, maybe with a pre-release tag); anything else is dropped. */
+const APP_VERSION = /^\d{1,4}\.\d{1,4}\.\d{1,4}(?:-[0-9A-Za-z.-]{1,24})?$/;
 const CONTROL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
 
 export type TxtRecord = Record<string, string>;
@@ -14,6 +16,8 @@ export type TxtRecord = Record<string, string>;
 export interface TxtAd extends TableAd {
   protocol: number;
   host: string;
+  /** The host's app version (TXT `app`); absent from older hosts or when malformed. */
+  appVersion?: string;
 }
 
 /** Drops control characters and cuts to a byte budget on a character boundary. */
@@ -44,9 +48,11 @@ export function checkAd(ad: TableAd): void {
     throw new TypeError(`${where}: state must be one of ${TABLE_STATES.join(', ')}`);
 }
 
-export function encodeAd(ad: TableAd, protocol: number, host: string): TxtRecord {
+export function encodeAd(ad: TableAd, protocol: number, host: string, appVersion?: string): TxtRecord {
   return {
     v: String(protocol),
+    // The app's version beside the protocol's: a lobby of another version says which one the host runs.
+    ...(appVersion && APP_VERSION.test(appVersion) ? { app: appVersion } : {}),
     id: ad.id,
     name: cleanText(ad.name),
     players: String(ad.players),
@@ -98,6 +104,7 @@ export function parseAd(txt: TxtRecord): TxtAd | null {
     state: state as TableState,
     protocol,
     host: cleanText(txt.host ?? '', 64),
+    ...(txt.app !== undefined && APP_VERSION.test(txt.app) ? { appVersion: txt.app } : {}),
     ...(txt.lock === '1' ? { locked: true } : {}),
     ...(txt.code === '1' ? { hasCode: true } : {}),
   };

@@ -48,6 +48,8 @@ export interface PublisherOptions {
   hostName?: string;
   /** Protocol version announced in TXT `v`; default PROTOCOL_VERSION. */
   protocol?: number;
+  /** App version announced in TXT `app`; default package.json's version. */
+  appVersion?: string;
   /** Socket or send errors (a VPN without multicast, a port taken); default: console.warn. */
   onError?: (err: Error) => void;
   /** How often to look for new or vanished network interfaces; default 5000 ms. */

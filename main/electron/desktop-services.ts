@@ -6,6 +6,8 @@ import type { AppInfo, TurnNotice } from '../../shared/desktop-api';
 import type { IpcEvent } from '../ipc';
 import type { HostController } from './host-controller';
 import type { IpcHandlers, IpcSender } from './ipc-handlers';
+import type { KeepAwake } from './keep-awake';
+import { hostPageUrl } from './table-links';
 import type { SettingsStore } from './settings-store';
 import type { TableFeed } from './table-feed';
 
@@ -18,7 +20,14 @@ export interface DesktopServices {
   openDataFolder(): Promise<void>;
   /** Shows the notice when the window is not focused; says whether it did. */
   notify(notice: TurnNotice): boolean;
+  /** The display's power-save blocker, held by each page that shows a game. */
+  displayAwake: KeepAwake;
+  /** shell.openExternal: the system browser. */
+  openExternal(url: string): Promise<void>;
 }
+
+/** A discovered table's key (the mDNS instance name); anything longer is no key of ours. */
+const KEY_MAX = 300;
 
 const NOTICE_LIMITS = { title: 80, body: 200 } as const;
 
@@ -69,6 +78,32 @@ export function createIpcHandlers(services: DesktopServices): IpcHandlers {
     }
   };
 
+  const awakePages = new Set<number>();
+  const keepAwake = (sender: IpcSender, on: boolean) => {
+    const holder = `page ${sender.id}`;
+    if (!awakePages.has(sender.id)) {
+      awakePages.add(sender.id);
+      // A page that reloads or closes shows no game any more, whatever it last asked.
+      sender.on('did-navigate', () => services.displayAwake.release(holder));
+      sender.once('destroyed', () => {
+        awakePages.delete(sender.id);
+        services.displayAwake.release(holder);
+      });
+    }
+    services.displayAwake.hold(holder, on);
+  };
+
+  const openInBrowser = async (key: unknown): Promise<void> => {
+    if (typeof key !== 'string' || key === '' || key.length > KEY_MAX)
+      throw new Error('tables.openInBrowser: the table key must be text');
+    const table = tables.find(key);
+    if (!table) throw new Error('tables.openInBrowser: that table is no longer on the network');
+    // Built here from what the host announced: the page never names the address the browser opens.
+    const url = hostPageUrl(table);
+    if (!url) throw new Error('tables.openInBrowser: that table announced no address a browser can open');
+    await services.openExternal(url);
+  };
+
   return {
     'host:start': (_sender, ...args) => {
       noExtraArgs('host.start', args, 1);
@@ -105,6 +140,15 @@ export function createIpcHandlers(services: DesktopServices): IpcHandlers {
     'app:notify': (_sender, ...args) => {
       noExtraArgs('app.notify', args, 1);
       return services.notify(checkNotice(args[0]));
+    },
+    'app:keepAwake': (sender, ...args) => {
+      noExtraArgs('app.keepAwake', args, 1);
+      if (typeof args[0] !== 'boolean') throw new Error('app.keepAwake: expected true or false');
+      keepAwake(sender, args[0]);
+    },
+    'tables:openInBrowser': (_sender, ...args) => {
+      noExtraArgs('tables.openInBrowser', args, 1);
+      return openInBrowser(args[0]);
     },
     'tables:subscribe': (sender, ...args) => {
       noExtraArgs('tables.subscribe', args, 0);

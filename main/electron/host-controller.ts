@@ -40,6 +40,8 @@ export interface HostControllerDeps {
   staticDir?: string;
   /** Name and port used when the caller gives none (the settings, then the computer's name). */
   defaults(): { name: string; port: number };
+  /** Told whether the host holds a table in play (so the system is kept from sleeping), and false once it closes. */
+  inPlay?(playing: boolean): void;
 }
 
 export interface HostController {
@@ -128,21 +130,30 @@ export function createHostController(deps: HostControllerDeps): HostController {
       runtime: 'app',
       ...(opts.historyGames === undefined ? {} : { history: { maxGames: opts.historyGames } }),
     });
+    const tellInPlay = (tables: TableSummary[]) => deps.inPlay?.(tables.some((t) => t.state === 'playing'));
+    tellInPlay(host.tables());
+    const unwatchPlay = host.onTablesChanged(tellInPlay);
     let publisher: Publisher | null = null;
-    let unwatch = () => {};
+    let unwatchAds = () => {};
     if (opts.advertise !== false) {
       try {
         const ads = deps.createPublisher({ port: host.port, hostName: name });
         deps.syncAds(ads, host.tables());
-        unwatch = host.onTablesChanged((tables) => deps.syncAds(ads, tables));
+        unwatchAds = host.onTablesChanged((tables) => deps.syncAds(ads, tables));
         host.watchDiscovery(() => ads.reach());
         publisher = ads;
       } catch (error) {
         // Without ads the host still works for players who join by address; never leave it half-up.
+        unwatchPlay();
+        deps.inPlay?.(false);
         await host.close({ timeoutMs: 2000 }).catch(() => undefined);
         throw error;
       }
     }
+    const unwatch = () => {
+      unwatchAds();
+      unwatchPlay();
+    };
     running = { host, name, publisher, advertising: publisher !== null, unwatch, hostClosed: false };
     return started(running);
   }
@@ -153,6 +164,7 @@ export function createHostController(deps: HostControllerDeps): HostController {
     if (!r || r.hostClosed) return;
     r.hostClosed = true;
     r.unwatch();
+    deps.inPlay?.(false);
     try {
       await r.host.close({ timeoutMs });
     } finally {

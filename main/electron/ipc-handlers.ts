@@ -13,6 +13,8 @@ export interface IpcSender {
   isDestroyed(): boolean;
   send(channel: string, ...args: unknown[]): void;
   once(event: 'destroyed', listener: () => void): unknown;
+  /** A new document in the page (a reload): what the old one asked for is void. */
+  on(event: 'did-navigate', listener: () => void): unknown;
 }
 
 export type IpcHandlers = {

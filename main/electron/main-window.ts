@@ -14,6 +14,8 @@ export interface MainWindowOptions {
   title: string;
   state: WindowState;
   saveState(state: WindowState): void;
+  /** The page to open: the app's entry, maybe at a table (a link opened from outside); default the entry. */
+  url?: string;
   log?: (message: string) => void;
 }
 
@@ -58,7 +60,7 @@ export function createMainWindow(o: MainWindowOptions): BrowserWindow {
     if (details.reason !== 'clean-exit' && !win.isDestroyed()) win.webContents.reload();
   });
   win
-    .loadURL(APP_ENTRY_URL)
+    .loadURL(o.url ?? APP_ENTRY_URL)
     .catch((error: unknown) => log(`window: could not load the app: ${String(error)}`));
   return win;
 }

@@ -82,6 +82,7 @@ export function createDesktopApi(
           call(bridge, 'tables:unsubscribe').catch(onError);
         };
       },
+      openInBrowser: (key) => call(bridge, 'tables:openInBrowser', key),
     },
     host: {
       start: (opts) => call(bridge, 'host:start', opts),
@@ -97,6 +98,7 @@ export function createDesktopApi(
       info: () => call(bridge, 'app:info'),
       openDataFolder: () => call(bridge, 'app:openDataFolder'),
       notify: (notice) => call(bridge, 'app:notify', notice),
+      keepAwake: (on) => call(bridge, 'app:keepAwake', on),
     },
   };
 }

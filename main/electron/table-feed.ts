@@ -16,6 +16,8 @@ export interface FeedSink {
 export interface TableFeed {
   subscribe(sink: FeedSink): void;
   unsubscribe(id: number): void;
+  /** A table listed now (while some page browses), by its key; null otherwise. */
+  find(key: string): DiscoveredTable | null;
   /** Stops browsing (at quit). */
   stop(): Promise<void>;
 }
@@ -34,6 +36,7 @@ export function copyForRenderer(t: DiscoveredTable): DiscoveredTable {
     port: t.port,
     hostName: t.hostName,
     protocol: t.protocol,
+    ...(t.appVersion ? { appVersion: t.appVersion } : {}),
     ...(t.locked ? { locked: true } : {}),
     ...(t.hasCode ? { hasCode: true } : {}),
   };
@@ -90,6 +93,10 @@ export function createTableFeed(
     },
     unsubscribe(id) {
       if (sinks.delete(id) && sinks.size === 0) void halt();
+    },
+    find(key) {
+      const table = browser?.tables().find((t) => t.key === key);
+      return table ? copyForRenderer(table) : null;
     },
     stop() {
       sinks.clear();

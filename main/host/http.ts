@@ -18,6 +18,8 @@ export interface HttpInfo {
 
 export interface HttpDeps {
   info: () => HttpInfo;
+  /** The protocol this host speaks (default PROTOCOL_VERSION). */
+  protocol?: number;
   tables: () => TableSummary[];
   /** GET /api/reach: can the LAN reach this host (shared/reach.ts). */
   reach: () => ReachReport;
@@ -35,7 +37,8 @@ export function httpHandler(deps: HttpDeps) {
     const path = (req.url ?? '/').split('?')[0];
     if (path === '/api/tables') return send(res, 200, deps.tables());
     if (path === '/api/reach') return send(res, 200, deps.reach());
-    if (path === '/api/info') return send(res, 200, { ...deps.info(), protocol: PROTOCOL_VERSION });
+    if (path === '/api/info')
+      return send(res, 200, { ...deps.info(), protocol: deps.protocol ?? PROTOCOL_VERSION });
     if (deps.history && (path === '/api/history' || path.startsWith('/api/history/')))
       return deps.history(req, res);
     if (path.startsWith('/api/')) return send(res, 404, { error: 'no such API' });

@@ -45,6 +45,8 @@ export class Hub {
     private readonly history: Pick<GameArchive, 'started' | 'finished'>,
     /** False: every view goes whole (protocol 1's traffic), for measuring what deltas save. */
     viewDeltas = true,
+    /** The protocol this host speaks: PROTOCOL_VERSION, except a test's host of another version. */
+    private readonly protocol = PROTOCOL_VERSION,
   ) {
     this.bots = new BotDriver(brain, limits, report, clock);
     this.codes = new CodeAttempts(() => clock.now());
@@ -220,17 +222,17 @@ export class Hub {
   }
 
   private hello(session: Session, msg: Msg<'hello'>): void {
-    if (msg.protocol !== PROTOCOL_VERSION) {
+    if (msg.protocol !== this.protocol) {
       session.error(
         'protocolMismatch',
-        `this host speaks protocol ${PROTOCOL_VERSION}, the client ${msg.protocol}: update the older app`,
-        { to: 'hello', protocol: PROTOCOL_VERSION },
+        `this host speaks protocol ${this.protocol}, the client ${msg.protocol}: update the older app`,
+        { to: 'hello', protocol: this.protocol },
       );
       session.close(CLOSE_CODES.protocolMismatch, 'protocol version mismatch');
       return;
     }
     session.greeted = true;
-    session.send({ type: 'welcome', protocol: PROTOCOL_VERSION, host: this.hostInfo });
+    session.send({ type: 'welcome', protocol: this.protocol, host: this.hostInfo });
   }
 
   // -------------------------------------------------------------------------------------------

@@ -62,6 +62,11 @@ export interface HostOptions {
   runtime?: 'app' | 'command';
   /** Where the host reads the time and sets its timers (default: the machine's); tests move theirs by hand. */
   clock?: Clock;
+  /**
+   * The protocol this host speaks and announces (`welcome`, /api/info). Default PROTOCOL_VERSION; only a
+   * test sets another, to stand for a host of another release (serving a renderer built to match it).
+   */
+  protocol?: number;
 }
 
 export interface Host {
@@ -117,7 +122,17 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     });
   }
   const brain = opts.bots === 'inline' ? inlineBrain() : workerBrain(report);
-  const hub = new Hub(info, limits, store, brain, report, clock, archive, opts.viewDeltas ?? true);
+  const hub = new Hub(
+    info,
+    limits,
+    store,
+    brain,
+    report,
+    clock,
+    archive,
+    opts.viewDeltas ?? true,
+    opts.protocol,
+  );
   hub.restore();
 
   const bind = opts.bind ?? '0.0.0.0';
@@ -148,6 +163,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
         new HistoryStats(archive),
       ),
       staticDir: opts.staticDir,
+      protocol: opts.protocol,
     }),
   );
   // Every TCP connection, HTTP or WebSocket: the first sign that the LAN gets through.

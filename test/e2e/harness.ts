@@ -9,7 +9,7 @@ import {
   type BrowserContextOptions,
   type Page,
 } from 'playwright-core';
-import { build } from 'vite';
+import { build, type PluginOption } from 'vite';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { startHost, type Host, type HostLimits, type HostOptions } from '../../main/host';
 import { hashToken } from '../../main/host/ids';
@@ -33,8 +33,11 @@ export const chromiumAvailable = (): boolean => existsSync(CHROMIUM);
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Builds the renderer exactly as `npm run build` does, into `outDir` (a file run without the e2e global setup). */
-export async function buildRendererInto(outDir: string): Promise<void> {
+/**
+ * Builds the renderer exactly as `npm run build` does, into `outDir` (a file run without the e2e global setup);
+ * `plugins` change it for a test (e.g. a build of another protocol version).
+ */
+export async function buildRendererInto(outDir: string, plugins: PluginOption[] = []): Promise<void> {
   // Vitest runs with NODE_ENV=test, which Vite would build into the bundle (Vue's development build,
   // almost twice the size): the tests drive the production bundle that ships.
   const nodeEnv = process.env.NODE_ENV;
@@ -44,6 +47,7 @@ export async function buildRendererInto(outDir: string): Promise<void> {
       configFile: join(root, 'renderer/vite.config.ts'),
       mode: 'production',
       build: { outDir, emptyOutDir: true },
+      plugins,
       logLevel: 'warn',
     });
   } finally {

@@ -86,10 +86,10 @@ describe('built bundles', () => {
       Object.entries(api).map(([group, fns]) => [group, Object.keys(fns).sort()]),
     );
     expect(shape).toEqual({
-      tables: ['subscribe'],
+      tables: ['openInBrowser', 'subscribe'],
       host: ['closeTable', 'start', 'status', 'stop'],
       settings: ['get', 'set'],
-      app: ['info', 'notify', 'openDataFolder'],
+      app: ['info', 'keepAwake', 'notify', 'openDataFolder'],
     });
     const ipcRenderer = electron.module.ipcRenderer as Record<string, ReturnType<typeof vi.fn>>;
     for (const group of Object.values(api)) {

@@ -27,6 +27,24 @@ export class FakeWebContents extends EventEmitter {
   }
 }
 
+/** Electron's powerSaveBlocker: ids counted from 1, the started ones kept (what a test reads). */
+export function fakePowerSaveBlocker() {
+  let next = 1;
+  const started = new Map<number, string>();
+  return {
+    started,
+    start: vi.fn((type: 'prevent-display-sleep' | 'prevent-app-suspension') => {
+      const id = next++;
+      started.set(id, type);
+      return id;
+    }),
+    stop: vi.fn((id: number) => started.delete(id)),
+    isStarted: (id: number) => started.has(id),
+    /** How many blockers of that kind run now. */
+    running: (type: string) => [...started.values()].filter((t) => t === type).length,
+  };
+}
+
 export interface ElectronMock {
   module: Record<string, unknown>;
   app: FakeApp;
@@ -35,6 +53,7 @@ export interface ElectronMock {
   ipcRendererListeners: Map<string, Set<Handler>>;
   /** OS notifications the app created (each with its options, `shown`, and its 'click' listeners). */
   notifications: (EventEmitter & { options: { title: string; body: string }; shown: boolean })[];
+  powerSaveBlocker: ReturnType<typeof fakePowerSaveBlocker>;
   /** Resolves app.whenReady(). */
   ready(): void;
   userData: string;
@@ -55,6 +74,7 @@ function createApp(userData: string, readyPromise: Promise<void>, isReady: () =>
     exit: vi.fn(),
     enableSandbox: vi.fn(),
     setAppUserModelId: vi.fn(),
+    setAsDefaultProtocolClient: vi.fn(() => true),
     whenReady: vi.fn(() => readyPromise),
     isReady: vi.fn(isReady),
     getPath: vi.fn((_name: string) => userData),
@@ -136,8 +156,10 @@ export function createElectronMock(
     setDevicePermissionHandler: vi.fn(),
   };
 
+  const powerSaveBlocker = fakePowerSaveBlocker();
   const module = {
     app,
+    powerSaveBlocker,
     BrowserWindow: FakeBrowserWindow,
     Notification: FakeNotification,
     ipcMain: {
@@ -171,6 +193,7 @@ export function createElectronMock(
     ipcHandlers,
     ipcRendererListeners,
     notifications,
+    powerSaveBlocker,
     ready() {
       isReady = true;
       markReady();

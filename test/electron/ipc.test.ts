@@ -13,7 +13,8 @@ import { bridgeFromIpcRenderer, createDesktopApi } from '../../main/electron/pre
 import { openSettingsStore } from '../../main/electron/settings-store';
 import { createTableFeed } from '../../main/electron/table-feed';
 import type { BrowseEvent, DiscoveredTable } from '../../main/discovery/types';
-import { FakeWebContents } from './electron-mock';
+import { FakeWebContents, fakePowerSaveBlocker } from './electron-mock';
+import { createKeepAwake } from '../../main/electron/keep-awake';
 
 type Invoke = (event: unknown, ...args: unknown[]) => Promise<unknown>;
 
@@ -41,6 +42,8 @@ describe('IPC registration and the sender check', () => {
         'app:info',
         'app:openDataFolder',
         'app:notify',
+        'app:keepAwake',
+        'tables:openInBrowser',
         'host:closeTable',
         'host:start',
         'host:status',
@@ -108,6 +111,8 @@ async function wirePage() {
   const dir = mkdtempSync(join(tmpdir(), 'red7-ipc-'));
   const shell = { openPath: vi.fn(async (_path: string) => '') };
   const shown: TurnNotice[] = [];
+  const blocker = fakePowerSaveBlocker();
+  const openExternal = vi.fn(async (_url: string) => undefined);
   const settings = await openSettingsStore(join(dir, 'settings.json'), vi.fn());
   let emit: (e: BrowseEvent) => void = () => {};
   const browserStop = vi.fn(async () => {});
@@ -154,6 +159,8 @@ async function wirePage() {
     }),
     openDataFolder: () => openDataFolder(shell, join(dir, 'host')),
     notify: (notice) => (shown.push(notice), true),
+    displayAwake: createKeepAwake(blocker, 'prevent-display-sleep'),
+    openExternal,
   });
   const registered = captureHandlers(handlers);
 
@@ -185,6 +192,8 @@ async function wirePage() {
     registered,
     shown,
     closedTables,
+    blocker,
+    openExternal,
   };
 }
 
@@ -317,6 +326,75 @@ describe('the DesktopApi through IPC', () => {
     await expect(api.host.start({ name: '' })).rejects.toThrow('host.start: name must not be empty');
     await expect(api.host.start({ bind: '0.0.0.0' } as never)).rejects.toThrow(/host\.start: unknown option/);
     expect(await api.host.status()).toEqual({ running: false });
+  });
+
+  it('app.keepAwake: the page holds the display awake once however often it asks; letting go, a reload or a closed page release it', async () => {
+    const { api, blocker, contents, registered } = await wirePage();
+    const display = () => blocker.running('prevent-display-sleep');
+    await api.app.keepAwake(true);
+    await api.app.keepAwake(true);
+    expect(blocker.start).toHaveBeenCalledExactlyOnceWith('prevent-display-sleep');
+    expect(display()).toBe(1);
+    // The game ended (or the person left the table): stopped once, even if told twice.
+    await api.app.keepAwake(false);
+    await api.app.keepAwake(false);
+    expect(blocker.stop).toHaveBeenCalledTimes(1);
+    expect(display()).toBe(0);
+
+    // A page that loads anew shows no game, whatever the old one asked.
+    await api.app.keepAwake(true);
+    expect(display()).toBe(1);
+    contents.emit('did-navigate');
+    expect(display()).toBe(0);
+    // A page that closes lets go too.
+    await api.app.keepAwake(true);
+    contents.destroy();
+    expect(display()).toBe(0);
+    expect(blocker.stop).toHaveBeenCalledTimes(3);
+
+    const invoke = registered.get('app:keepAwake')!;
+    const page = new FakeWebContents();
+    for (const bad of [['yes'], [1], [], [true, true]]) {
+      const reply = await invoke({ senderFrame: APP_FRAME, sender: page }, ...bad);
+      expect(reply, JSON.stringify(bad)).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/^app\.keepAwake: /),
+      });
+    }
+    expect(blocker.start).toHaveBeenCalledTimes(3);
+  });
+
+  it("tables.openInBrowser: opens a listed table's host page, built from the address it announced; nothing else", async () => {
+    const { api, browse, emitLater, openExternal, registered, contents } = await wirePage();
+    const seen: TableEvent[] = [];
+    const unsubscribe = api.tables.subscribe((e) => seen.push(e));
+    await vi.waitFor(() => expect(browse).toHaveBeenCalledOnce());
+    const newer = { ...table(7), id: 'tblNEWER7', protocol: 99, appVersion: '9.0.0' };
+    emitLater()({ type: 'up', table: newer });
+    // The page learns the host's versions, to list the table apart.
+    expect(seen[0]).toEqual({ type: 'up', table: newer });
+    emitLater()({ type: 'up', table: { ...table(8), id: 'x' } });
+
+    await api.tables.openInBrowser(newer.key);
+    expect(openExternal).toHaveBeenCalledExactlyOnceWith('http://10.0.0.7:47470/#/table/tblNEWER7');
+
+    // Only a key of a table listed now: no URL, no unknown key, no id of another shape, no other type.
+    await expect(api.tables.openInBrowser('http://evil.example/')).rejects.toThrow(
+      'no longer on the network',
+    );
+    await expect(api.tables.openInBrowser('host-9._red7._tcp.local')).rejects.toThrow(
+      'no longer on the network',
+    );
+    await expect(api.tables.openInBrowser(table(8).key)).rejects.toThrow('no address a browser can open');
+    const invoke = registered.get('tables:openInBrowser')!;
+    for (const bad of [[42], [''], ['k'.repeat(301)], [newer.key, 'http://evil.example/']]) {
+      const reply = await invoke({ senderFrame: APP_FRAME, sender: contents }, ...bad);
+      expect(reply, JSON.stringify(bad)).toMatchObject({ ok: false });
+    }
+    // Browsing stopped (no lobby open): nothing is listed, nothing opens.
+    unsubscribe();
+    await expect(api.tables.openInBrowser(newer.key)).rejects.toThrow('no longer on the network');
+    expect(openExternal).toHaveBeenCalledOnce();
   });
 
   it('tables: streams up/update/down, replays known tables to late subscribers, and stops browsing when nobody listens', async () => {

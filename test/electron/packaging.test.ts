@@ -23,6 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractFile, listPackage } from '@electron/asar';
 import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config';
+import { DEEP_LINK_SCHEME } from '../../main/electron/table-links';
 import { DebugLogger } from 'builder-util';
 import type { Configuration } from 'app-builder-lib';
 
@@ -146,6 +147,8 @@ describe('electron-builder.yml', () => {
     ]);
     expect(c.linux).toMatchObject({ category: 'Game', maintainer: expect.stringMatching(/<.+@.+>/) });
     expect(c.asar).toBe(true);
+    // Table links open the app (main/electron/table-links.ts reads them).
+    expect(c.protocols).toEqual([{ name: 'Red7 LAN table link', schemes: [DEEP_LINK_SCHEME] }]);
     expect(c.electronFuses).toEqual({
       runAsNode: false,
       enableNodeOptionsEnvironmentVariable: false,

@@ -164,6 +164,22 @@ describe('limits and handshake', () => {
     await h.stop();
   });
 
+  it('a host of another version (the test-only protocol option) speaks and announces that one, and refuses this one', async () => {
+    const next = PROTOCOL_VERSION + 1;
+    const h = await testHost({ protocol: next });
+    const info = (await (await fetch(`http://127.0.0.1:${h.port}/api/info`)).json()) as { protocol: number };
+    expect(info.protocol).toBe(next);
+    const ours = await TestClient.connect(h.port);
+    ours.send({ type: 'hello', protocol: PROTOCOL_VERSION });
+    expect(await ours.next('error')).toMatchObject({ code: 'protocolMismatch', protocol: next, to: 'hello' });
+    expect((await ours.closed).code).toBe(CLOSE_CODES.protocolMismatch);
+    const theirs = await TestClient.connect(h.port);
+    theirs.send({ type: 'hello', protocol: next });
+    expect(await theirs.next('welcome')).toMatchObject({ protocol: next });
+    await theirs.close();
+    await h.stop();
+  });
+
   it('rate-limits a flooding connection, then drops it', async () => {
     const h = await testHost({ limits: { ratePerSecond: 5, rateBurst: 10, rateStrikes: 100 } });
     const c = await TestClient.greeted(h.port);

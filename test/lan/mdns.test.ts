@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import packageJson from '../../package.json';
 import { PROTOCOL_VERSION } from '../../shared/protocol';
 import { Agent, type AgentEvent } from './agent';
 import { Lan, lanSupport } from './netns';
@@ -110,6 +111,8 @@ describe.runIf(support.ok)('LAN discovery between simulated machines', () => {
         port: 47470,
         hostName: 'Alice',
         protocol: PROTOCOL_VERSION,
+        // The host's app version rides along (TXT `app`), for a lobby of another version to say.
+        appVersion: packageJson.version,
       });
       expect(table(up).addresses).toEqual([address]);
       figures[`publish→up ${m}`] = up.t - published.t;

@@ -60,6 +60,11 @@ describe('the lobby table list', () => {
     expect(list.tables()).toEqual([(events[1] as { table: unknown }).table]);
   });
 
+  it("carries the host's app version when its TXT says one", () => {
+    list.seen(sighting({ txt: { app: '0.2.0', v: '6' } }), 0);
+    expect(list.tables()[0]).toMatchObject({ protocol: 6, appVersion: '0.2.0' });
+  });
+
   it('falls back to the SRV host name when TXT has none', () => {
     list.seen(sighting({ txt: { host: '' } }), 0);
     expect(list.tables()[0].hostName).toBe('laptop');

@@ -20,6 +20,18 @@ describe('TXT records', () => {
     expect(parseAd(decodeTxt(wire(txt)))).toEqual({ ...ad, protocol: 3, host: 'Alice’s laptop' });
   });
 
+  it("carry the host's app version beside the protocol; a malformed one is dropped, never shown", () => {
+    const txt = encodeAd(ad, 6, 'h', '0.3.0-beta.1');
+    expect(txt).toMatchObject({ v: '6', app: '0.3.0-beta.1' });
+    expect(parseAd(decodeTxt(wire(txt)))).toMatchObject({ protocol: 6, appVersion: '0.3.0-beta.1' });
+    // A host from before the field: no key, and the ad still reads.
+    expect(parseAd(decodeTxt(wire(encodeAd(ad, 5, 'h'))))).not.toHaveProperty('appVersion');
+    for (const bad of ['1.2', 'v1.2.3', '1.2.3 <b>', '1.2.3-' + 'x'.repeat(40), '']) {
+      expect(encodeAd(ad, 5, 'h', bad), bad).not.toHaveProperty('app');
+      expect(parseAd({ ...encodeAd(ad, 5, 'h'), app: bad }), bad).not.toHaveProperty('appVersion');
+    }
+  });
+
   it('say only that a table is locked or has a seat code, in a flag of a few bytes', () => {
     const txt = encodeAd({ ...ad, locked: true, hasCode: true }, 5, 'h');
     expect(txt).toMatchObject({ lock: '1', code: '1' });

@@ -40,7 +40,7 @@ const fetchMock = vi.fn(async (url: string) =>
 /** Only what the lobby asks the desktop bridge for; the app info is the test's. */
 function desktopApi(info: Partial<AppInfo>, openDataFolder: () => Promise<void>): DesktopApi {
   return {
-    tables: { subscribe: () => () => undefined },
+    tables: { subscribe: () => () => undefined, openInBrowser: async () => undefined },
     host: {
       start: async () => ({ port: 47470, addresses: [] }),
       stop: async () => undefined,
@@ -61,6 +61,7 @@ function desktopApi(info: Partial<AppInfo>, openDataFolder: () => Promise<void>)
       }),
       openDataFolder,
       notify: async () => false,
+      keepAwake: async () => undefined,
     },
   };
 }

@@ -22,11 +22,17 @@ function fakeDesktop() {
   const settings: Settings = { playerName: '', locale: 'en', hostName: '', hostPort: 47470 };
   const started: unknown[] = [];
   const closed: string[] = [];
+  /** Keys of the tables opened in the browser, and each keepAwake asked. */
+  const inBrowser: string[] = [];
+  const awake: boolean[] = [];
   const api: DesktopApi = {
     tables: {
       subscribe(cb) {
         listeners.add(cb);
         return () => listeners.delete(cb);
+      },
+      openInBrowser: async (key) => {
+        inBrowser.push(key);
       },
     },
     host: {
@@ -61,9 +67,20 @@ function fakeDesktop() {
       }),
       openDataFolder: async () => {},
       notify: async () => false,
+      keepAwake: async (on) => {
+        awake.push(on);
+      },
     },
   };
-  return { api, settings, started, closed, emit: (e: TableEvent) => listeners.forEach((l) => l(e)) };
+  return {
+    api,
+    settings,
+    started,
+    closed,
+    inBrowser,
+    awake,
+    emit: (e: TableEvent) => listeners.forEach((l) => l(e)),
+  };
 }
 
 let desktop: ReturnType<typeof fakeDesktop>;
@@ -171,6 +188,68 @@ describe('LobbyView (desktop bridge)', () => {
     expect(w.find('[data-testid="close-table"]').exists()).toBe(false);
   });
 
+  it('lists the tables of a host of another version apart, with its version, offered in the browser', async () => {
+    const w = mountApp(LobbyView);
+    const newer = {
+      ...found,
+      id: 'tblNEWER1',
+      key: '10.0.0.8:47470/tblNEWER1',
+      name: 'Newer table',
+      address: '10.0.0.8',
+      addresses: ['10.0.0.8'],
+      hostName: 'newer-pc',
+      protocol: PROTOCOL_VERSION + 1,
+      appVersion: '9.1.0',
+    };
+    const older = { ...newer, id: 'tblOLDER1', key: 'k-old', name: 'Older table', protocol: 1 };
+    delete (older as Partial<DiscoveredTable>).appVersion;
+    desktop.emit({ type: 'up', table: newer });
+    desktop.emit({ type: 'up', table: found });
+    desktop.emit({ type: 'up', table: older });
+    await flushPromises();
+
+    // Can join here: only the table of this app's version, with its Join and Watch.
+    expect(w.findAll('[data-testid="tables"] h3').map((h) => h.text())).toEqual(['Kitchen table']);
+    // Join in the browser: the others, under a heading and the one line that explains it.
+    expect(w.get('[data-testid="other-versions-title"]').text()).toBe('Other versions of Red7 LAN');
+    expect(w.text()).toContain('play there in your browser, on the host');
+    const list = w.get('[data-testid="other-version-tables"]');
+    expect(list.attributes('aria-labelledby')).toBe('other-versions-title');
+    const rows = list.findAll('[data-testid="table-row"]');
+    expect(rows.map((r) => r.get('h3').text())).toEqual(['Newer table', 'Older table']);
+    expect(rows[0].get('[data-testid="host-version"]').text()).toBe(
+      `Red7 LAN 9.1.0, protocol ${PROTOCOL_VERSION + 1}`,
+    );
+    // A host from before the app version was announced: its protocol alone.
+    expect(rows[1].get('[data-testid="host-version"]').text()).toBe(
+      'Another version of Red7 LAN, protocol 1',
+    );
+    for (const row of rows) {
+      expect(row.find('[data-testid="join"]').exists()).toBe(false);
+      expect(row.find('[data-testid="watch"]').exists()).toBe(false);
+      // What its host would say of the variant is not asked (another version's summary may read otherwise).
+      expect(row.text()).not.toContain('variant not known yet');
+    }
+    expect(vi.mocked(fetch).mock.calls.map(([url]) => String(url))).not.toContainEqual(
+      expect.stringContaining('10.0.0.8'),
+    );
+
+    // The button hands the table's key to the app (main builds the address from what the host announced).
+    await rows[0].get('[data-testid="play-in-browser"]').trigger('click');
+    await flushPromises();
+    expect(desktop.inBrowser).toEqual([newer.key]);
+    expect(w.find('[role="alert"]').exists()).toBe(false);
+
+    // Gone from the network before the click: the reason is said.
+    desktop.api.tables.openInBrowser = async () => {
+      throw new Error('tables.openInBrowser: that table is no longer on the network');
+    };
+    await rows[1].get('[data-testid="play-in-browser"]').trigger('click');
+    await flushPromises();
+    expect(w.get('[role="alert"]').text()).toContain('Could not open the browser');
+    expect(w.get('[role="alert"]').text()).toContain('no longer on the network');
+  });
+
   it('offers to close a finished table of this machine’s host, and closes it through the bridge', async () => {
     await desktop.api.host.start();
     const w = mountApp(LobbyView);
@@ -190,11 +269,14 @@ describe('LobbyView (desktop bridge)', () => {
     expect(desktop.closed).toEqual(['tbl12345']);
   });
 
-  it('greys out a table whose host speaks another protocol', async () => {
+  it('never joins a table whose host speaks another protocol from this app (its page is offered instead)', async () => {
     const w = mountApp(LobbyView);
     desktop.emit({ type: 'up', table: { ...found, protocol: 99 } });
     await flushPromises();
-    expect(w.get('[data-testid="join"]').attributes('disabled')).toBeDefined();
+    // No Join or Watch to press at all (they were greyed out before the browser was offered).
+    expect(w.find('[data-testid="join"]').exists()).toBe(false);
+    expect(w.find('[data-testid="watch"]').exists()).toBe(false);
+    expect(w.get('[data-testid="play-in-browser"]').text()).toBe('Play in your browser');
     expect(w.text()).toContain('another version');
   });
 

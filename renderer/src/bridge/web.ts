@@ -128,6 +128,10 @@ export function webBridge(opts: WebBridgeOptions): Bridge {
           socket?.close();
         };
       },
+      // Every table listed here is on the host that served this page, which speaks its version.
+      async openInBrowser() {
+        throw new Error('This page already plays with its own host.');
+      },
     },
     host: {
       // A browser cannot host; its tables are created on the host that served it.
@@ -187,6 +191,8 @@ export function webBridge(opts: WebBridgeOptions): Bridge {
       },
       // A browser tab never asks for notification permission: its title and sound are the cue.
       notify: async () => false,
+      // The desktop app's power-save blocker; a browser tab has none to hold.
+      keepAwake: async () => undefined,
     },
   };
   return { kind: 'web', api, origin: { address: loc.hostname, port } };

@@ -19,8 +19,9 @@ export const useAddressLookUpStore = defineStore('addressLookUp', () => {
   /** Tables read from a typed address, with where they are. */
   const found = ref<{ host: HostAddress; url: string; tables: TableSummary[] } | null>(null);
   const error = ref<AddressError | null>(null);
-  /** With error 'protocol': the version that host speaks. */
+  /** With error 'protocol': the version that host speaks, and its own page (which speaks it, in any browser). */
   const protocol = ref<number | null>(null);
+  const protocolPage = ref<string | null>(null);
   /** The typed address is being checked. */
   const checking = ref(false);
   /**
@@ -74,6 +75,7 @@ export const useAddressLookUpStore = defineStore('addressLookUp', () => {
     if (!check.ok) {
       error.value = check.reason;
       protocol.value = check.reason === 'protocol' ? check.protocol : null;
+      protocolPage.value = check.reason === 'protocol' ? httpUrl(parsed.host) : null;
       return false;
     }
     const { bridge } = services();
@@ -100,9 +102,10 @@ export const useAddressLookUpStore = defineStore('addressLookUp', () => {
     pendingUrl = null;
     error.value = null;
     protocol.value = null;
+    protocolPage.value = null;
     checking.value = false;
     elsewhere.value = null;
   }
 
-  return { found, tables, error, protocol, checking, elsewhere, start, stop, lookUp, clear };
+  return { found, tables, error, protocol, protocolPage, checking, elsewhere, start, stop, lookUp, clear };
 });

@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { AppInfo, TurnNotice } from '../../../shared/desktop-api';
+import { keepAwakeWhile as keepAwakeThrough } from '../bridge/keep-awake';
 import { services } from '../services';
 
 /**
@@ -48,5 +49,19 @@ export const useAppStore = defineStore('app', () => {
     ? (notice: TurnNotice): Promise<boolean> => services().bridge.api.app.notify(notice)
     : null;
 
-  return { desktop, platform, dataFolder, dataFolderError, load, openDataFolder, info, notify };
+  /** Keeps the display awake while `gameOnScreen` holds (the desktop app's blocker; nothing in a browser). */
+  const keepAwakeWhile = (gameOnScreen: () => boolean) =>
+    keepAwakeThrough(services().bridge.api.app, gameOnScreen);
+
+  return {
+    desktop,
+    platform,
+    dataFolder,
+    dataFolderError,
+    load,
+    openDataFolder,
+    info,
+    notify,
+    keepAwakeWhile,
+  };
 });

@@ -14,7 +14,7 @@ export interface LobbyTable extends DiscoveredTable {
   details: TableDetails | null;
   /** This browser holds a seat token for it. */
   mine: boolean;
-  /** The host speaks our protocol. */
+  /** The host speaks our protocol: this app sits at the table; else its host's own page does, in a browser. */
   compatible: boolean;
 }
 
@@ -35,12 +35,24 @@ export function lobbyGroups<T extends { state: DiscoveredTable['state'] }>(table
     finished: tables.filter((t) => t.state === 'finished'),
   };
 }
+/** The tables this app can sit at, and those of hosts of another version (played in the browser). */
+export interface VersionGroups<T> {
+  here: T[];
+  inBrowser: T[];
+}
+
+/** Splits off the tables whose host speaks another protocol, each group in the order found. */
+export function versionGroups<T extends { compatible: boolean }>(tables: T[]): VersionGroups<T> {
+  return { here: tables.filter((t) => t.compatible), inBrowser: tables.filter((t) => !t.compatible) };
+}
+
 /** Browsing this long with nothing found is "found nothing" (mDNS answers arrive within a second). */
 export const NOTHING_FOUND_AFTER_MS = 5000;
 
 /**
  * Tables to join as the bridge finds them: on the LAN (desktop) or listed by the serving host (browser),
- * in the order first found (an update keeps a table's place), in two groups (`lobbyGroups`).
+ * in the order first found (an update keeps a table's place), in two groups (`lobbyGroups`); tables of
+ * hosts of another version apart (`versionGroups`).
  */
 export const useLanTablesStore = defineStore('lanTables', () => {
   const details = useTableDetailsStore();
@@ -57,13 +69,28 @@ export const useLanTablesStore = defineStore('lanTables', () => {
       return {
         ...t,
         url,
-        details: details.of(t, t.id),
+        details: t.protocol === PROTOCOL_VERSION ? details.of(t, t.id) : null,
         mine: seats.holds(url, t.id),
         compatible: t.protocol === PROTOCOL_VERSION,
       };
     }),
   );
-  const groups = computed(() => lobbyGroups(tables.value));
+  const byVersion = computed(() => versionGroups(tables.value));
+  const groups = computed(() => lobbyGroups(byVersion.value.here));
+  /** Tables of hosts of another version, each offered in the browser (their host's page matches it). */
+  const otherVersions = computed(() => byVersion.value.inBrowser);
+  /** Why the browser did not open, or ''. */
+  const browserError = ref('');
+
+  /** Opens a table of another version at its host's own page, in the system's browser (desktop only). */
+  async function openInBrowser(table: { key: string }): Promise<void> {
+    try {
+      browserError.value = '';
+      await services().bridge.api.tables.openInBrowser(table.key);
+    } catch (e) {
+      browserError.value = e instanceof Error ? e.message : String(e);
+    }
+  }
 
   function start(): void {
     if (unsubscribe) return;
@@ -85,11 +112,13 @@ export const useLanTablesStore = defineStore('lanTables', () => {
     else {
       const table: BridgeTable = e.table;
       next.set(table.key, table);
-      if (table.summary) details.remember(table, [table.summary]);
-      else void details.ask(table);
+      // Another version's summaries may read otherwise: its row says only what the ad says.
+      const sameVersion = table.protocol === PROTOCOL_VERSION;
+      if (sameVersion && table.summary) details.remember(table, [table.summary]);
+      else if (sameVersion) void details.ask(table);
     }
     found.value = next;
   }
 
-  return { tables, groups, searchedAWhile, start, stop };
+  return { tables, groups, otherVersions, browserError, openInBrowser, searchedAWhile, start, stop };
 });
