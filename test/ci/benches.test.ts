@@ -18,6 +18,7 @@ const SMOKE: Record<string, string[]> = {
   bots: ['games=1', 'scale=0.05', 'workers=1', 'only=2p-advanced.hard-vs-normal'],
   choices: ['games=1'],
   engine: ['--reps', '1', 'playouts=2000', 'applyMoveGames=10'],
+  evening: ['people=8', 'heats=1'],
   history: ['stored=20', 'requests=5', 'records=2'],
   solver: ['positions=1', 'cards=4'],
   'host-bots': ['tables=1', 'games=1', 'mode=basic'],
