@@ -28,6 +28,7 @@ import { createHostController } from './electron/host-controller';
 import { registerIpcHandlers } from './electron/ipc-handlers';
 import { createKeepAwake } from './electron/keep-awake';
 import { createMainWindow } from './electron/main-window';
+import { createRoomScreen, openRoomWindow } from './electron/room-window';
 import { buildMenuTemplate } from './electron/menu';
 import { denyNewWindows, guardNavigation } from './electron/navigation';
 import { installQuitSequence } from './electron/quit-sequence';
@@ -148,6 +149,19 @@ async function whenReady(): Promise<void> {
       displayAwake,
       // Only ever a discovered host's own page (main/electron/table-links.ts builds it).
       openExternal: (url) => shell.openExternal(url),
+      showRoomScreen: createRoomScreen({
+        hostStatus: () => host.status(),
+        open: (port) =>
+          openRoomWindow({
+            BrowserWindow,
+            preloadPath: PRELOAD,
+            devTools: !app.isPackaged,
+            title: `${app.getName()}: room screen`,
+            port,
+            displays: screen.getAllDisplays(),
+            gameWindow: mainWindow && !mainWindow.isDestroyed() ? mainWindow.getBounds() : null,
+          }),
+      }),
     }),
   );
 

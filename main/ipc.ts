@@ -18,6 +18,7 @@ export interface IpcChannels {
   'host:stop': Channel<DesktopApi['host']['stop']>;
   'host:status': Channel<DesktopApi['host']['status']>;
   'host:closeTable': Channel<DesktopApi['host']['closeTable']>;
+  'host:showRoomScreen': Channel<DesktopApi['host']['showRoomScreen']>;
   'settings:get': Channel<DesktopApi['settings']['get']>;
   'settings:set': Channel<DesktopApi['settings']['set']>;
   'app:info': Channel<DesktopApi['app']['info']>;
@@ -50,6 +51,7 @@ export const IPC_CHANNELS = Object.keys({
   'host:stop': true,
   'host:status': true,
   'host:closeTable': true,
+  'host:showRoomScreen': true,
   'settings:get': true,
   'settings:set': true,
   'app:info': true,

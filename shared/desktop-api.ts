@@ -123,6 +123,12 @@ export interface DesktopApi {
      * when the host is not running or the table is missing or not finished.
      */
     closeTable(tableId: string): Promise<void>;
+    /**
+     * Opens the room screen of this machine's host (every table live, for a TV) in a window of its own:
+     * full screen on another display when there is one, else a window to drag there. A second call
+     * brings the open one forward. Rejects when this machine hosts nothing.
+     */
+    showRoomScreen(): Promise<void>;
   };
   settings: {
     get<K extends SettingKey>(key: K): Promise<Settings[K]>;

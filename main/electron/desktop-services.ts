@@ -24,6 +24,8 @@ export interface DesktopServices {
   displayAwake: KeepAwake;
   /** shell.openExternal: the system browser. */
   openExternal(url: string): Promise<void>;
+  /** The room screen of this machine's host in a window of its own (main/electron/room-window.ts). */
+  showRoomScreen(): void;
 }
 
 /** A discovered table's key (the mDNS instance name); anything longer is no key of ours. */
@@ -120,6 +122,10 @@ export function createIpcHandlers(services: DesktopServices): IpcHandlers {
     'host:closeTable': (_sender, ...args) => {
       noExtraArgs('host.closeTable', args, 1);
       return host.closeTable(args[0]);
+    },
+    'host:showRoomScreen': (_sender, ...args) => {
+      noExtraArgs('host.showRoomScreen', args, 0);
+      services.showRoomScreen();
     },
     'settings:get': (_sender, ...args) => {
       noExtraArgs('settings.get', args, 1);

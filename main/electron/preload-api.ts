@@ -89,6 +89,7 @@ export function createDesktopApi(
       stop: () => call(bridge, 'host:stop'),
       status: () => call(bridge, 'host:status'),
       closeTable: (tableId) => call(bridge, 'host:closeTable', tableId),
+      showRoomScreen: () => call(bridge, 'host:showRoomScreen'),
     },
     settings: {
       get: (key) => call(bridge, 'settings:get', key) as Promise<never>,

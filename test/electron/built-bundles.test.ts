@@ -87,7 +87,7 @@ describe('built bundles', () => {
     );
     expect(shape).toEqual({
       tables: ['openInBrowser', 'subscribe'],
-      host: ['closeTable', 'start', 'status', 'stop'],
+      host: ['closeTable', 'showRoomScreen', 'start', 'status', 'stop'],
       settings: ['get', 'set'],
       app: ['info', 'keepAwake', 'notify', 'openDataFolder'],
     });

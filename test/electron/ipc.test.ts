@@ -45,6 +45,7 @@ describe('IPC registration and the sender check', () => {
         'app:keepAwake',
         'tables:openInBrowser',
         'host:closeTable',
+        'host:showRoomScreen',
         'host:start',
         'host:status',
         'host:stop',
@@ -113,6 +114,7 @@ async function wirePage() {
   const shown: TurnNotice[] = [];
   const blocker = fakePowerSaveBlocker();
   const openExternal = vi.fn(async (_url: string) => undefined);
+  const showRoomScreen = vi.fn(() => {});
   const settings = await openSettingsStore(join(dir, 'settings.json'), vi.fn());
   let emit: (e: BrowseEvent) => void = () => {};
   const browserStop = vi.fn(async () => {});
@@ -161,6 +163,7 @@ async function wirePage() {
     notify: (notice) => (shown.push(notice), true),
     displayAwake: createKeepAwake(blocker, 'prevent-display-sleep'),
     openExternal,
+    showRoomScreen,
   });
   const registered = captureHandlers(handlers);
 
@@ -194,6 +197,7 @@ async function wirePage() {
     closedTables,
     blocker,
     openExternal,
+    showRoomScreen,
   };
 }
 
@@ -272,6 +276,18 @@ describe('the DesktopApi through IPC', () => {
     });
     await api.host.stop();
     expect(await api.host.status()).toEqual({ running: false });
+  });
+
+  it('host.showRoomScreen: asks main for the window, with no argument the page could fill', async () => {
+    const { api, showRoomScreen, registered, contents } = await wirePage();
+    await api.host.showRoomScreen();
+    expect(showRoomScreen).toHaveBeenCalledOnce();
+    const invoke = registered.get('host:showRoomScreen')!;
+    expect(await invoke({ senderFrame: APP_FRAME, sender: contents }, 'http://evil.example/')).toEqual({
+      ok: false,
+      error: 'host.showRoomScreen: expected at most 0 argument(s)',
+    });
+    expect(showRoomScreen).toHaveBeenCalledOnce();
   });
 
   it('host.closeTable: closes a finished table of the running host; refuses anything else, changing nothing', async () => {

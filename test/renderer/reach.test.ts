@@ -46,6 +46,7 @@ function desktopApi(info: Partial<AppInfo>, openDataFolder: () => Promise<void>)
       stop: async () => undefined,
       status: async () => ({ running: false }),
       closeTable: async () => undefined,
+      showRoomScreen: async () => undefined,
     },
     settings: { get: async () => '' as never, set: async () => undefined },
     app: {

@@ -22,6 +22,7 @@ function fakeDesktop() {
   const settings: Settings = { playerName: '', locale: 'en', hostName: '', hostPort: 47470 };
   const started: unknown[] = [];
   const closed: string[] = [];
+  let roomScreens = 0;
   /** Keys of the tables opened in the browser, and each keepAwake asked. */
   const inBrowser: string[] = [];
   const awake: boolean[] = [];
@@ -43,6 +44,9 @@ function fakeDesktop() {
       stop: async () => undefined,
       closeTable: async (id) => {
         closed.push(id);
+      },
+      showRoomScreen: async () => {
+        roomScreens += 1;
       },
       status: async () =>
         started.length
@@ -79,6 +83,7 @@ function fakeDesktop() {
     closed,
     inBrowser,
     awake,
+    roomScreens: () => roomScreens,
     emit: (e: TableEvent) => listeners.forEach((l) => l(e)),
   };
 }
@@ -316,6 +321,10 @@ describe('LobbyView (desktop bridge)', () => {
       [1, 3],
     );
     expect(w.get('[data-testid="hosting"]').text()).toContain('47999');
+    // Hosting: the room screen opens in a window of the app's (main puts it on a second display).
+    await w.get('[data-testid="show-room-screen"]').trigger('click');
+    await flushPromises();
+    expect(desktop.roomScreens()).toBe(1);
   });
 
   it('refuses a malformed address with a reason', async () => {

@@ -145,6 +145,10 @@ export function webBridge(opts: WebBridgeOptions): Bridge {
       async closeTable() {
         throw new Error('A browser cannot close tables on the host that serves it.');
       },
+      // A browser page opens the room screen by its address (the lobby's link): no window of the app's.
+      async showRoomScreen() {
+        throw new Error('A browser opens the room screen by its link.');
+      },
       async status(): Promise<HostStatus> {
         const host = await hostInfo().catch(() => null);
         return {

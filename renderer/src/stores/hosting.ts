@@ -55,6 +55,16 @@ export const useHostingStore = defineStore('hosting', () => {
     }
   }
 
+  /** The room screen of this machine's host in a window of its own (full screen on a second display). */
+  async function showRoomScreen(): Promise<void> {
+    try {
+      error.value = null;
+      await services().bridge.api.host.showRoomScreen();
+    } catch (e) {
+      error.value = e instanceof Error ? e.message : String(e);
+    }
+  }
+
   /** A table found on the LAN is this machine's host's own (the lobby offers to close it once finished). */
   function hosts(t: { port: number; address: string; addresses: string[] }): boolean {
     const s = status.value;
@@ -63,5 +73,5 @@ export const useHostingStore = defineStore('hosting', () => {
     return mine.has(t.address) || t.addresses.some((a) => mine.has(a));
   }
 
-  return { status, error, refresh, hostUrl, stop, closeTable, hosts };
+  return { status, error, refresh, hostUrl, stop, closeTable, showRoomScreen, hosts };
 });
