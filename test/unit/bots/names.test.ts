@@ -26,7 +26,10 @@ describe('bot names', () => {
     for (const lang of BOT_NAME_LANGUAGES) {
       const words = Object.values(colours[lang]).map((w) => w.toLowerCase());
       for (const name of BOT_NAMES[lang].map((n) => n.toLowerCase()))
-        expect(words.filter((w) => w.includes(name) || name.includes(w)), name).toEqual([]);
+        expect(
+          words.filter((w) => w.includes(name) || name.includes(w)),
+          name,
+        ).toEqual([]);
     }
   });
 
