@@ -67,6 +67,8 @@ export interface GameSummary {
   rounds: number;
   winners: number[];
   scores: number[];
+  /** A game of an evening: which, and where in it (as the record says). */
+  evening?: { name: string; heat: number; table: string };
 }
 
 export const summaryOf = (r: GameRecord): GameSummary => ({
@@ -79,4 +81,5 @@ export const summaryOf = (r: GameRecord): GameSummary => ({
   rounds: r.rounds.length,
   winners: r.result.winners,
   scores: r.result.scores,
+  ...(r.evening ? { evening: r.evening } : {}),
 });

@@ -20,7 +20,7 @@ import {
   type Person,
 } from './helpers/evening';
 import { spawnHost, type ChildHost } from './helpers/child-host';
-import { listHistory } from './helpers/history';
+import { get, listHistory } from './helpers/history';
 import { testHost, type TestHost } from './helpers/host';
 import { rng } from '../helpers/random';
 
@@ -314,6 +314,10 @@ describe('an evening on a host that is killed', () => {
         expect(early.map((r) => r.options.players)).toEqual([4]);
         const listed = await listHistory(host.port);
         expect(listed.games.map((g) => g.options.players)).toEqual([4]);
+        // The history lists the evening by what it holds so far: one game, of heat 1.
+        expect(JSON.parse((await get(host.port, '/api/history/evenings')).body)).toMatchObject({
+          evenings: [{ name: 'Saturday', games: 1, heats: [1] }],
+        });
 
         // SIGKILL while the last table plays: it comes back as everyone last saw it.
         const seen = new Map(threeC[1].map((c) => [c, c.view]));
@@ -351,6 +355,15 @@ describe('an evening on a host that is killed', () => {
         }
         expect(records).toHaveLength(6);
         for (const r of records) expect(dealtDuplicate(r, secret)).toBe(true);
+        // The evening's games from the history, by its name (as people type it, whatever the case).
+        const ofEvening = await listHistory(host.port, '?evening=saturday&limit=10');
+        expect(ofEvening.games.map((g) => g.evening?.name)).toEqual(Array(6).fill('Saturday'));
+        expect(JSON.parse((await get(host.port, '/api/history/evenings')).body)).toMatchObject({
+          evenings: [{ name: 'Saturday', games: 6, heats: [1, 2] }],
+        });
+        expect((await listHistory(host.port, '?evening=Sunday')).games).toEqual([]);
+        expect((await get(host.port, '/api/history/evenings?x=1')).status).toBe(400);
+        expect((await get(host.port, `/api/history?evening=${'x'.repeat(41)}`)).status).toBe(400);
         expect(records.some((r) => r.rounds.length > 1)).toBe(true);
         for (const heat of [1, 2]) {
           const threes = records.filter((r) => r.evening!.heat === heat && r.options.players === 3);

@@ -32,6 +32,18 @@ export interface ListQuery {
   after?: Cursor;
   /** Only games with a seat of this name (compared as foldName does). */
   player?: string;
+  /** Only the games of the evening of this name (compared as foldName does). */
+  evening?: string;
+}
+
+/** One evening as the history knows it: its games kept here (a heat's are archived once it may be shown). */
+export interface EveningSummary {
+  name: string;
+  games: number;
+  /** The heats with a game kept here, in order. */
+  heats: number[];
+  /** When its latest kept game ended. */
+  lastFinishedAt: string;
 }
 
 /** Names compare as people read them: the same letters, whatever the case or the Unicode form. */
@@ -149,13 +161,16 @@ export class GameArchive {
   }
 
   /** A page of the list, newest first, and the cursor of the next page (null: none). */
-  list({ limit, after, player }: ListQuery): { games: GameSummary[]; next: string | null } {
+  list({ limit, after, player, evening }: ListQuery): { games: GameSummary[]; next: string | null } {
     const wanted = player === undefined ? null : foldName(player);
+    const ofEvening = evening === undefined ? null : foldName(evening);
     const games: Entry[] = [];
     let more = false;
     for (const e of this.order) {
       if (after && newerFirst(after, { finishedMs: e.finishedMs, id: e.summary.id }) >= 0) continue;
       if (wanted !== null && !e.names.includes(wanted)) continue;
+      if (ofEvening !== null && (!e.summary.evening || foldName(e.summary.evening.name) !== ofEvening))
+        continue;
       if (games.length === limit) {
         more = true;
         break;
@@ -164,6 +179,29 @@ export class GameArchive {
     }
     const last = games[games.length - 1];
     return { games: games.map((e) => e.summary), next: more && last ? cursorOf(last) : null };
+  }
+
+  /** The evenings whose games are kept here, the latest first (an evening is known by its name). */
+  evenings(): EveningSummary[] {
+    const byName = new Map<string, EveningSummary>();
+    for (const e of this.order) {
+      const tag = e.summary.evening;
+      if (!tag) continue;
+      const key = foldName(tag.name);
+      const known = byName.get(key);
+      if (!known) {
+        byName.set(key, {
+          name: tag.name,
+          games: 1,
+          heats: [tag.heat],
+          lastFinishedAt: e.summary.finishedAt,
+        });
+        continue;
+      }
+      known.games += 1;
+      if (!known.heats.includes(tag.heat)) known.heats = [...known.heats, tag.heat].sort((a, b) => a - b);
+    }
+    return [...byName.values()];
   }
 
   /** A finished game's record as its file holds it now; null when there is none (or no longer). */

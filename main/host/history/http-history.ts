@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GAME_ID } from '../../../shared/record';
-import { PLAYER_NAME_MAX } from '../../../shared/protocol/limits';
+import { PLAYER_NAME_MAX, TABLE_NAME_MAX } from '../../../shared/protocol/limits';
 import { send } from '../http';
 import { TokenBucket } from '../rate-limit';
 import type { Cursor, GameArchive } from './archive';
@@ -11,7 +11,7 @@ export const HISTORY_PAGE_MAX = 100;
 /** Addresses whose request rate is kept; past it the oldest are forgotten (they start with a full bucket). */
 const RATE_ADDRESSES_MAX = 1024;
 
-type Query = { limit: number; after?: Cursor; player?: string };
+type Query = { limit: number; after?: Cursor; player?: string; evening?: string };
 
 class BadRequest extends Error {}
 
@@ -48,11 +48,18 @@ function parseQuery(search: string): Query {
         query.player = name;
         break;
       }
+      case 'evening': {
+        const name = value.trim();
+        if (name.length < 1 || name.length > TABLE_NAME_MAX || !NAME.test(name))
+          throw new BadRequest(`evening must be a name of 1 to ${TABLE_NAME_MAX} characters`);
+        query.evening = name;
+        break;
+      }
       default:
         throw new BadRequest(
           /^[\w-]{1,32}$/.test(key)
-            ? `unknown parameter ${key} (limit, cursor, player)`
-            : 'unknown parameter (limit, cursor, player)',
+            ? `unknown parameter ${key} (limit, cursor, player, evening)`
+            : 'unknown parameter (limit, cursor, player, evening)',
         );
     }
   }
@@ -73,12 +80,13 @@ function parseStatsQuery(search: string): StatsQuery {
 }
 
 /**
- * GET /api/history (the list, paged, filtered by player) and GET /api/history/<game id> (one record), as
+ * GET /api/history (the list, paged, filtered by player or evening), GET /api/history/evenings (the
+ * evenings whose games are kept) and GET /api/history/<game id> (one record), as
  * docs/protocol.md describes. Only archived games exist here: an id is looked up in the archive's index,
  * never turned into a path, so a live table's id, a path trick or an encoded dot finds nothing.
  */
 export function historyApi(
-  archive: Pick<GameArchive, 'list' | 'read'>,
+  archive: Pick<GameArchive, 'list' | 'read' | 'evenings'>,
   rate: { perSecond: number; burst: number },
   now: () => number,
   report: (problem: string) => void,
@@ -105,6 +113,10 @@ export function historyApi(
     const search = q < 0 ? '' : url.slice(q + 1);
     try {
       if (path === '/api/history') return send(res, 200, archive.list(parseQuery(search)));
+      if (path === '/api/history/evenings') {
+        if (search !== '') throw new BadRequest('the evenings take no parameters');
+        return send(res, 200, { evenings: archive.evenings() });
+      }
       if (path === '/api/history/stats' && stats) {
         stats.stats(parseStatsQuery(search)).then(
           (answer) => send(res, 200, answer),
