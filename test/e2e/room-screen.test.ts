@@ -235,6 +235,12 @@ describeInChromium(
       expect(heatIds.size).toBe(2);
       expect(frames.filter((f) => heatIds.has(f.tableId as string))).toEqual([]);
       expect(JSON.stringify(frames)).not.toMatch(/"token"/);
+
+      // Both tables ended: their games are in the history, each saying where in the evening it was played.
+      await page.goto(`${stage.served.url}#/history`);
+      await expect
+        .poll(() => page.getByTestId('history-evening').allTextContents(), { timeout: 15_000 })
+        .toEqual(expect.arrayContaining(['Friday night: heat 1, table A', 'Friday night: heat 1, table B']));
       expect(tv.errors).toEqual([]);
     }, 120_000);
   },
