@@ -1,6 +1,9 @@
-import { computed, onBeforeUnmount, ref, shallowRef } from 'vue';
+import { computed, onBeforeUnmount, onMounted, ref, shallowRef } from 'vue';
 import type { EveningInfo, TableSummary } from '../../../shared/protocol';
+import { wsUrl, type HostAddress } from '../net/address';
 import type { GameClient } from '../net/client';
+import { checkHost, joinUrls } from '../net/host-check';
+import { hostOfWsUrl } from '../stores/routes';
 import { services } from '../services';
 import { watchTable, type TableWatch } from './watchTable';
 
@@ -32,7 +35,11 @@ export function roomOrder(tables: readonly TableSummary[], latestHeat: number | 
  * a spectator's link to each table shown (`watchTable`), opened when a table starts and closed when it
  * leaves the list. `name` is how the room screen is listed among a table's watchers.
  */
-export function useRoom(url: string | null, name: string) {
+export function useRoom(host: HostAddress | null, name: string) {
+  /** The host's link: the one named, else the page's own (none in the desktop app without `?host=`). */
+  const url = host ? wsUrl(host) : services().originWsUrl;
+  /** Where phones join: the host's page on its first LAN address (none for a host on loopback alone). */
+  const joinAt = ref<string | null>(null);
   const tables = ref<TableSummary[]>([]);
   /** The host's evening, if it has one (its lobby watchers are told each change). */
   const evening = ref<EveningInfo | null>(null);
@@ -87,6 +94,13 @@ export function useRoom(url: string | null, name: string) {
   }
 
   if (url) open(url);
+  onMounted(async () => {
+    const where = url ? hostOfWsUrl(url) : null;
+    if (!where) return;
+    const check = await checkHost(where);
+    if (check.ok && check.info.addresses)
+      joinAt.value = joinUrls(check.info.addresses, check.info.port ?? where.port)[0] ?? null;
+  });
   onBeforeUnmount(close);
-  return { tables, shown, watches, hostName, connected, evening };
+  return { url, joinAt, tables, shown, watches, hostName, connected, evening };
 }
