@@ -23,6 +23,7 @@ export const ENGLISH_WORDS = {
   ],
   lobby: [
     'lobby',
+    'evening',
     'host',
     'first',
     'options',
