@@ -81,6 +81,10 @@ describeInChromium('an evening of several tables', {}, (stage) => {
     await ann.page.goto(stage.served.url);
     await enterName(ann.page, 'Ann');
     await ann.page.getByTestId('evening-open').click();
+    // The form takes the focus as it opens (its button is gone), so the keyboard goes on from there.
+    await expect
+      .poll(() => ann.page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('evening-name');
     await ann.page.getByTestId('evening-name').fill('Friday night');
     await ann.page.getByTestId('evening-prefer-3').check();
     await ann.page.getByTestId('evening-heats').fill('2');

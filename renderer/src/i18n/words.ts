@@ -41,6 +41,8 @@ export const ENGLISH_WORDS = {
     'learn.lobbyButton',
     'room.open',
   ],
+  /** The form that opens an evening, loaded when asked for (components/evening/EveningForm.vue). */
+  eveningForm: ['eveningForm', 'options.basic', 'options.advanced'],
   door: ['lobby', 'door', 'first', 'options', 'clock'],
   waiting: [
     'wait',
