@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ClientMessage, EveningInfo, ServerMessage } from '../../shared/protocol';
+import type { EveningInfo } from '../../shared/protocol';
 import type { GameClient } from '../../renderer/src/net/client';
 import { webBridge } from '../../renderer/src/bridge/web';
 import { setServices } from '../../renderer/src/services';
@@ -15,6 +15,7 @@ import { useSavedSeatsStore } from '../../renderer/src/stores/savedSeats';
 import { useTableStore } from '../../renderer/src/stores/table';
 import { i18nWithAllLocales } from './mount';
 import { MemoryStorage } from './memory-storage';
+import { FakeLink } from './fake-link';
 
 /*
  * The evening store's own logic over a scripted link: the token `eveningJoined` gives is kept per host and
@@ -23,42 +24,6 @@ import { MemoryStorage } from './memory-storage';
  */
 
 const URL = 'ws://127.0.0.1:47470/ws';
-
-/** A link that records what is sent and lets the test play the host. */
-class FakeLink {
-  sent: ClientMessage[] = [];
-  closed = false;
-  private welcome: (() => void)[] = [];
-  private messages: ((m: ServerMessage) => void)[] = [];
-  onWelcome(cb: () => void) {
-    this.welcome.push(cb);
-    return () => {};
-  }
-  onMessage(cb: (m: ServerMessage) => void) {
-    this.messages.push(cb);
-    return () => {};
-  }
-  onStatus() {
-    return () => {};
-  }
-  connect() {}
-  close() {
-    this.closed = true;
-  }
-  retryNow() {}
-  send(m: ClientMessage) {
-    if (this.closed) return false;
-    this.sent.push(m);
-    return true;
-  }
-  /** The host welcomes this link (a first connection or a reconnection). */
-  welcomed() {
-    for (const cb of this.welcome) cb();
-  }
-  hear(m: ServerMessage) {
-    for (const cb of this.messages) cb(m);
-  }
-}
 
 let links: FakeLink[];
 let local: MemoryStorage;
