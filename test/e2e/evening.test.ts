@@ -18,6 +18,7 @@ import { enterName, myTurn } from './ui';
  */
 
 const shots = screenshotDir();
+const HEATS = 2;
 
 const serious = async (page: Page) =>
   (await axeViolations(page))
@@ -33,28 +34,30 @@ describeInChromium('an evening of several tables', {}, (stage) => {
   });
   const port = () => Number(new URL(stage.served.url).port);
 
-  /** A person played by a Node client: joins, takes the seat of heat 1, plays legal moves to the game's end. */
+  /** A person played by a Node client: joins, then at each heat takes its seat and plays legal moves to the game's end. */
   async function nodePerson(name: string): Promise<void> {
     const c = await TestClient.greeted(port());
     clients.push(c);
     c.send({ type: 'joinEvening', name });
     await c.next('eveningJoined');
     void (async () => {
-      const e = await eveningWhere(c, (x) => x.you?.table?.heat === 1, 60_000);
-      c.send({ type: 'resume', token: e.you!.table!.token });
-      await c.next('joined');
-      let sent = -1;
-      while (playing) {
-        const v = c.view;
-        if (v?.gameOver) return;
-        if (v?.phase === 'roundOver') c.send({ type: 'ready' });
-        else if (v && v.legalMoves.length > 0 && sent !== v.moveCount) {
-          sent = v.moveCount;
-          c.send(moveMessage(v.legalMoves.find((m) => m.type !== 'pass') ?? v.legalMoves[0], v.moveCount));
+      for (let heat = 1; heat <= HEATS && playing; heat++) {
+        const e = await eveningWhere(c, (x) => x.you?.table?.heat === heat, 120_000);
+        c.send({ type: 'resume', token: e.you!.table!.token });
+        await c.next('joined');
+        await c.next('view'); // the heat's table's view (the one held may be the last heat's)
+        let sent = -1;
+        while (playing && !c.view?.gameOver) {
+          const v = c.view;
+          if (v?.phase === 'roundOver') c.send({ type: 'ready' });
+          else if (v && v.legalMoves.length > 0 && sent !== v.moveCount) {
+            sent = v.moveCount;
+            c.send(moveMessage(v.legalMoves.find((m) => m.type !== 'pass') ?? v.legalMoves[0], v.moveCount));
+          }
+          await new Promise((r) => setTimeout(r, 150));
         }
-        await new Promise((r) => setTimeout(r, 150));
       }
-    })();
+    })().catch(() => undefined); // the test's own waits say what went wrong
   }
 
   /** At the heat's table: a pass on this person's turn (they are out), then the game's end leads back. */
@@ -87,7 +90,7 @@ describeInChromium('an evening of several tables', {}, (stage) => {
       .toBe('evening-name');
     await ann.page.getByTestId('evening-name').fill('Friday night');
     await ann.page.getByTestId('evening-prefer-3').check();
-    await ann.page.getByTestId('evening-heats').fill('2');
+    await ann.page.getByTestId('evening-heats').fill(String(HEATS));
     await ann.page.getByTestId('evening-form').screenshot({ path: join(shots, 'evening-form-1280.png') });
     await ann.page.getByTestId('evening-open-submit').click();
     await expect.poll(() => ann.page.locator('#evening-title').textContent()).toBe('Friday night');
@@ -165,6 +168,24 @@ describeInChromium('an evening of several tables', {}, (stage) => {
       expect(await serious(w.page)).toEqual([]);
       expect(w.errors).toEqual([]);
     }
+
+    // The last heat: seated, played, and the winner said in words on both screens.
+    await ann.page.getByTestId('evening-next-heat').click();
+    await bo.page.getByTestId('evening-go').tap();
+    await ann.page.getByTestId('evening-go').click();
+    await Promise.all([passAndReturn(bo, true), passAndReturn(ann, false)]);
+    for (const p of [ann, bo]) {
+      await expect.poll(() => p.page.getByTestId('evening-winner').count(), { timeout: 90_000 }).toBe(1);
+      expect(await p.page.getByTestId('evening-winner').textContent()).toMatch(
+        /wins the evening!|share the win/,
+      );
+      expect(await p.page.getByTestId('evening-heat').textContent()).toBe('All 2 heats played');
+      // An evening over: anyone may open the next one.
+      expect(await p.page.getByTestId('evening-open').count()).toBe(1);
+    }
+    await ann.page.screenshot({ path: join(shots, 'evening-winner-1280.png'), fullPage: true });
+    await bo.page.screenshot({ path: join(shots, 'evening-winner-390.png'), fullPage: true });
+    expect(await serious(bo.page)).toEqual([]);
     expect([...ann.errors, ...bo.errors]).toEqual([]);
-  }, 240_000);
+  }, 300_000);
 });
