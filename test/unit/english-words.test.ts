@@ -53,6 +53,8 @@ const screens: [string, WordsPart][] = [
   ['renderer/src/room/RoomView.vue', 'room'],
   ['renderer/src/components/app/RuleReference.vue', 'rules'],
 ];
+/** Parts a screen loads by an `import()` of its own: a form few people open. */
+const lazyParts: [string, WordsPart][] = [['renderer/src/components/evening/EveningForm.vue', 'eveningForm']];
 
 describe('English by screen', () => {
   it('every entry of words.ts is in en.json, and every key of en.json is in some part', () => {
@@ -76,7 +78,7 @@ describe('English by screen', () => {
     expect(uncovered(['core'], keysNamed(core))).toEqual([]);
   });
 
-  it.each(screens)('%s names only keys of the core and its part', (entry, part) => {
+  it.each([...screens, ...lazyParts])('%s names only keys of the core and its part', (entry, part) => {
     const source = readFileSync(`${root}/${entry}`, 'utf8');
     expect(source).toContain(`from 'virtual:english/${part}'`);
     expect(source).toContain('useEnglishWords(words)');

@@ -23,6 +23,7 @@ export const ENGLISH_WORDS = {
   ],
   lobby: [
     'lobby',
+    'evening',
     'host',
     'first',
     'options',
@@ -40,6 +41,8 @@ export const ENGLISH_WORDS = {
     'learn.lobbyButton',
     'room.open',
   ],
+  /** The form that opens an evening, loaded when asked for (components/evening/EveningForm.vue). */
+  eveningForm: ['eveningForm', 'options.basic', 'options.advanced'],
   door: ['lobby', 'door', 'first', 'options', 'clock'],
   waiting: [
     'wait',

@@ -1,0 +1,191 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, expect, it } from 'vitest';
+import { TestClient } from '../integration/helpers/client';
+import { eveningWhere } from '../integration/helpers/evening';
+import { moveMessage } from '../integration/helpers/play';
+import { axeViolations } from './axe';
+import { describeInChromium, screenshotDir, type Player } from './harness';
+import { enterName, myTurn } from './ui';
+
+/*
+ * An evening of several tables, the people's side, in real Chromium against a real host: the opener (a
+ * laptop) opens it by clicks, a phone joins by taps and four Node clients join, so heat 1 seats two
+ * tables of three; the phone is told its table and with whom, one tap takes it there, it plays (a pass
+ * ends its part quickly) and "Back to the evening" brings it back; once every table has ended the
+ * standings show on both browsers, and in Italian and Korean to watchers. axe on the lobby with the
+ * evening and on the standings. Screenshots: evening-*.png.
+ */
+
+const shots = screenshotDir();
+const HEATS = 2;
+
+const serious = async (page: Page) =>
+  (await axeViolations(page))
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+
+describeInChromium('an evening of several tables', {}, (stage) => {
+  const clients: TestClient[] = [];
+  let playing = true;
+  afterAll(async () => {
+    playing = false;
+    await Promise.all(clients.map((c) => c.close()));
+  });
+  const port = () => Number(new URL(stage.served.url).port);
+
+  /** A person played by a Node client: joins, then at each heat takes its seat and plays legal moves to the game's end. */
+  async function nodePerson(name: string): Promise<void> {
+    const c = await TestClient.greeted(port());
+    clients.push(c);
+    c.send({ type: 'joinEvening', name });
+    await c.next('eveningJoined');
+    void (async () => {
+      for (let heat = 1; heat <= HEATS && playing; heat++) {
+        const e = await eveningWhere(c, (x) => x.you?.table?.heat === heat, 120_000);
+        c.send({ type: 'resume', token: e.you!.table!.token });
+        await c.next('joined');
+        await c.next('view'); // the heat's table's view (the one held may be the last heat's)
+        let sent = -1;
+        while (playing && !c.view?.gameOver) {
+          const v = c.view;
+          if (v?.phase === 'roundOver') c.send({ type: 'ready' });
+          else if (v && v.legalMoves.length > 0 && sent !== v.moveCount) {
+            sent = v.moveCount;
+            c.send(moveMessage(v.legalMoves.find((m) => m.type !== 'pass') ?? v.legalMoves[0], v.moveCount));
+          }
+          await new Promise((r) => setTimeout(r, 150));
+        }
+      }
+    })().catch(() => undefined); // the test's own waits say what went wrong
+  }
+
+  /** At the heat's table: a pass on this person's turn (they are out), then the game's end leads back. */
+  async function passAndReturn(p: Player, tap: boolean): Promise<void> {
+    const { page } = p;
+    const press = (id: string) => (tap ? page.getByTestId(id).tap() : page.getByTestId(id).click());
+    await page.getByTestId('table-view').waitFor();
+    await expect.poll(() => myTurn(page), { timeout: 60_000 }).toBe(true);
+    await press('pass');
+    await press('confirm-yes');
+    await page.getByTestId('summary-to-evening').waitFor({ timeout: 90_000 });
+    // An evening's table plays one game: no rematch at its end.
+    expect(await page.getByTestId('rematch').count()).toBe(0);
+    await page.screenshot({ path: join(shots, `evening-game-end-${page.viewportSize()!.width}.png`) });
+    await press('summary-to-evening');
+    await page.getByTestId('evening').waitFor();
+  }
+
+  it('opened by clicks, joined by a phone, seated, played, and its standings shown', async () => {
+    const ann = await stage.player('Ann', 1280, 800);
+    const bo = await stage.player('Bo', 390, 844, { isMobile: true, hasTouch: true });
+
+    // The opener: a name, then "Open an evening" and its form (2 heats, tables of 3, Basic).
+    await ann.page.goto(stage.served.url);
+    await enterName(ann.page, 'Ann');
+    await ann.page.getByTestId('evening-open').click();
+    // The form takes the focus as it opens (its button is gone), so the keyboard goes on from there.
+    await expect
+      .poll(() => ann.page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('evening-name');
+    await ann.page.getByTestId('evening-name').fill('Friday night');
+    await ann.page.getByTestId('evening-prefer-3').check();
+    await ann.page.getByTestId('evening-heats').fill(String(HEATS));
+    await ann.page.getByTestId('evening-form').screenshot({ path: join(shots, 'evening-form-1280.png') });
+    await ann.page.getByTestId('evening-open-submit').click();
+    await expect.poll(() => ann.page.locator('#evening-title').textContent()).toBe('Friday night');
+    expect(await ann.page.getByTestId('evening-heat').textContent()).toBe(
+      '2 heats, the first not seated yet',
+    );
+
+    // The phone: its name in the lobby's field, one tap on Join.
+    await bo.page.goto(stage.served.url);
+    await bo.page.getByTestId('evening').waitFor();
+    await bo.page.getByTestId('player-name').fill('Bo');
+    await bo.page.getByTestId('evening-join').tap();
+    await expect.poll(() => bo.page.getByTestId('evening-people').textContent()).toContain('Bo (you)');
+    // Only between heats is Leave offered; Bo waits for Ann to seat the heat.
+    expect(await bo.page.getByTestId('evening-leave').count()).toBe(1);
+    expect(await bo.page.getByTestId('evening-wait').textContent()).toContain(
+      'Waiting for Ann to seat heat 1',
+    );
+
+    for (const name of ['Chloé', 'Dev', 'Eun', 'Fab']) await nodePerson(name);
+    await expect
+      .poll(() => ann.page.getByTestId('evening-people').locator('li').count(), { timeout: 15_000 })
+      .toBe(6);
+    await ann.page.screenshot({ path: join(shots, 'evening-lobby-1280.png'), fullPage: true });
+    await bo.page.screenshot({ path: join(shots, 'evening-lobby-390.png'), fullPage: true });
+    expect(await serious(ann.page)).toEqual([]);
+    expect(await serious(bo.page)).toEqual([]);
+
+    // The opener seats heat 1: two tables of three.
+    await ann.page.getByTestId('evening-next-heat').click();
+    const line = bo.page.getByTestId('evening-your-table');
+    await line.waitFor({ timeout: 15_000 });
+    const text = (await line.locator('p').textContent()) ?? '';
+    expect(text).toMatch(/^Heat 1: you are at table [AB] with \S+ and \S+$/);
+    const table = text.match(/table ([AB])/)![1];
+    expect(await line.getByTestId('evening-go').textContent()).toContain(`Go to table ${table}`);
+    expect(await bo.page.getByTestId('evening-heat').textContent()).toBe('Heat 1 of 2');
+    await bo.page.screenshot({ path: join(shots, 'evening-your-table-390.png'), fullPage: true });
+    expect(await serious(bo.page)).toEqual([]);
+
+    // One tap takes the phone there; Ann goes to hers; each passes and comes back once its table ends.
+    await line.getByTestId('evening-go').tap();
+    await ann.page.getByTestId('evening-go').click();
+    await Promise.all([passAndReturn(bo, true), passAndReturn(ann, false)]);
+
+    // Every table of the heat ended: the standings, on both screens, and the opener's next heat.
+    for (const p of [ann, bo]) {
+      await p.page.getByTestId('evening-standings').waitFor({ timeout: 90_000 });
+      await expect
+        .poll(() => p.page.getByTestId('evening-standings').locator('h3').textContent(), { timeout: 90_000 })
+        .toBe('Standings after heat 1');
+      expect(await p.page.getByTestId('evening-standing').count()).toBe(6);
+      const first = await p.page.getByTestId('evening-standing').first().locator('td').nth(1).textContent();
+      expect(first).toMatch(/^\d+%$/);
+    }
+    expect(await ann.page.getByTestId('evening-next-heat').textContent()).toContain('Seat heat 2');
+    await ann.page.screenshot({ path: join(shots, 'evening-standings-1280.png'), fullPage: true });
+    await bo.page.screenshot({ path: join(shots, 'evening-standings-390.png'), fullPage: true });
+    expect(await serious(ann.page)).toEqual([]);
+    expect(await serious(bo.page)).toEqual([]);
+
+    // Longer words: the same lobby to watchers in Italian and Korean.
+    for (const [locale, width, height] of [
+      ['it-IT', 390, 844],
+      ['ko-KR', 1280, 800],
+      ['ko-KR', 390, 844],
+    ] as const) {
+      const w = await stage.player(`watch-${locale}`, width, height, { locale });
+      await w.page.goto(stage.served.url);
+      await w.page.getByTestId('evening-standings').waitFor({ timeout: 15_000 });
+      await w.page.screenshot({
+        path: join(shots, `evening-standings-${width}-${locale.slice(0, 2)}.png`),
+        fullPage: true,
+      });
+      expect(await serious(w.page)).toEqual([]);
+      expect(w.errors).toEqual([]);
+    }
+
+    // The last heat: seated, played, and the winner said in words on both screens.
+    await ann.page.getByTestId('evening-next-heat').click();
+    await bo.page.getByTestId('evening-go').tap();
+    await ann.page.getByTestId('evening-go').click();
+    await Promise.all([passAndReturn(bo, true), passAndReturn(ann, false)]);
+    for (const p of [ann, bo]) {
+      await expect.poll(() => p.page.getByTestId('evening-winner').count(), { timeout: 90_000 }).toBe(1);
+      expect(await p.page.getByTestId('evening-winner').textContent()).toMatch(
+        /wins the evening!|share the win/,
+      );
+      expect(await p.page.getByTestId('evening-heat').textContent()).toBe('All 2 heats played');
+      // An evening over: anyone may open the next one.
+      expect(await p.page.getByTestId('evening-open').count()).toBe(1);
+    }
+    await ann.page.screenshot({ path: join(shots, 'evening-winner-1280.png'), fullPage: true });
+    await bo.page.screenshot({ path: join(shots, 'evening-winner-390.png'), fullPage: true });
+    expect(await serious(bo.page)).toEqual([]);
+    expect([...ann.errors, ...bo.errors]).toEqual([]);
+  }, 300_000);
+});

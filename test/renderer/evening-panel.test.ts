@@ -1,0 +1,125 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { nextTick } from 'vue';
+import type { EveningInfo } from '../../shared/protocol';
+import type { GameClient } from '../../renderer/src/net/client';
+import { webBridge } from '../../renderer/src/bridge/web';
+import { setServices } from '../../renderer/src/services';
+import EveningPanel from '../../renderer/src/components/evening/EveningPanel.vue';
+import { FakeLink } from './fake-link';
+import { MemoryStorage } from './memory-storage';
+import { mountApp } from './mount';
+
+/*
+ * The lobby's evening panel over a scripted host: what each person is offered at each step (Join, Leave
+ * between heats, the opener's Seat heat N, their table with its button, their table done while others
+ * play), and a refusal said in words.
+ */
+
+const URL = 'ws://127.0.0.1:47470/ws';
+let links: FakeLink[];
+
+beforeEach(() => {
+  links = [];
+  setServices({
+    bridge: webBridge({
+      location: { hostname: '127.0.0.1', port: '47470', protocol: 'http:', origin: 'http://127.0.0.1:47470' },
+      fetch: async () => new Response('[]'),
+      storage: new MemoryStorage(),
+    }),
+    createClient: () => {
+      const link = new FakeLink();
+      links.push(link);
+      return link as unknown as GameClient;
+    },
+    session: new MemoryStorage(),
+    local: new MemoryStorage(),
+    originWsUrl: URL,
+  });
+});
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+const people = [
+  { id: 'p1', name: 'Ann', present: true },
+  { id: 'p2', name: 'Bo', present: true },
+  { id: 'p3', name: 'Chloé', present: true },
+];
+const base: EveningInfo = {
+  settings: { name: 'Friday night', game: { mode: 'basic', actionRule: false }, prefer: 3, heats: 3 },
+  opener: 'p1',
+  people,
+  heats: [],
+  standings: [],
+  heatInPlay: null,
+  over: false,
+  you: null,
+};
+const seated = (results: boolean): EveningInfo => ({
+  ...base,
+  heats: [
+    {
+      number: 1,
+      tables: [
+        { name: 'A', people: ['p3', 'p2', 'p1'], results: results ? [] : null },
+        { name: 'B', people: ['p4', 'p5', 'p6'], results: null },
+      ],
+    },
+  ],
+  heatInPlay: 1,
+  you: { person: 'p2', table: { heat: 1, table: 'A', tableId: 't1', seat: 1, token: 'k' } },
+});
+
+async function panel(evening: EveningInfo | null) {
+  const w = mountApp(EveningPanel, { props: { ensureName: async () => true } });
+  await nextTick();
+  links[0].welcomed();
+  links[0].hear({ type: 'evening', evening });
+  await nextTick();
+  return w;
+}
+const has = (w: Awaited<ReturnType<typeof panel>>, id: string) => w.find(`[data-testid="${id}"]`).exists();
+
+describe('the evening panel', () => {
+  it('with no evening: only "Open an evening"', async () => {
+    const w = await panel(null);
+    expect(has(w, 'evening-open')).toBe(true);
+    expect(has(w, 'evening-join')).toBe(false);
+  });
+
+  it('to someone not in it: what it is, and Join', async () => {
+    const w = await panel(base);
+    expect(w.get('h2').text()).toBe('Friday night');
+    expect(w.get('[data-testid="evening-heat"]').text()).toBe('3 heats, the first not seated yet');
+    expect(has(w, 'evening-join')).toBe(true);
+    expect(has(w, 'evening-next-heat')).toBe(false);
+    expect(has(w, 'evening-open')).toBe(false);
+  });
+
+  it('to the opener between heats: Seat heat N and Leave; a refusal in words', async () => {
+    const w = await panel({ ...base, you: { person: 'p1', table: null } });
+    expect(w.get('[data-testid="evening-next-heat"]').text()).toBe('Seat heat 1');
+    expect(has(w, 'evening-leave')).toBe(true);
+    await w.get('[data-testid="evening-next-heat"]').trigger('click');
+    expect(links[0].sent.at(-1)).toEqual({ type: 'nextHeat' });
+    links[0].hear({ type: 'error', code: 'heatInPlay', reason: 'r', to: 'nextHeat' });
+    await nextTick();
+    expect(w.get('[role="alert"]').text()).toBe(
+      'A table of this heat is still playing: wait for every game to end.',
+    );
+  });
+
+  it('to a person seated in the heat: their table and with whom, then "done" once it ended', async () => {
+    const w = await panel(seated(false));
+    expect(w.get('[data-testid="evening-your-table"] p').text()).toBe(
+      'Heat 1: you are at table A with Chloé and Ann',
+    );
+    expect(w.get('[data-testid="evening-go"]').text()).toBe('Go to table A');
+    expect(has(w, 'evening-leave')).toBe(false); // not while a heat is in play
+    links[0].hear({ type: 'evening', evening: seated(true) });
+    await nextTick();
+    expect(has(w, 'evening-go')).toBe(false);
+    expect(w.get('[data-testid="evening-table-done"]').text()).toContain('your table has finished');
+  });
+});

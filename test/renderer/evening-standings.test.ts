@@ -1,0 +1,78 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import type { EveningInfo } from '../../shared/protocol';
+import EveningStandings from '../../renderer/src/components/evening/EveningStandings.vue';
+import { mountApp, useTestServices } from './mount';
+
+/* The evening's standings: shares as percentages, the receiver's row marked, the winner (or a shared win) in words. */
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+const row = (person: string, duplicate: number | null, wins: number, points = wins) => ({
+  person,
+  games: 2,
+  wins,
+  points,
+  duplicate,
+  best: null,
+});
+
+function evening(standings: EveningInfo['standings'], over: boolean): EveningInfo {
+  const table = { name: 'A', people: ['p1', 'p2', 'p3'], results: [] };
+  return {
+    settings: { name: 'Friday', game: { mode: 'basic', actionRule: false }, prefer: 3, heats: 2 },
+    opener: 'p1',
+    people: [
+      { id: 'p1', name: 'Ann', present: true },
+      { id: 'p2', name: 'Bo', present: true },
+      { id: 'p3', name: 'Chloé', present: true },
+    ],
+    heats: [
+      { number: 1, tables: [table] },
+      { number: 2, tables: [{ ...table, results: over ? [] : null }] },
+    ],
+    standings,
+    heatInPlay: over ? null : 2,
+    over,
+    you: { person: 'p2', table: null },
+  };
+}
+
+describe('the evening standings', () => {
+  it('lists rank, name, share, wins and games; no winner before the end', () => {
+    useTestServices();
+    const w = mountApp(EveningStandings, {
+      props: { evening: evening([row('p3', 0.75, 2), row('p2', 0.5, 1), row('p1', null, 0)], false) },
+    });
+    expect(w.get('h3').text()).toBe('Standings after heat 1');
+    const rows = w.findAll('[data-testid="evening-standing"]').map((r) =>
+      r
+        .findAll('td, th')
+        .map((c) => c.text())
+        .join(' '),
+    );
+    expect(rows).toEqual(['1 Chloé 75% 2 2', '2 Bo 50% 1 2', '3 Ann — 0 2']);
+    expect(w.findAll('tr.me')).toHaveLength(1);
+    expect(w.find('tr.me').text()).toContain('Bo');
+    expect(w.find('[data-testid="evening-winner"]').exists()).toBe(false);
+  });
+
+  it('says the winner after the last heat, and a shared win when the first are level', () => {
+    useTestServices();
+    const one = mountApp(EveningStandings, {
+      props: { evening: evening([row('p3', 0.75, 2), row('p2', 0.75, 1)], true) },
+    });
+    expect(one.get('h3').text()).toBe('Standings after heat 2');
+    expect(one.get('[data-testid="evening-winner"]').text()).toBe('Chloé wins the evening!');
+    one.unmount();
+    const two = mountApp(
+      EveningStandings,
+      { props: { evening: evening([row('p2', 0.75, 2), row('p3', 0.75, 2), row('p1', 0, 0)], true) } },
+      undefined,
+      'it',
+    );
+    expect(two.get('[data-testid="evening-winner"]').text()).toBe('Bo e Chloé vincono a pari merito.');
+  });
+});
