@@ -241,6 +241,19 @@ describeInChromium(
       await expect
         .poll(() => page.getByTestId('history-evening').allTextContents(), { timeout: 15_000 })
         .toEqual(expect.arrayContaining(['Friday night: heat 1, table A', 'Friday night: heat 1, table B']));
+      // The history knows the evening: its games alone at a press, every game again at a second.
+      const onlyEvening = page.getByTestId('history-evening-filter');
+      await expect.poll(() => onlyEvening.textContent()).toBe('Friday night: 2 games');
+      await onlyEvening.click();
+      await expect.poll(() => page.getByTestId('history-game').count()).toBe(2);
+      expect(await onlyEvening.getAttribute('aria-pressed')).toBe('true');
+      const serious2 = (await axeViolations(page)).filter(
+        (v) => v.impact === 'serious' || v.impact === 'critical',
+      );
+      expect(serious2.map((v) => v.id)).toEqual([]);
+      await page.screenshot({ path: join(shots, 'history-evening-1920.png') });
+      await onlyEvening.click();
+      await expect.poll(() => page.getByTestId('history-game').count()).toBeGreaterThan(2);
       expect(tv.errors).toEqual([]);
     }, 120_000);
   },

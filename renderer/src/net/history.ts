@@ -45,10 +45,33 @@ async function getJson<T>(url: string, fetchFn: typeof fetch): Promise<HistoryAn
   return { ok: true, value: body as T };
 }
 
-/** A page of the list, newest first; `player` filters by a seat's name (the host ignores case). */
+/** One evening as the host's history holds it (GET /api/history/evenings). */
+export interface HistoryEvening {
+  name: string;
+  games: number;
+  heats: number[];
+  lastFinishedAt: string;
+}
+
+/** The evenings whose games the host keeps, the latest first. */
+export async function fetchEvenings(
+  host: HostAddress | null,
+  fetchFn: typeof fetch = fetch,
+): Promise<HistoryAnswer<HistoryEvening[]>> {
+  const answer = await getJson<{ evenings: HistoryEvening[] }>(
+    `${apiBase(host)}api/history/evenings`,
+    fetchFn,
+  );
+  return answer.ok ? { ok: true, value: answer.value.evenings } : answer;
+}
+
+/**
+ * A page of the list, newest first; `player` filters by a seat's name, `evening` by the evening a game
+ * was played in (the host ignores case in both).
+ */
 export function fetchHistory(
   host: HostAddress | null,
-  q: { limit?: number; cursor?: string | null; player?: string },
+  q: { limit?: number; cursor?: string | null; player?: string; evening?: string | null },
   fetchFn: typeof fetch = fetch,
 ): Promise<HistoryAnswer<HistoryPage>> {
   const params = new URLSearchParams();
@@ -56,6 +79,7 @@ export function fetchHistory(
   if (q.cursor) params.set('cursor', q.cursor);
   const player = q.player?.trim();
   if (player) params.set('player', player);
+  if (q.evening) params.set('evening', q.evening);
   return getJson<HistoryPage>(`${apiBase(host)}api/history?${params.toString()}`, fetchFn);
 }
 
