@@ -7,6 +7,7 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type Download,
   type Page,
 } from 'playwright-core';
 import { build, type PluginOption } from 'vite';
@@ -373,4 +374,15 @@ export function describeInChromium(title: string, options: StageOptions, body: (
 
     body(stage);
   });
+}
+
+let downloads = 0;
+/**
+ * A download's file, copied into `dir` (the stage's scratch folder): the run's Chromium is a server the
+ * file connects to, and a remote browser's downloads have no local path until saved.
+ */
+export async function keepDownload(download: Download, dir: string): Promise<string> {
+  const path = join(dir, `${++downloads}-${download.suggestedFilename()}`);
+  await download.saveAs(path);
+  return path;
 }

@@ -9,7 +9,7 @@ import { newGame } from '../../shared/engine';
 import type { GameState } from '../../shared/engine/types';
 import type { GameRecord } from '../../shared/record';
 import { seedHistory } from '../integration/helpers/history';
-import { describeInChromium, plantTable, resumeSeat, screenshotDir } from './harness';
+import { describeInChromium, keepDownload, plantTable, resumeSeat, screenshotDir } from './harness';
 import { axeViolations } from './axe';
 
 /*
@@ -162,7 +162,9 @@ describeInChromium(
       expect(download.suggestedFilename()).toMatch(
         new RegExp(`^red7-game-\\d{4}-\\d\\d-\\d\\d-\\d{4}-${run.id}-1\\.json$`),
       );
-      const saved = JSON.parse(readFileSync((await download.path())!, 'utf8')) as GameRecord;
+      const saved = JSON.parse(
+        readFileSync(await keepDownload(download, stage.scratch), 'utf8'),
+      ) as GameRecord;
       const served = (await (await fetch(`${stage.served.url}api/history/${run.id}-1`)).json()) as GameRecord;
       expect(saved).toEqual(served);
       expect(saved.seats.map((s) => s.name)).toEqual(['Ada', 'Bot 2']);
@@ -174,7 +176,7 @@ describeInChromium(
         page.waitForEvent('download'),
         page.getByTestId('report-problem').click(),
       ]);
-      const body = JSON.parse(readFileSync((await report.path())!, 'utf8')) as {
+      const body = JSON.parse(readFileSync(await keepDownload(report, stage.scratch), 'utf8')) as {
         format: string;
         app: { version: string };
         userAgent: string;
@@ -189,7 +191,7 @@ describeInChromium(
         `Saved as ${report.suggestedFilename()}. To report the problem, attach this file to your message to whoever looks after the app: it holds this game, the app's version and your system, nothing else.`,
       );
       expect(p.errors).toEqual([]);
-      savedFiles[run.id] = (await download.path())!;
+      savedFiles[run.id] = await keepDownload(download, stage.scratch);
     });
 
     it.each(RUNS)(
