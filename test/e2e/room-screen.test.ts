@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { eveningWhere, person, playTables, takeSeats } from '../integration/help
 import { moveMessage } from '../integration/helpers/play';
 import { rng } from '../helpers/random';
 import { axeViolations } from './axe';
-import { describeInChromium, screenshotDir } from './harness';
+import { describeInChromium, keepDownload, screenshotDir } from './harness';
 
 /*
  * The room screen (`#/room`) in real Chromium against a real host with two tables in play, each a person
@@ -252,6 +253,35 @@ describeInChromium(
       );
       expect(serious2.map((v) => v.id)).toEqual([]);
       await page.screenshot({ path: join(shots, 'history-evening-1920.png') });
+
+      // Saved as one file, and opened again: the evening's games, each replayed from the file.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByTestId('save-evening').click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^red7-evening-\d{4}-\d\d-\d\d-Friday-night\.json$/);
+      const savedFile = await keepDownload(download, stage.scratch);
+      const saved = JSON.parse(readFileSync(savedFile, 'utf8')) as {
+        format: string;
+        name: string;
+        games: { evening: { table: string } }[];
+      };
+      expect([saved.format, saved.name, saved.games.map((g) => g.evening.table).sort()]).toEqual([
+        'red7-lan/evening',
+        'Friday night',
+        ['A', 'B'],
+      ]);
+      await expect.poll(() => page.getByTestId('save-evening-said').textContent()).toContain('(2 games)');
+      await page.getByTestId('open-saved-game').setInputFiles(savedFile);
+      await expect.poll(() => page.getByTestId('opened-evening-game').count()).toBe(2);
+      await page.getByTestId('opened-evening-game').first().click();
+      await expect
+        .poll(() => page.getByTestId('replay-view').getAttribute('data-status'), { timeout: 10_000 })
+        .toBe('ready');
+      await page.goBack();
+      await page.getByTestId('history-list').waitFor();
+      await page.getByTestId('history-evening-filter').waitFor();
+      if ((await onlyEvening.getAttribute('aria-pressed')) === 'false') await onlyEvening.click();
       await onlyEvening.click();
       await expect.poll(() => page.getByTestId('history-game').count()).toBeGreaterThan(2);
       expect(tv.errors).toEqual([]);

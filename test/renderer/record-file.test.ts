@@ -10,6 +10,11 @@ import {
   problemReport,
   recordFileName,
 } from '../../renderer/src/history/record-file';
+import {
+  EVENING_FILE_MAX_BYTES,
+  eveningFile,
+  eveningFileName,
+} from '../../renderer/src/history/evening-file';
 import { gameFacts, playerStats } from '../../shared/record';
 import { randomRecord } from '../unit/record/games';
 import { mountApp } from './mount';
@@ -25,8 +30,8 @@ afterEach(() => {
 describe('opening a saved game file', () => {
   it('opens a record the host wrote, every state replayed; a problem report opens as its game', async () => {
     const r = await openRecordFile(file(record));
-    expect(r.ok && r.record).toEqual(record);
-    expect(r.ok && r.steps.length).toBe(
+    expect(r.ok && 'record' in r && r.record).toEqual(record);
+    expect(r.ok && 'steps' in r && r.steps.length).toBe(
       1 + record.rounds.reduce((n, x) => n + x.moves.length, 0) + record.rounds.length - 1,
     );
     const report = problemReport(
@@ -36,18 +41,26 @@ describe('opening a saved game file', () => {
       new Date(0),
     );
     const again = await openRecordFile(file(report));
-    expect(again.ok && again.record).toEqual(record);
+    expect(again.ok && 'record' in again && again.record).toEqual(record);
   });
 
   it('refuses a file too big, not JSON, malformed or impossible, each with its reason', async () => {
+    // Past what even an evening's file may be, it is not read at all.
     const big = await openRecordFile({
-      size: RECORD_FILE_MAX_BYTES + 1,
+      size: EVENING_FILE_MAX_BYTES + 1,
       text: () => Promise.reject(new Error('read')),
     });
     expect(big).toEqual({
       ok: false,
       why: 'tooBig',
-      reason: `${RECORD_FILE_MAX_BYTES + 1} bytes, more than 1048576`,
+      reason: `${EVENING_FILE_MAX_BYTES + 1} bytes, more than 1048576`,
+    });
+    // A game's file past a game's size, read and found to be no evening's.
+    const padded = JSON.stringify(record) + ' '.repeat(RECORD_FILE_MAX_BYTES);
+    expect(await openRecordFile(file(padded))).toEqual({
+      ok: false,
+      why: 'tooBig',
+      reason: `${new Blob([padded]).size} bytes, more than 1048576`,
     });
     const notJson = await openRecordFile(file('{"format": "red7-lan/game-record",'));
     expect(notJson.ok === false && notJson.why).toBe('notJson');
@@ -64,6 +77,34 @@ describe('opening a saved game file', () => {
     expect(r.ok === false && r.why).toBe('refused');
     expect(r.ok === false && r.reason).toMatch(/^rounds\.0\.moves\.0 \(seat \d .*\): it was seat \d's turn$/);
     expect((await openRecordFile(file(null))).ok).toBe(false);
+  });
+
+  it("opens an evening's file as its games, each replayed; refuses one with a game that is not the evening's or not sound", async () => {
+    const tagged = (r: GameRecord, table: string): GameRecord => ({
+      ...r,
+      evening: { name: 'Friday night', heat: 1, table },
+    });
+    const other = randomRecord({ players: 3, mode: 'basic', actionRule: false }, 8).record;
+    const saved = eveningFile('Friday night', [tagged(record, 'A'), tagged(other, 'B')], new Date(0));
+    const r = await openRecordFile(file(saved));
+    expect(r.ok && 'evening' in r && r.evening.name).toBe('Friday night');
+    expect(r.ok && 'evening' in r && r.evening.games.map((g) => g.record.evening?.table)).toEqual(['A', 'B']);
+    expect(r.ok && 'evening' in r && r.evening.games[0].steps.length).toBeGreaterThan(1);
+
+    const stranger = eveningFile('Friday night', [tagged(record, 'A'), other], new Date(0));
+    expect(await openRecordFile(file(stranger))).toEqual({
+      ok: false,
+      why: 'refused',
+      reason: 'game 2: not a game of Friday night',
+    });
+    const broken = structuredClone(saved);
+    broken.games[0].rounds[0].moves[0].seat = (broken.games[0].rounds[0].moves[0].seat + 1) % 3;
+    const refused = await openRecordFile(file(broken));
+    expect(refused.ok === false && refused.reason).toMatch(/^game 1: rounds\.0\.moves\.0 /);
+    expect(await openRecordFile(file({ ...saved, games: [] }))).toMatchObject({ ok: false, why: 'refused' });
+    expect(eveningFileName('Friday night: Ann & Bo', new Date('2026-12-05T21:00:00Z'))).toBe(
+      'red7-evening-2026-12-05-Friday-night-Ann-Bo.json',
+    );
   });
 
   it('names the file by when the game ended and its id', () => {

@@ -1,5 +1,6 @@
 import { GAME_RECORD_FORMAT, replayRecord } from '../../../shared/record';
 import type { GameRecord, ReplayStep } from '../../../shared/record';
+import { EVENING_FILE_MAX_BYTES, isEveningData, openEveningData } from './evening-file';
 
 /**
  * A game record as a file a person keeps (docs/game-record.md): saved from the browser as a download of a
@@ -14,18 +15,37 @@ export const PROBLEM_REPORT_FORMAT = 'red7-lan/problem-report';
 
 export type OpenedRecord =
   | { ok: true; record: GameRecord; steps: ReplayStep[] }
+  /** An evening's file (evening-file.ts): every game of it, each checked. */
+  | { ok: true; evening: { name: string; games: { record: GameRecord; steps: ReplayStep[] }[] } }
   | { ok: false; why: 'tooBig' | 'notJson' | 'notRecord' | 'refused'; reason: string };
 
-/** Reads a chosen file: too big, not JSON, or a record the schema or the engine refuses, each with its reason. */
+/**
+ * Reads a chosen file: too big, not JSON, or a record the schema or the engine refuses, each with its
+ * reason; an evening's file opens as its games.
+ */
 export async function openRecordFile(file: Pick<Blob, 'size' | 'text'>): Promise<OpenedRecord> {
-  if (file.size > RECORD_FILE_MAX_BYTES)
-    return { ok: false, why: 'tooBig', reason: `${file.size} bytes, more than ${RECORD_FILE_MAX_BYTES}` };
+  const tooBig = (max: number): OpenedRecord => ({
+    ok: false,
+    why: 'tooBig',
+    reason: `${file.size} bytes, more than ${max}`,
+  });
+  // An evening's file may be larger than one game's: how large may be is known once it is read.
+  if (file.size > EVENING_FILE_MAX_BYTES) return tooBig(RECORD_FILE_MAX_BYTES);
   let data: unknown;
   try {
     data = JSON.parse(await file.text());
   } catch (e) {
+    // Past a game's size, and no evening either: too big is the reason a person can act on.
+    if (file.size > RECORD_FILE_MAX_BYTES) return tooBig(RECORD_FILE_MAX_BYTES);
     return { ok: false, why: 'notJson', reason: (e as Error).message.slice(0, 200) };
   }
+  if (isEveningData(data)) {
+    const e = openEveningData(data);
+    return e.ok
+      ? { ok: true, evening: { name: e.name, games: e.games } }
+      : { ok: false, why: 'refused', reason: e.reason };
+  }
+  if (file.size > RECORD_FILE_MAX_BYTES) return tooBig(RECORD_FILE_MAX_BYTES);
   // A problem report holds the record it is about: it opens as that game.
   if (isObject(data) && data.format === PROBLEM_REPORT_FORMAT && 'record' in data) data = data.record;
   const r = replayRecord(data);
