@@ -75,4 +75,17 @@ describe('the evening standings', () => {
     );
     expect(two.get('[data-testid="evening-winner"]').text()).toBe('Bo e Chloé vincono a pari merito.');
   });
+
+  it("after the last heat, each one's best heat against the field; none before", () => {
+    useTestServices();
+    const best = { heat: 2, table: 'B', share: 1 };
+    const rows = [{ ...row('p3', 0.75, 2), best }, row('p2', 0.5, 1)];
+    const during = mountApp(EveningStandings, { props: { evening: evening(rows, false) } });
+    expect(during.find('[data-testid="evening-bests"]').exists()).toBe(false);
+    during.unmount();
+    const after = mountApp(EveningStandings, { props: { evening: evening(rows, true) } });
+    expect(after.findAll('[data-testid="evening-bests"] li').map((li) => li.text())).toEqual([
+      'Chloé: heat 2, table B, 100% of what anyone did with those cards',
+    ]);
+  });
 });
