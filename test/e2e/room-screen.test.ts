@@ -183,6 +183,14 @@ describeInChromium(
       const tv = await stage.player('TV evening', 1920, 1080);
       const frames = framesOf(tv.page);
       const { page } = tv;
+      // The lobby lists the evening with a link and QR code of its own (the host's page on its LAN address).
+      await page.goto(stage.served.url);
+      await page.getByTestId('evening-invite').locator('summary').click();
+      expect(await page.getByTestId('evening-invite-url').textContent()).toMatch(
+        new RegExp(`^http://${LAN.replaceAll('.', '\\.')}:\\d+/$`),
+      );
+      expect(await page.getByTestId('evening-invite').locator('svg').count()).toBe(1);
+      await page.screenshot({ path: join(shots, 'evening-invite-1920.png') });
       await page.goto(`${stage.served.url}#/room`);
       await expect.poll(() => page.getByTestId('room-evening-stage').textContent()).toBe('2 heats to play');
 
