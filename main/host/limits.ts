@@ -1,6 +1,4 @@
-import { MAX_FRAME_BYTES } from '../../shared/protocol';
-import type { BotPace } from '../../shared/protocol';
-import { BOT_PACES, type PaceMs } from './bot-pace';
+import { BOT_PACES, MAX_FRAME_BYTES, type BotPace, type PaceMs } from '../../shared/protocol';
 import { NOBODY_REACHED_AFTER_MS } from '../../shared/reach';
 
 /** Every knob that bounds what one host spends on its clients. Tests shrink the timings. */

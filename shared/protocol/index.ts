@@ -8,9 +8,10 @@ export type {
   SeatInfo,
   MatchEntry,
   BotPace,
+  PaceMs,
   TableState,
 } from './tables';
-export { BOT_PACE_NAMES, DEFAULT_BOT_PACE, TABLE_STATES } from './tables';
+export { BOT_PACE_NAMES, BOT_PACES, DEFAULT_BOT_PACE, TABLE_STATES } from './tables';
 export {
   TURN_CLOCK_SECONDS,
   DEFAULT_TURN_CLOCK,

@@ -8,6 +8,24 @@ export type BotPace = (typeof BOT_PACE_NAMES)[number];
 /** Slow enough to read each step of a bot's chained turn; tables without a pace (older snapshots) get it too. */
 export const DEFAULT_BOT_PACE: BotPace = 'relaxed';
 
+/** How long a bot's step stays on screen before its next, and how long a fresh deal is shown first. */
+export interface PaceMs {
+  /** Between one step and the next (a 5's extra play, the 3's draw, the closing discard each count). */
+  step: number;
+  /** Before a round's first bot move: everyone looks at the new hands and palettes first. */
+  deal: number;
+}
+
+/**
+ * Relaxed gives a person time to read one line of the log and see the card land for each step of a
+ * chained turn (5, then 3, then a discard: about 5 s in all); fast only keeps bots from looking instant.
+ */
+export const BOT_PACES: Record<BotPace, PaceMs> = {
+  relaxed: { step: 1600, deal: 2500 },
+  normal: { step: 900, deal: 1600 },
+  fast: { step: 250, deal: 700 },
+};
+
 /** Games won at this table across rematches, per named seat in seat order ("Ann 2 · Bob 1"). */
 export interface MatchEntry {
   name: string;

@@ -146,7 +146,11 @@ async function completeAll(page: Page, width: number, lang: string, clear = fals
     .toEqual(CHAPTER_IDS.map(() => 'done'));
 }
 
-async function openLearn(player: Player, url: string, lang = 'en'): Promise<Page> {
+/**
+ * The chapter list, in `lang`. `pace`: the lessons' bot pace chosen there first (the walks after the first
+ * go fast: the pace is the bots' wait between moves, which the first walk and a unit test cover).
+ */
+async function openLearn(player: Player, url: string, lang = 'en', pace = 'fast'): Promise<Page> {
   const { page } = player;
   await page.goto(url);
   if (lang !== 'en') {
@@ -155,6 +159,7 @@ async function openLearn(player: Player, url: string, lang = 'en'): Promise<Page
   }
   await page.goto(`${url}#/learn`);
   await page.getByTestId('learn-chapters').waitFor();
+  await page.getByTestId('learn-pace').selectOption(pace);
   return page;
 }
 
@@ -177,6 +182,9 @@ describeInChromium('learn to play', {}, (stage) => {
     await page.getByTestId('learn-offer-start').click();
     await page.getByTestId('learn-chapters').waitFor();
     await page.screenshot({ path: join(shots, 'learn-list-1280.png') });
+    // The list, with its choice of the bots' pace (normal until chosen): nothing for axe either.
+    expect(await page.getByTestId('learn-pace').inputValue()).toBe('normal');
+    expect(await audit(page)).toEqual([]);
 
     // A wrong move in chapter 2: explained in the table's words, then taken back.
     await page.getByTestId('learn-open-play').click();

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { flushPromises } from '@vue/test-utils';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chapterOf } from '../../renderer/src/learn/chapters';
 import LearnChapter from '../../renderer/src/learn/LearnChapter.vue';
 import { mountApp, useTestServices } from './mount';
@@ -18,9 +18,9 @@ afterEach(() => {
   wrapper = null;
 });
 
-function open(id: string): Wrapper {
+function open(id: string, botPaceMs = 900): Wrapper {
   wrapper = mountApp(LearnChapter, {
-    props: { chapter: chapterOf(id)!, number: 1, startScene: 0, last: false },
+    props: { chapter: chapterOf(id)!, number: 1, startScene: 0, last: false, botPaceMs },
   });
   return wrapper;
 }
@@ -79,6 +79,35 @@ describe('a chapter at its table', () => {
     expect(step(w)).toBe('won');
     expect(callout(w)).toContain('Bot could not lead and is out.');
     expect(w.get('[data-testid="turn-status"]').text()).toMatch(/Game over/);
+  });
+
+  it('the bots move at the pace chosen: each move after that long, not before', async () => {
+    vi.useFakeTimers();
+    try {
+      for (const pace of [250, 1600]) {
+        const w = open('goal', pace);
+        for (let i = 0; i < 3; i++) await click(w, '[data-testid="learn-next"]');
+        await click(w, '.my-hand [data-card="Y6"]');
+        await click(w, '[data-testid="play"]');
+        await click(w, '[data-testid="confirm-turn"]');
+        expect(step(w)).toBe('bot');
+        // Each bot move (and the step's end after the last) lands `pace` after the one before, not sooner.
+        let last = w.html();
+        for (let ticks = 0; step(w) === 'bot' && ticks < 6; ticks++) {
+          await vi.advanceTimersByTimeAsync(pace - 1);
+          expect(w.html()).toBe(last);
+          await vi.advanceTimersByTimeAsync(1);
+          await flushPromises();
+          expect(w.html()).not.toBe(last);
+          last = w.html();
+        }
+        expect(step(w)).toBe('won');
+        w.unmount();
+        wrapper = null;
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a discard the rule does not reward is refused by the table itself, with its reason', async () => {

@@ -79,6 +79,18 @@ describe('learn progress', () => {
     expect(fresh().offerShown).toBe(false);
   });
 
+  it("keeps the bots' pace chosen, normal until then and for progress kept before the choice existed", () => {
+    expect(fresh().pace).toBe('normal');
+    fresh().setPace('fast');
+    expect(fresh().pace).toBe('fast');
+    expect(readProgress(local).progress.pace).toBe('fast');
+    local.setItem(LEARN_KEY, '{"done":["goal"],"current":null,"offered":true}');
+    const older = fresh();
+    expect([older.pace, older.isDone('goal')]).toEqual(['normal', true]);
+    local.setItem(LEARN_KEY, '{"done":["goal"],"current":null,"offered":true,"pace":"warp"}');
+    expect(fresh().isDone('goal')).toBe(false);
+  });
+
   it('reads a damaged or foreign entry as no progress (it never throws)', () => {
     for (const raw of ['{', '[]', '{"done":["nope"],"current":null,"offered":false}', '{"done":[]}']) {
       local.setItem(LEARN_KEY, raw);

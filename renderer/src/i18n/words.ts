@@ -102,6 +102,8 @@ export const ENGLISH_WORDS = {
   room: ['room', 'rule', 'color', 'card', 'clock', 'log', 'out', 'shape', 'summary', 'why'],
   learn: [
     'learn',
+    'botPace',
+    'host.botPaceWhat',
     'rule',
     'rules',
     'turn',

@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia';
 import * as v from 'valibot';
 import { computed, ref } from 'vue';
+import { BOT_PACE_NAMES, type BotPace } from '../../../shared/protocol';
 import { services } from '../services';
 import { CHAPTER_IDS, type ChapterId } from './chapter-ids';
 
@@ -21,10 +22,12 @@ const ProgressSchema = v.object({
   ),
   /** The lobby's first-start card was answered (started or dismissed): it is offered once. */
   offered: v.boolean(),
+  /** How long each bot move stays on screen in the lessons, as a table's bot pace (kept since it was added). */
+  pace: v.optional(v.picklist(BOT_PACE_NAMES), 'normal'),
 });
 export type LearnProgress = v.InferOutput<typeof ProgressSchema>;
 
-const EMPTY: LearnProgress = { done: [], current: null, offered: false };
+const EMPTY: LearnProgress = { done: [], current: null, offered: false, pace: 'normal' };
 
 /** What this device has stored, if it still reads as progress (damaged or older entries: none). */
 export function readProgress(storage: Storage): { stored: boolean; progress: LearnProgress } {
@@ -90,11 +93,30 @@ export const useLearnStore = defineStore('learn', () => {
     return c?.chapter === id ? c.scene : 0;
   }
 
+  /** The lessons' bots move at this pace from now on (a player who wants longer to follow them, or less). */
+  function setPace(pace: BotPace): void {
+    progress.value = { ...progress.value, pace };
+    save();
+  }
+  const pace = computed(() => progress.value.pace);
+
   /** The first-start card was answered. */
   function answerOffer(): void {
     progress.value = { ...progress.value, offered: true };
     save();
   }
 
-  return { progress, firstStart, offerShown, current, isDone, markDone, reach, startScene, answerOffer };
+  return {
+    progress,
+    firstStart,
+    offerShown,
+    current,
+    pace,
+    isDone,
+    markDone,
+    reach,
+    startScene,
+    setPace,
+    answerOffer,
+  };
 });

@@ -17,9 +17,6 @@ import {
   turnOver,
 } from './run';
 
-/** How long each bot move stays on screen before the next (a person follows a move at this pace). */
-export const BOT_PACE_MS = 900;
-
 /** A wrong step and what the coach says of it, at the position it was taken from. */
 export interface Mistake {
   say: Say[];
@@ -29,6 +26,8 @@ export interface Mistake {
 }
 
 export interface LessonHooks {
+  /** How long each bot move stays on screen before the next (the pace chosen in the chapter list). */
+  botPaceMs(): number;
   /** A scene was reached (the chapter's progress remembers it). */
   reached(scene: number): void;
   /** The chapter's last step is behind the player. */
@@ -178,9 +177,9 @@ export function useLesson(chapter: Chapter, startScene: number, hooks: LessonHoo
         return;
       }
       game.value = applyMove(game.value, m);
-      botTimer = setTimeout(tick, BOT_PACE_MS);
+      botTimer = setTimeout(tick, hooks.botPaceMs());
     };
-    botTimer = setTimeout(tick, BOT_PACE_MS);
+    botTimer = setTimeout(tick, hooks.botPaceMs());
   }
 
   /** On to the next step (the next scene's first, or the chapter's end). */
