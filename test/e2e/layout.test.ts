@@ -111,7 +111,8 @@ function plant(
     options: state.options,
     state,
     seats,
-    extra: { hints: true, ...extra },
+    // The coach thinks quick: these tests place its answer, not weigh it (a quarter of the CPU a case).
+    extra: { hints: true, botThink: 'quick', ...extra },
   });
 }
 
