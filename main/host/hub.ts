@@ -1,5 +1,7 @@
 import { CLOSE_CODES, PROTOCOL_VERSION } from '../../shared/protocol';
-import type { ClientMessage, TableSummary } from '../../shared/protocol';
+import type { ClientMessage, MovedTo, TableSummary } from '../../shared/protocol';
+import type { FrozenTables } from './hand-over/frozen';
+import type { HandOverRooms } from './hand-over/rooms';
 import { BotDriver } from './bots';
 import { CodeAttempts } from './code-attempts';
 import type { BotBrain } from './bot-brain';
@@ -34,6 +36,8 @@ export class Hub {
   private readonly codes: CodeAttempts;
   private stopping = false;
   private readonly stopJanitor: Cancel;
+  /** Tables handed over to another host: a token of theirs brought back here is told where (memory only). */
+  private readonly movedAway = new Map<string, { tableId: string; to: MovedTo }>();
 
   constructor(
     private readonly hostInfo: { name: string; version: string },
@@ -47,6 +51,8 @@ export class Hub {
     viewDeltas = true,
     /** The protocol this host speaks: PROTOCOL_VERSION, except a test's host of another version. */
     private readonly protocol = PROTOCOL_VERSION,
+    /** The tables a hand-over is moving: requests that would change them are refused (`moving`). */
+    private readonly frozen?: FrozenTables,
   ) {
     this.bots = new BotDriver(brain, limits, report, clock);
     this.codes = new CodeAttempts(() => clock.now());
@@ -180,6 +186,7 @@ export class Hub {
         return this.createTable(session, msg);
       case 'join': {
         const room = this.room(msg.tableId);
+        this.frozen?.check(room.id, msg.type);
         this.requireFree(session);
         room.door.admit(this.codes, session, msg.code);
         return this.moveTo(session, room, room.door.join(msg.name, msg.seat));
@@ -193,8 +200,11 @@ export class Hub {
       }
       case 'leave':
         return this.leave(session);
-      default:
-        return this.roomAt(session).handle(session, msg);
+      default: {
+        const room = this.roomAt(session);
+        this.frozen?.check(room.id, msg.type);
+        return room.handle(session, msg);
+      }
     }
   }
 
@@ -291,11 +301,13 @@ export class Hub {
   }
 
   /** The room whose seat the token opens (each room knows its seats' token hashes) takes the person back. */
-  private resume(session: Session, token: string): Carried {
+  private resume(session: Session, token: string): Carried | void {
     const hash = hashToken(token);
     const rooms = [...this.rooms.values()];
     const room = rooms.find((r) => r.door.seatOpenedBy(hash) !== null);
     if (room) return this.moveTo(session, room, room.door.resume(token));
+    const moved = this.movedAway.get(hash);
+    if (moved) return session.send({ type: 'moved', ...moved });
     if (rooms.some((r) => r.door.removed(hash)))
       throw new TableError('removed', 'the host of the table removed you from it');
     throw new TableError('badToken', 'this token opens no seat on this host');
@@ -308,6 +320,44 @@ export class Hub {
     if (room.deserted) this.removeRoom(room);
     return done;
   }
+
+  // -------------------------------------------------------------------------------------------
+  // Handing the tables over (main/host/hand-over)
+
+  readonly handOverRooms: HandOverRooms = {
+    ids: () => [...this.rooms.keys()],
+    has: (id) => this.rooms.has(id),
+    holdsEvening: () => this.evening.underWay(),
+    adopt: (tables, evening) => {
+      if (evening !== null) {
+        this.store.keepEvening(evening);
+        this.evening.restore();
+      }
+      for (const stored of tables) {
+        this.store.adopt(stored.record.id, stored.log);
+        const room = Room.restored(stored, stored.record.evening ? this.eveningContext : this.context);
+        if (!room) continue;
+        this.rooms.set(room.id, room);
+        room.archiveIfFinished();
+        room.wakeBots();
+      }
+      this.lobby.changed();
+    },
+    release: (ids, to) => {
+      for (const id of ids) {
+        const room = this.rooms.get(id);
+        if (!room) continue;
+        const tableId = room.id;
+        for (const hash of room.tokenHashes) this.movedAway.set(hash, { tableId, to });
+        this.rooms.delete(id);
+        const gone = room.close({ keepFiles: true, farewell: { type: 'moved', tableId, to } });
+        for (const s of gone) s.close(CLOSE_CODES.moved, 'the table moved to another host');
+      }
+      this.lobby.changed();
+    },
+    thawed: (ids) => ids.forEach((id) => this.rooms.get(id)?.resend()),
+    dropEvening: () => this.evening.forget(),
+  };
 
   // -------------------------------------------------------------------------------------------
   // Eviction

@@ -1,4 +1,10 @@
-import type { ClientMessage, EveningMessageType, TableInfo, TableSummary } from '../../shared/protocol';
+import type {
+  ClientMessage,
+  EveningMessageType,
+  ServerMessage,
+  TableInfo,
+  TableSummary,
+} from '../../shared/protocol';
 import { Audience } from './audience';
 import { afterKept, keepOrUndo, type Announcement, type Carried } from './changes';
 import { TableError } from './errors';
@@ -344,12 +350,20 @@ export class Room {
 
   /**
    * The table goes: everyone here is told, its tokens open nothing (the hub no longer asks it), its files
-   * are deleted (or, `keepFiles`, moved out of the tables a start restores: a finished game closed by the host).
+   * are deleted (or, `keepFiles`, moved out of the tables a start restores: a finished game closed by the host,
+   * a table handed over). Returns the connections that were here.
    */
-  close({ keepFiles = false } = {}): void {
+  close({ keepFiles = false, farewell }: { keepFiles?: boolean; farewell?: ServerMessage } = {}): Session[] {
     this.play.stop();
     this.turnTimer.stop();
-    for (const s of this.audience.removeAll(this.ctx.clock.now())) s.send({ type: 'left', tableId: this.id });
+    const gone = this.audience.removeAll(this.ctx.clock.now());
+    for (const s of gone) s.send(farewell ?? { type: 'left', tableId: this.id });
     void (keepFiles ? this.ctx.store.archive(this.id) : this.ctx.store.remove(this.id));
+    return gone;
+  }
+
+  /** The seats' token hashes (a table handed over: a token brought back here is told where it went). */
+  get tokenHashes(): string[] {
+    return this.table.seats.flatMap((s) => (s.tokenHash === null ? [] : [s.tokenHash]));
   }
 }
