@@ -26,7 +26,7 @@ export type Hold = (path: string, phase: 'request' | 'response') => Promise<void
 
 /**
  * A proxy in front of a receiving host: every request goes through to it, but `hold` may keep a request
- * (or its answer) back until the test lets it go; `paused` resolves with the path when it does.
+ * (or its answer) back until the test lets it go, or throw to cut the connection there.
  */
 export async function holdingProxy(
   targetPort: number,
@@ -38,14 +38,24 @@ export async function holdingProxy(
     req.on('end', () => {
       const path = req.url ?? '/';
       void (async () => {
-        await hold(path, 'request');
+        // A hold that throws drops the exchange: the connection is cut, as when a host dies.
+        if (
+          !(await Promise.resolve(hold(path, 'request')).then(
+            () => true,
+            () => false,
+          ))
+        )
+          return res.destroy();
         const answer = await fetch(`http://127.0.0.1:${targetPort}${path}`, {
           method: req.method,
           headers: req.headers['content-type'] ? { 'Content-Type': req.headers['content-type'] } : {},
           body: req.method === 'POST' ? Buffer.concat(chunks) : undefined,
         }).catch(() => null);
-        await hold(path, 'response');
-        if (!answer) return res.destroy();
+        const held = await Promise.resolve(hold(path, 'response')).then(
+          () => true,
+          () => false,
+        );
+        if (!answer || !held) return res.destroy();
         res.writeHead(answer.status, { 'Content-Type': 'application/json' });
         res.end(await answer.text());
       })();
@@ -60,4 +70,20 @@ export function gate(): { wait: Promise<void>; open: () => void } {
   let open!: () => void;
   const wait = new Promise<void>((r) => (open = r));
   return { wait, open };
+}
+
+/**
+ * A hold at one step: `reached` resolves when the exchange gets there; it then waits until `pass()` (goes
+ * on) or `drop()` (the connection is cut).
+ */
+export function holdAt(path: string, phase: 'request' | 'response') {
+  const reached = gate();
+  let settle!: (go: boolean) => void;
+  const decided = new Promise<boolean>((r) => (settle = r));
+  const hold: Hold = async (p, ph) => {
+    if (p !== path || ph !== phase) return;
+    reached.open();
+    if (!(await decided)) throw new Error('dropped');
+  };
+  return { hold, reached: reached.wait, pass: () => settle(true), drop: () => settle(false) };
 }
