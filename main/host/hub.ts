@@ -1,6 +1,7 @@
 import { CLOSE_CODES, PROTOCOL_VERSION } from '../../shared/protocol';
 import type { ClientMessage, MovedTo, TableSummary } from '../../shared/protocol';
 import type { FrozenTables } from './hand-over/frozen';
+import { hubRooms } from './hand-over/hub-rooms';
 import type { HandOverRooms } from './hand-over/rooms';
 import { BotDriver } from './bots';
 import { CodeAttempts } from './code-attempts';
@@ -38,6 +39,8 @@ export class Hub {
   private readonly stopJanitor: Cancel;
   /** Tables handed over to another host: a token of theirs brought back here is told where (memory only). */
   private readonly movedAway = new Map<string, { tableId: string; to: MovedTo }>();
+  /** What a hand-over reaches of the tables (main/host/hand-over). */
+  readonly handOverRooms: HandOverRooms;
 
   constructor(
     private readonly hostInfo: { name: string; version: string },
@@ -86,6 +89,14 @@ export class Hub {
           this.evening.holds(table.id) ? this.evening.tableEnded(table) : history.finished(table),
       },
     };
+    this.handOverRooms = hubRooms({
+      rooms: this.rooms,
+      store,
+      evening: this.evening,
+      contextOf: (record) => (record.evening ? this.eveningContext : this.context),
+      lobbyChanged: () => this.lobby.changed(),
+      movedAway: this.movedAway,
+    });
     this.stopJanitor = clock.every(Math.min(60_000, limits.idleTableMs), () => this.removeIdleTables());
   }
 
@@ -320,44 +331,6 @@ export class Hub {
     if (room.deserted) this.removeRoom(room);
     return done;
   }
-
-  // -------------------------------------------------------------------------------------------
-  // Handing the tables over (main/host/hand-over)
-
-  readonly handOverRooms: HandOverRooms = {
-    ids: () => [...this.rooms.keys()],
-    has: (id) => this.rooms.has(id),
-    holdsEvening: () => this.evening.underWay(),
-    adopt: (tables, evening) => {
-      if (evening !== null) {
-        this.store.keepEvening(evening);
-        this.evening.restore();
-      }
-      for (const stored of tables) {
-        this.store.adopt(stored.record.id, stored.log);
-        const room = Room.restored(stored, stored.record.evening ? this.eveningContext : this.context);
-        if (!room) continue;
-        this.rooms.set(room.id, room);
-        room.archiveIfFinished();
-        room.wakeBots();
-      }
-      this.lobby.changed();
-    },
-    release: (ids, to) => {
-      for (const id of ids) {
-        const room = this.rooms.get(id);
-        if (!room) continue;
-        const tableId = room.id;
-        for (const hash of room.tokenHashes) this.movedAway.set(hash, { tableId, to });
-        this.rooms.delete(id);
-        const gone = room.close({ keepFiles: true, farewell: { type: 'moved', tableId, to } });
-        for (const s of gone) s.close(CLOSE_CODES.moved, 'the table moved to another host');
-      }
-      this.lobby.changed();
-    },
-    thawed: (ids) => ids.forEach((id) => this.rooms.get(id)?.resend()),
-    dropEvening: () => this.evening.forget(),
-  };
 
   // -------------------------------------------------------------------------------------------
   // Eviction
