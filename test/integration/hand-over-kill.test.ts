@@ -185,3 +185,29 @@ describe('a hand-over cut short by SIGKILL', { timeout: 60_000 }, () => {
     });
   }
 });
+
+describe('the headless host command', { timeout: 60_000 }, () => {
+  it('--hand-over-to asks, reads the code from stdin, hands every table over, prints it and quits', async () => {
+    const aDir = folder();
+    let a = await host(aDir);
+    const b = await host(folder(), 0, ['--receive']);
+    const t = await tableInPlay(a.port);
+    a.proc.kill('SIGTERM');
+    await a.exited;
+    a = await spawnHost(aDir, 0, { args: ['--hand-over-to', `127.0.0.1:${b.port}`], stdin: 'pipe' });
+    children.push(a);
+    await until(async () => /type the code shown on/.test(a.output()));
+    const code = /code (\d{6}) \(valid 2 minutes\)/.exec(b.output())![1];
+    a.proc.stdin!.write(`${code}\n`);
+    expect(await a.exited).toEqual({ code: 0, signal: null });
+    expect(a.output()).toMatch(/1 table\(s\) moved to "crash test"/);
+    expect(b.output()).toMatch(/took over 1 table\(s\) from "crash test"/);
+    expect(await tablesAt(b.port)).toEqual([t.tableId]);
+    const at = await playersComeBack(
+      b.port,
+      t.clients.map((c) => c.token!),
+      t.told,
+    );
+    expect(at).toBe(b.port);
+  });
+});

@@ -17,7 +17,7 @@ export interface ChildHost {
 export function spawnHost(
   dataDir: string,
   port = 0,
-  opts: { maxTables?: number; args?: string[] } = {},
+  opts: { maxTables?: number; args?: string[]; stdin?: 'pipe' } = {},
 ): Promise<ChildHost> {
   const args =
     opts.maxTables === undefined
@@ -25,7 +25,7 @@ export function spawnHost(
       : ['test/integration/helpers/capped-host.ts', dataDir, String(opts.maxTables)]; // prettier-ignore
   const proc = spawn(process.execPath, ['--import', 'tsx', ...args], {
     cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [opts.stdin ?? 'ignore', 'pipe', 'pipe'],
   });
   let out = '';
   proc.stdout!.on('data', (d) => (out += d));
