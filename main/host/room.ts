@@ -362,6 +362,25 @@ export class Room {
     return gone;
   }
 
+  /** The ready and rematch votes (runtime, not in the log): a table handed over takes them along. */
+  get votes(): { ready: number[]; rematch: number[] } {
+    return { ready: this.table.nextRoundReadyBy(), rematch: this.table.rematchAskedBy() };
+  }
+
+  /** A table handed over here: its votes as they were (one no longer fitting the table is dropped). */
+  takeVotes(votes: { ready: number[]; rematch: number[] }): void {
+    const vote = (cast: () => void) => {
+      try {
+        cast();
+      } catch {
+        /* that seat is no person's now, or the game moved on: the vote has no place */
+      }
+    };
+    for (const seat of votes.ready) vote(() => this.table.voteReady(seat, true));
+    for (const seat of votes.rematch) vote(() => this.table.voteRematch(seat, true));
+    this.play.watchRoundVote();
+  }
+
   /** The seats' token hashes (a table handed over: a token brought back here is told where it went). */
   get tokenHashes(): string[] {
     return this.table.seats.flatMap((s) => (s.tokenHash === null ? [] : [s.tokenHash]));

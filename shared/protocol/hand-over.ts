@@ -38,6 +38,7 @@ export const HAND_OVER_ID = /^[A-Za-z0-9_-]{8,40}$/;
 
 const name = v.pipe(v.string(), v.minLength(1), v.maxLength(80));
 const id = v.pipe(v.string(), v.regex(HAND_OVER_ID));
+const seats = v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(3))), v.maxLength(4));
 
 /** POST /api/hand-over/ask */
 export const HandOverAskSchema = v.object({ from: name, protocol: v.number() });
@@ -48,6 +49,8 @@ export const HandOverTableSchema = v.object({
   /** Checked by the receiver with the store's own schemas (main/host/store-format.ts). */
   snapshot: v.string(),
   log: v.pipe(v.array(v.string()), v.maxLength(200_000)),
+  /** The seats that said ready for the next round, and those that asked for a rematch (runtime, not in the log). */
+  votes: v.optional(v.object({ ready: seats, rematch: seats })),
 });
 export type HandOverTable = v.InferOutput<typeof HandOverTableSchema>;
 

@@ -103,9 +103,10 @@ describe('handing the tables over', () => {
       const actorThere = followed[playing.clients.indexOf(actor)];
       actorThere.send(moveMessage(staged, at));
       await Promise.all(followed.slice(0, 2).map((c) => viewAt(c, at + 1)));
-      // The ready vote goes on there: the other yes deals the next round.
-      const [v0, v1] = followed.slice(2, 4);
-      v0.send({ type: 'ready' });
+      // The ready vote goes on there, its yes kept: the other one deals the next round.
+      const v1 = followed[3];
+      const info = v1.inbox.findLast((m) => m.type === 'table');
+      expect(info?.type === 'table' && info.table.nextRoundReady).toEqual([0]);
       v1.send({ type: 'ready' });
       await viewAt(v1, seen[3].moveCount + 1);
       expect(v1.view!.phase).toBe('turn');

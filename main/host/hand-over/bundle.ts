@@ -6,12 +6,17 @@ import { restoreTable } from '../restore';
 import type { StoredTable, TableStore } from '../store';
 import { parseLogLine, parseSnapshot, snapshotJson, type LogLine } from '../store-format';
 import type { TableRecord } from '../table-record';
+import type { TableVotes } from './rooms';
 
 /**
  * The tables as the sender's store holds them (after a flush: each snapshot as the table now is), as text:
  * the receiver reads them with the store's own schemas, as it would its own files.
  */
-export function collectTables(store: Pick<TableStore, 'loadAll'>, ids: ReadonlySet<string>): HandOverTable[] {
+export function collectTables(
+  store: Pick<TableStore, 'loadAll'>,
+  ids: ReadonlySet<string>,
+  votesOf: (id: string) => TableVotes | null,
+): HandOverTable[] {
   return store
     .loadAll()
     .filter((t) => ids.has(t.record.id))
@@ -19,6 +24,7 @@ export function collectTables(store: Pick<TableStore, 'loadAll'>, ids: ReadonlyS
       id: t.record.id,
       snapshot: snapshotJson(t.record, t.logLinesInRecord),
       log: t.log.map((line) => JSON.stringify(line)),
+      ...(votesOf(t.record.id) ? { votes: votesOf(t.record.id)! } : {}),
     }));
 }
 

@@ -22,18 +22,20 @@ export function hubRooms(hub: HubParts): HandOverRooms {
   return {
     ids: () => [...rooms.keys()],
     has: (id) => rooms.has(id),
+    votesOf: (id) => rooms.get(id)?.votes ?? null,
     holdsEvening: () => hub.evening.underWay(),
     adopt(tables, evening) {
       if (evening !== null) {
         hub.store.keepEvening(evening);
         hub.evening.restore();
       }
-      for (const stored of tables) {
+      for (const { stored, votes } of tables) {
         hub.store.adopt(stored.record.id, stored.log);
         // Restored as at a start: kept from now on, a finished game archived, its bots woken.
         const room = Room.restored(stored, hub.contextOf(stored.record));
         if (!room) continue;
         rooms.set(room.id, room);
+        if (votes) room.takeVotes(votes);
         room.archiveIfFinished();
         room.wakeBots();
       }

@@ -153,7 +153,7 @@ export class HandOverReceiver {
   private install(kept: Incoming): void {
     const stored = kept.tables.flatMap((t) => {
       const checked = checkTable(t);
-      return checked.ok && !this.rooms.has(t.id) ? [checked.stored] : [];
+      return checked.ok && !this.rooms.has(t.id) ? [{ stored: checked.stored, votes: t.votes }] : [];
     });
     this.rooms.adopt(stored, kept.evening);
     this.files.write(`${kept.id}.json`, {

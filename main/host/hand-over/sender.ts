@@ -115,7 +115,7 @@ export class HandOverSender {
     let report: HandOverReport & { evening?: boolean };
     try {
       await this.store.flush();
-      const tables = collectTables(this.store, new Set(ids));
+      const tables = collectTables(this.store, new Set(ids), (id) => this.rooms.votesOf(id));
       const evening = this.store.loadEvening();
       marker = { id, peer, to, stage: 'prepared', tables: ids, evening: evening !== null && evening !== '' };
       this.files.write(MARKER, marker);
