@@ -327,6 +327,7 @@ export class Hub {
   private leave(session: Session): Carried {
     const room = this.roomOf(session);
     if (!room) throw new TableError('notSeated', 'you are not at a table');
+    this.frozen?.check(room.id, 'leave'); // giving a seat up is a seat change the hand-over would miss
     const done = room.leave(session);
     if (room.deserted) this.removeRoom(room);
     return done;
