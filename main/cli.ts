@@ -8,10 +8,13 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_HISTORY_LIMITS, DEFAULT_PORT, startHost } from './host';
 import { HISTORY_GAMES_MAX, HISTORY_MB_MAX } from './host/history/limits';
 import { watchParent } from './parent-watch';
+import { parsePeer } from './host/hand-over/http';
+import { handOverFromCommand } from './hand-over-command';
 
 const USAGE = `usage: npm run host -- [--name NAME] [--port PORT] [--data-dir DIR] [--bind ADDRESS]
                       [--static DIR] [--allow-origin URL]... [--no-discovery]
                       [--history-games N] [--history-mb MB]
+                      [--receive] [--hand-over-to ADDRESS[:PORT]]
   --name       shown to players (default: this computer's name)
   --port       default ${DEFAULT_PORT}; a free port is used when it is taken (0: any free port)
   --data-dir   where tables are saved (default: ~/.red7-lan/host)
@@ -21,7 +24,10 @@ const USAGE = `usage: npm run host -- [--name NAME] [--port PORT] [--data-dir DI
                the renderer's dev server); repeatable
   --no-discovery  do not announce tables by mDNS (players join by address)
   --history-games  finished games kept in the history (default ${DEFAULT_HISTORY_LIMITS.maxGames}); the oldest go first
-  --history-mb     megabytes of finished games kept (default ${DEFAULT_HISTORY_LIMITS.maxBytes / 2 ** 20})`;
+  --history-mb     megabytes of finished games kept (default ${DEFAULT_HISTORY_LIMITS.maxBytes / 2 ** 20})
+  --receive    take over the tables of another host that asks (its person types the code printed here)
+  --hand-over-to  hand every table over to the host at ADDRESS[:PORT] (default port ${DEFAULT_PORT}): asks it,
+               reads the code its person reads out from stdin, prints what moved, then quits`;
 
 function fail(message: string): never {
   console.error(`red7 host: ${message}\n${USAGE}`);
@@ -41,6 +47,8 @@ function parse() {
         'no-discovery': { type: 'boolean' },
         'history-games': { type: 'string' },
         'history-mb': { type: 'string' },
+        receive: { type: 'boolean' },
+        'hand-over-to': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -77,6 +85,9 @@ function count(flag: string, value: string | undefined, max: number): number | u
 }
 const historyGames = count('history-games', args['history-games'], HISTORY_GAMES_MAX);
 const historyMb = count('history-mb', args['history-mb'], HISTORY_MB_MAX);
+const handOverTo = args['hand-over-to'] === undefined ? null : parsePeer(args['hand-over-to'], DEFAULT_PORT);
+if (handOverTo === null && args['hand-over-to'] !== undefined)
+  fail(`--hand-over-to must be ADDRESS or ADDRESS:PORT, not "${args['hand-over-to']}"`);
 
 const host = await startHost({
   port,
@@ -140,6 +151,22 @@ async function stop(signal: string): Promise<void> {
   console.log('red7 host: stopped');
   process.exit(0);
 }
+if (args.receive) {
+  host.handOver.setReceiving(true);
+  host.handOver.onAsked(({ from, code }) =>
+    console.log(`red7 host: "${from}" asks to hand its tables over: code ${code} (valid 2 minutes)`),
+  );
+  host.handOver.onReceived(({ from, tables }) =>
+    console.log(`red7 host: took over ${tables} table(s) from "${from}"`),
+  );
+  console.log('red7 host: taking over tables from a host that asks (--receive)');
+}
+if (handOverTo) {
+  const ok = await handOverFromCommand(host, handOverTo);
+  if (ok) void stop('handed over');
+  else process.exitCode = 1;
+}
+
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
 process.on('SIGHUP', () => void stop('SIGHUP')); // the terminal closed

@@ -74,7 +74,8 @@ export class EveningHost {
   /** After a restart: the evening as kept. The tables come back with the host's; `ensureTables` after. */
   restore(): void {
     const text = this.ports.store.loadEvening();
-    if (text === null) return;
+    if (text === null || text === '') return; // '': handed over to another host
+
     const parsed = parseEveningRecord(text);
     if (parsed.ok) this.kept = parsed.record;
     else this.ports.report(`evening: damaged, not restored (${parsed.reason})`);
@@ -96,6 +97,18 @@ export class EveningHost {
         this.ports.report(`evening: table ${heat.number}${t.name} not made (${(e as Error).message})`);
       }
     }
+  }
+
+  /** An evening not over is held here (another host's may not come in beside it). */
+  underWay(): boolean {
+    return this.kept !== null && !eveningOver(this.kept.evening);
+  }
+
+  /** The evening went to another host with its tables: this host holds none (kept as '', read as none). */
+  forget(): void {
+    this.ports.store.keepEvening('');
+    this.kept = null;
+    this.broadcast();
   }
 
   /** Whether this table is one of the evening's (its game ends into the evening, not straight to the history). */

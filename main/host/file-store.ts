@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../common/atomic-write';
+import { writeFileAtomic, writeFileAtomicSync } from '../common/atomic-write';
 import { systemClock, type Clock, type Cancel } from './clock';
 import type { NormalizedOptions } from '../../shared/engine';
 import { readMoveLog } from './move-log';
@@ -129,6 +129,17 @@ export class FileStore implements TableStore {
       writing: null,
       again: false,
     });
+  }
+
+  /** Written whole (temp file, fsync, rename): a table half adopted is not one. */
+  adopt(id: string, log: readonly LogLine[]): void {
+    const text = log.map((line) => `${JSON.stringify(line)}\n`).join('');
+    try {
+      fs.rmSync(join(this.root, id, SNAPSHOT), { force: true });
+      writeFileAtomicSync(this.logOf(id), text, { makeFolder: true });
+    } catch (err) {
+      throw new StorageError(`table ${id}: handed-over log not written`, err as NodeJS.ErrnoException);
+    }
   }
 
   /** The first line of a new table's log: a table killed before its first snapshot loads from it. */

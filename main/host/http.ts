@@ -26,15 +26,18 @@ export interface HttpDeps {
   /** /api/history and /api/history/<id> (main/host/history/http-history.ts). */
   history?: (req: IncomingMessage, res: ServerResponse) => void;
   staticDir?: string;
+  /** /api/hand-over… (main/host/hand-over/http.ts): true when it answered. */
+  handOver?: (req: IncomingMessage, res: ServerResponse, path: string) => boolean;
 }
 
 /** The host's plain HTTP side: the lobby API and, when built, the renderer. */
 export function httpHandler(deps: HttpDeps) {
   return (req: IncomingMessage, res: ServerResponse): void => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (deps.handOver?.(req, res, path)) return;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return send(res, 405, { error: 'only GET and HEAD' }, { Allow: 'GET, HEAD' });
     }
-    const path = (req.url ?? '/').split('?')[0];
     if (path === '/api/tables') return send(res, 200, deps.tables());
     if (path === '/api/reach') return send(res, 200, deps.reach());
     if (path === '/api/info')

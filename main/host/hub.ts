@@ -1,5 +1,8 @@
 import { CLOSE_CODES, PROTOCOL_VERSION } from '../../shared/protocol';
-import type { ClientMessage, TableSummary } from '../../shared/protocol';
+import type { ClientMessage, MovedTo, TableSummary } from '../../shared/protocol';
+import type { FrozenTables } from './hand-over/frozen';
+import { hubRooms } from './hand-over/hub-rooms';
+import type { HandOverRooms } from './hand-over/rooms';
 import { BotDriver } from './bots';
 import { CodeAttempts } from './code-attempts';
 import type { BotBrain } from './bot-brain';
@@ -34,6 +37,10 @@ export class Hub {
   private readonly codes: CodeAttempts;
   private stopping = false;
   private readonly stopJanitor: Cancel;
+  /** Tables handed over to another host: a token of theirs brought back here is told where (memory only). */
+  private readonly movedAway = new Map<string, { tableId: string; to: MovedTo }>();
+  /** What a hand-over reaches of the tables (main/host/hand-over). */
+  readonly handOverRooms: HandOverRooms;
 
   constructor(
     private readonly hostInfo: { name: string; version: string },
@@ -47,6 +54,8 @@ export class Hub {
     viewDeltas = true,
     /** The protocol this host speaks: PROTOCOL_VERSION, except a test's host of another version. */
     private readonly protocol = PROTOCOL_VERSION,
+    /** The tables a hand-over is moving: requests that would change them are refused (`moving`). */
+    private readonly frozen?: FrozenTables,
   ) {
     this.bots = new BotDriver(brain, limits, report, clock);
     this.codes = new CodeAttempts(() => clock.now());
@@ -80,6 +89,14 @@ export class Hub {
           this.evening.holds(table.id) ? this.evening.tableEnded(table) : history.finished(table),
       },
     };
+    this.handOverRooms = hubRooms({
+      rooms: this.rooms,
+      store,
+      evening: this.evening,
+      contextOf: (record) => (record.evening ? this.eveningContext : this.context),
+      lobbyChanged: () => this.lobby.changed(),
+      movedAway: this.movedAway,
+    });
     this.stopJanitor = clock.every(Math.min(60_000, limits.idleTableMs), () => this.removeIdleTables());
   }
 
@@ -180,6 +197,7 @@ export class Hub {
         return this.createTable(session, msg);
       case 'join': {
         const room = this.room(msg.tableId);
+        this.frozen?.check(room.id, msg.type);
         this.requireFree(session);
         room.door.admit(this.codes, session, msg.code);
         return this.moveTo(session, room, room.door.join(msg.name, msg.seat));
@@ -193,8 +211,11 @@ export class Hub {
       }
       case 'leave':
         return this.leave(session);
-      default:
-        return this.roomAt(session).handle(session, msg);
+      default: {
+        const room = this.roomAt(session);
+        this.frozen?.check(room.id, msg.type);
+        return room.handle(session, msg);
+      }
     }
   }
 
@@ -291,11 +312,13 @@ export class Hub {
   }
 
   /** The room whose seat the token opens (each room knows its seats' token hashes) takes the person back. */
-  private resume(session: Session, token: string): Carried {
+  private resume(session: Session, token: string): Carried | void {
     const hash = hashToken(token);
     const rooms = [...this.rooms.values()];
     const room = rooms.find((r) => r.door.seatOpenedBy(hash) !== null);
     if (room) return this.moveTo(session, room, room.door.resume(token));
+    const moved = this.movedAway.get(hash);
+    if (moved) return session.send({ type: 'moved', ...moved });
     if (rooms.some((r) => r.door.removed(hash)))
       throw new TableError('removed', 'the host of the table removed you from it');
     throw new TableError('badToken', 'this token opens no seat on this host');
@@ -304,6 +327,7 @@ export class Hub {
   private leave(session: Session): Carried {
     const room = this.roomOf(session);
     if (!room) throw new TableError('notSeated', 'you are not at a table');
+    this.frozen?.check(room.id, 'leave'); // giving a seat up is a seat change the hand-over would miss
     const done = room.leave(session);
     if (room.deserted) this.removeRoom(room);
     return done;

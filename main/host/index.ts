@@ -2,7 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostname, networkInterfaces } from 'node:os';
 import packageJson from '../../package.json';
-import type { TableSummary } from '../../shared/protocol';
+import { PROTOCOL_VERSION } from '../../shared/protocol';
+import type { HandOverAsk, HandOverReport, TableSummary } from '../../shared/protocol';
+import { startHandOver } from './hand-over';
 import { inlineBrain, workerBrain } from './bot-brain';
 import { waitAtMost } from '../common/wait-at-most';
 import { Connections } from './connections';
@@ -18,6 +20,7 @@ import { ReachWatch } from './reach';
 import type { MdnsInterfaceReach, ReachReport } from '../../shared/reach';
 import { DEFAULT_LIMITS, type HostLimits } from './limits';
 import { FileStore } from './file-store';
+import { FrozenTables } from './hand-over/frozen';
 import type { TableStore } from './store';
 
 export type { HostLimits } from './limits';
@@ -83,6 +86,23 @@ export interface Host {
   reach(): ReachReport;
   /** The publisher's per-interface mDNS state, for reach(); null when discovery stops. */
   watchDiscovery(source: (() => MdnsInterfaceReach[]) | null): void;
+  /** Handing every table (and the evening) over to another host on the LAN: docs/host.md "Handing the tables over". */
+  handOver: {
+    /** Receiving: whether this host takes tables from another now (off by default: a host never takes tables unasked). */
+    setReceiving(on: boolean): void;
+    receiving(): boolean;
+    /** Receiving: a sender asked; the code to show this host's person (6 digits, valid 2 minutes, one at a time). */
+    onAsked(cb: (ask: HandOverAsk) => void): () => void;
+    /** Receiving: tables taken over (after the commit). */
+    onReceived(cb: (r: { from: string; tables: number }) => void): () => void;
+    /** Sending step 1: ask the host at `to` for a code (its person sees it). Rejects with a clear Error message. */
+    ask(to: { address: string; port: number }): Promise<void>;
+    /**
+     * Sending step 2: with the code its person read out, hand every table (and the evening) over. Resolves
+     * with what moved and what was refused (with reasons); rejects, changing nothing, on a wrong code etc.
+     */
+    send(to: { address: string; port: number }, code: string): Promise<HandOverReport>;
+  };
   /** Stops accepting, closes sockets (code 4002), flushes snapshots and logs. */
   close(opts?: { timeoutMs?: number }): Promise<void>;
 }
@@ -122,18 +142,31 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     });
   }
   const brain = opts.bots === 'inline' ? inlineBrain() : workerBrain(report);
+  const protocol = opts.protocol ?? PROTOCOL_VERSION;
+  const frozen = new FrozenTables();
   const hub = new Hub(
     info,
     limits,
-    store,
+    frozen.guard(store),
     brain,
     report,
     clock,
     archive,
     opts.viewDeltas ?? true,
-    opts.protocol,
+    protocol,
+    frozen,
   );
   hub.restore();
+  const handOver = startHandOver({
+    dataDir: opts.dataDir,
+    hostName: () => info.name,
+    protocol,
+    rooms: hub.handOverRooms,
+    frozen,
+    store,
+    now: () => clock.now(),
+    report,
+  });
 
   const bind = opts.bind ?? '0.0.0.0';
   let port = 0;
@@ -164,6 +197,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
       ),
       staticDir: opts.staticDir,
       protocol: opts.protocol,
+      handOver: handOver.http,
     }),
   );
   // Every TCP connection, HTTP or WebSocket: the first sign that the LAN gets through.
@@ -171,6 +205,8 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   const connections = new Connections(server, limits, opts.allowedOrigins ?? [], hub, report, clock);
 
   port = await listen(server, opts.port ?? DEFAULT_PORT, bind);
+  // A hand-over a killed process left half done: settled by asking its receiver (the tables wait, frozen).
+  void handOver.recoverSending();
   let closed: Promise<void> | null = null;
 
   return {
@@ -182,8 +218,10 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     problems: () => [...problems],
     reach,
     watchDiscovery: (source) => reachWatch.watchDiscovery(source),
+    handOver: handOver.api,
     close({ timeoutMs = 3000 } = {}) {
       closed ??= (async () => {
+        handOver.stop();
         const stopped = hub.shutdown();
         connections.closeAll();
         const serverClosed = new Promise<void>((r) => server.close(() => r()));

@@ -47,6 +47,10 @@ export class MemoryStore implements TableStore {
     if (!this.memory.tables.has(id)) this.memory.tables.set(id, { snapshot: null, log: [] });
   }
 
+  adopt(id: string, log: readonly LogLine[]): void {
+    this.memory.tables.set(id, { snapshot: null, log: log.map((line) => JSON.stringify(line)) });
+  }
+
   appendCreated(id: string, record: TableRecord): void {
     this.append(id, { created: record });
   }

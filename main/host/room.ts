@@ -1,4 +1,10 @@
-import type { ClientMessage, EveningMessageType, TableInfo, TableSummary } from '../../shared/protocol';
+import type {
+  ClientMessage,
+  EveningMessageType,
+  ServerMessage,
+  TableInfo,
+  TableSummary,
+} from '../../shared/protocol';
 import { Audience } from './audience';
 import { afterKept, keepOrUndo, type Announcement, type Carried } from './changes';
 import { TableError } from './errors';
@@ -344,12 +350,39 @@ export class Room {
 
   /**
    * The table goes: everyone here is told, its tokens open nothing (the hub no longer asks it), its files
-   * are deleted (or, `keepFiles`, moved out of the tables a start restores: a finished game closed by the host).
+   * are deleted (or, `keepFiles`, moved out of the tables a start restores: a finished game closed by the host,
+   * a table handed over). Returns the connections that were here.
    */
-  close({ keepFiles = false } = {}): void {
+  close({ keepFiles = false, farewell }: { keepFiles?: boolean; farewell?: ServerMessage } = {}): Session[] {
     this.play.stop();
     this.turnTimer.stop();
-    for (const s of this.audience.removeAll(this.ctx.clock.now())) s.send({ type: 'left', tableId: this.id });
+    const gone = this.audience.removeAll(this.ctx.clock.now());
+    for (const s of gone) s.send(farewell ?? { type: 'left', tableId: this.id });
     void (keepFiles ? this.ctx.store.archive(this.id) : this.ctx.store.remove(this.id));
+    return gone;
+  }
+
+  /** The ready and rematch votes (runtime, not in the log): a table handed over takes them along. */
+  get votes(): { ready: number[]; rematch: number[] } {
+    return { ready: this.table.nextRoundReadyBy(), rematch: this.table.rematchAskedBy() };
+  }
+
+  /** A table handed over here: its votes as they were (one no longer fitting the table is dropped). */
+  takeVotes(votes: { ready: number[]; rematch: number[] }): void {
+    const vote = (cast: () => void) => {
+      try {
+        cast();
+      } catch {
+        /* that seat is no person's now, or the game moved on: the vote has no place */
+      }
+    };
+    for (const seat of votes.ready) vote(() => this.table.voteReady(seat, true));
+    for (const seat of votes.rematch) vote(() => this.table.voteRematch(seat, true));
+    this.play.watchRoundVote();
+  }
+
+  /** The seats' token hashes (a table handed over: a token brought back here is told where it went). */
+  get tokenHashes(): string[] {
+    return this.table.seats.flatMap((s) => (s.tokenHash === null ? [] : [s.tokenHash]));
   }
 }

@@ -21,6 +21,11 @@ export interface TableStore {
    * how many lines its log holds already (a restored table's).
    */
   track(id: string, getRecord: () => TableRecord, logLines?: number): void;
+  /**
+   * A table handed over from another host (main/host/hand-over): its whole log written at once, replacing
+   * any table of that id, before it is tracked. Throws `StorageError` when the disk refuses.
+   */
+  adopt(id: string, log: readonly LogLine[]): void;
   /** The first line of a new table's log: a table lost before its first snapshot loads from it. */
   appendCreated(id: string, record: TableRecord): void;
   appendSeating(id: string, seating: SeatingLine): void;

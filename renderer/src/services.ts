@@ -27,6 +27,8 @@ export interface Navigation {
   replace(hash: string): void;
   /** Calls `cb` when the hash changes by Back, Forward or a typed address (never for push/replace). */
   listen(cb: () => void): () => void;
+  /** Loads another page (a table that moved to another host: that host's own page). */
+  load?(url: string): void;
 }
 
 /** The window's own: pushState/replaceState change the hash without a hashchange event. */
@@ -36,6 +38,7 @@ export function windowNavigation(win: Window): Navigation {
     pushedHere: () => (win.history.state as { red7?: boolean } | null)?.red7 === true,
     push: (hash) => win.history.pushState({ red7: true }, '', hash),
     replace: (hash) => win.history.replaceState(null, '', hash),
+    load: (url) => win.location.assign(url),
     listen(cb) {
       win.addEventListener('hashchange', cb);
       return () => win.removeEventListener('hashchange', cb);

@@ -68,3 +68,18 @@ export {
   type EveningTableInfo,
   type YourEveningTable,
 } from './evening';
+export {
+  HAND_OVER_CODE,
+  HAND_OVER_ID,
+  HandOverAskSchema,
+  HandOverIdSchema,
+  HandOverPrepareSchema,
+  HandOverStartSchema,
+  HandOverTableSchema,
+  type HandOverAsk,
+  type HandOverPrepare,
+  type HandOverReport,
+  type HandOverState,
+  type HandOverTable,
+  type MovedTo,
+} from './hand-over';

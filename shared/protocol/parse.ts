@@ -62,6 +62,7 @@ const SERVER_TYPES: ReadonlySet<ServerMessageType> = new Set<ServerMessageType>(
   'joined',
   'spectating',
   'left',
+  'moved',
   'tableCode',
   'table',
   'view',

@@ -5,6 +5,7 @@ import type { Reaction } from './reactions';
 import type { TableInfo, TableSummary } from './tables';
 import type { ViewDelta } from './view-delta';
 import type { EveningInfo } from './evening';
+import type { MovedTo } from './hand-over';
 
 /** Why the host refused something. A client may switch on the code; `reason` is for people and logs. */
 export type ErrorCode =
@@ -35,6 +36,11 @@ export type ErrorCode =
   | 'tooManyTables'
   /** The token is unknown, revoked (voted out) or belongs to a table that is gone. */
   | 'badToken'
+  /**
+   * The table is being handed over to another host (a few seconds): nothing changes here now. A client
+   * keeps what it sent (a staged turn) and sends it again where the table goes (`moved`).
+   */
+  | 'moving'
   /** The token was this table's, but its creator removed that person (or gave the seat to a bot). */
   | 'removed'
   /** The connection holds no seat (or no table) for this request. */
@@ -91,6 +97,11 @@ export type ServerMessage =
    * removed you before the start, or gave your seat to a bot during the game; your token opens nothing.
    */
   | { type: 'left'; tableId: string; reason?: LeftReason }
+  /**
+   * The table moved to another host (its host handed it over): connect to `to` and `resume` with the same
+   * token; the seat, the game and every move told are there. This connection is closed after it.
+   */
+  | { type: 'moved'; tableId: string; to: MovedTo }
   /** To the table's creator only, whenever it changes or they arrive: the seat code (null: none). */
   | { type: 'tableCode'; tableId: string; code: string | null }
   | { type: 'table'; table: TableInfo }
@@ -133,4 +144,6 @@ export const CLOSE_CODES = {
   abusive: 4001,
   /** Host stopping. */
   shutdown: 4002,
+  /** The table moved to another host (after `moved`, which says where). */
+  moved: 4003,
 } as const;

@@ -3,7 +3,7 @@
  * `hello` with another version (error `protocolMismatch`) rather than guessing. What each version
  * changed is below and in docs/protocol.md ("Handshake and versioning"), whose title names this number.
  */
-export const PROTOCOL_VERSION = 6;
+export const PROTOCOL_VERSION = 7;
 // 2: `viewDelta` frames after each move and the `sync` request (a version-1 client would ignore deltas
 // and show a frozen game, so it is refused at `hello`); the next round only as the move {type:'nextRound'}.
 // 3: each turn opens with a `turn` log entry (a version-2 client's view schema refuses the new entry
@@ -16,3 +16,5 @@ export const PROTOCOL_VERSION = 6;
 // 6: an evening of several tables (openEvening, joinEvening, resumeEvening, leaveEvening, nextHeat; the
 // `evening` and `eveningJoined` messages): a version-5 client would not read them, and its lobby would
 // not show the evening its people are seated by.
+// 7: a host hands its tables over to another (`moved`, and the `moving` refusal while it does): a version-6
+// client would not follow its table, and would drop a turn refused as `moving`.

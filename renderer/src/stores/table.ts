@@ -19,6 +19,7 @@ import { useNoticesStore } from './notices';
 import { useSettingsStore } from './settings';
 import { useSavedSeatsStore } from './savedSeats';
 import { useTableControlStore, type CodeAsk } from './tableControl';
+import { followMoved } from './movedTable';
 import { loadSession, loadStaged, saveSession, saveStaged, type TableSession } from './session';
 import type { StagedSteps } from '../table-models/turn';
 
@@ -64,6 +65,9 @@ export const useTableStore = defineStore('table', () => {
   let early: { table?: TableInfo; view?: { tableId: string; view: SeatView } } = {};
   /** The last join asked for: the seat-code dialog sends it again with the code. */
   let lastJoin: CodeAsk | null = null;
+  /** The last turn sent; refused as `moving` (the table is moving host), it is sent again where it lands. */
+  let sentTurn: { steps: Move[]; moveCount: number } | null = null;
+  let heldTurn: { steps: Move[]; moveCount: number } | null = null;
 
   /** Hooks the store to the connection once, and resumes the tab's table after a reload. */
   function init(): void {
@@ -182,13 +186,22 @@ export const useTableStore = defineStore('table', () => {
   /** Every move goes as a one-step `turn`; the next round is dealt by the ready vote (`ready`). */
   function move(m: Move): void {
     if (!view.value || awaiting.value) return;
-    if (sendOrWarn({ type: 'turn', steps: [m], moveCount: view.value.moveCount })) awaiting.value = true;
+    turn([m]);
   }
 
   /** A turn confirmed on screen (or its part up to a draw, or a pass): its steps in one `turn` message. */
   function turn(steps: Move[]): void {
     if (!view.value || awaiting.value || steps.length === 0) return;
-    if (sendOrWarn({ type: 'turn', steps, moveCount: view.value.moveCount })) awaiting.value = true;
+    sentTurn = { steps, moveCount: view.value.moveCount };
+    if (sendOrWarn({ type: 'turn', ...sentTurn })) awaiting.value = true;
+  }
+
+  /** A turn the host refused while the table was moving: sent again once the table plays (there, or here after all). */
+  function sendHeldTurn(): void {
+    const held = heldTurn;
+    heldTurn = null;
+    if (held && view.value?.moveCount === held.moveCount && view.value.legalMoves.length > 0)
+      turn(held.steps);
   }
 
   /**
@@ -244,6 +257,7 @@ export const useTableStore = defineStore('table', () => {
 
   function reset(): void {
     early = {};
+    sentTurn = heldTurn = null;
     syncAsked = false;
     startSent = false;
     setSession(null);
@@ -274,6 +288,15 @@ export const useTableStore = defineStore('table', () => {
         setSession({ url: connection.url ?? '', tableId: msg.tableId, spectator: true });
         applyEarly(msg.tableId);
         return;
+      case 'moved': {
+        const s = session.value;
+        if (s?.tableId !== msg.tableId) return;
+        const next = followMoved(msg, s, table.value?.name ?? '');
+        if (!next) return;
+        setSession(next);
+        connection.connect(next.url);
+        return;
+      }
       case 'left':
         // Unasked (we reset on leave()): the seat was taken over by another connection holding our
         // token (another tab or machine), or the table was removed. The saved token stays: it may
@@ -311,6 +334,7 @@ export const useTableStore = defineStore('table', () => {
         }
         syncAsked = false;
         show(msg.view);
+        sendHeldTurn();
         return;
       case 'viewDelta':
         onDelta(msg);
@@ -337,7 +361,10 @@ export const useTableStore = defineStore('table', () => {
   function onDelta(msg: Extract<ServerMessage, { type: 'viewDelta' }>): void {
     if (session.value?.tableId !== msg.tableId) return;
     const result = view.value ? applyDelta(view.value, msg) : null;
-    if (result?.ok) return show(result.view);
+    if (result?.ok) {
+      show(result.view);
+      return sendHeldTurn();
+    }
     if (syncAsked) return;
     syncAsked = connection.send({ type: 'sync' });
   }
@@ -355,6 +382,7 @@ export const useTableStore = defineStore('table', () => {
     awaiting.value = false;
     if (msg.to === 'sync') syncAsked = false;
     if (msg.to === 'start') startSent = false;
+    if (msg.code === 'moving' && msg.to === 'turn') heldTurn = sentTurn;
     const removed = msg.code === 'removed';
     if (
       removed ||

@@ -12,16 +12,20 @@ export interface ChildHost {
 
 /**
  * Runs the headless host command (`main/cli.ts`, discovery off) as its own process; with `maxTables`, a
- * host with that table cap instead (helpers/capped-host.ts, any free port).
+ * host with that table cap instead (helpers/capped-host.ts, any free port); `args`: more of the command's flags.
  */
-export function spawnHost(dataDir: string, port = 0, opts: { maxTables?: number } = {}): Promise<ChildHost> {
+export function spawnHost(
+  dataDir: string,
+  port = 0,
+  opts: { maxTables?: number; args?: string[]; stdin?: 'pipe' } = {},
+): Promise<ChildHost> {
   const args =
     opts.maxTables === undefined
-      ? ['main/cli.ts', '--no-discovery', '--bind', '127.0.0.1', '--port', String(port), '--data-dir', dataDir, '--name', 'crash test']
+      ? ['main/cli.ts', '--no-discovery', '--bind', '127.0.0.1', '--port', String(port), '--data-dir', dataDir, '--name', 'crash test', ...(opts.args ?? [])]
       : ['test/integration/helpers/capped-host.ts', dataDir, String(opts.maxTables)]; // prettier-ignore
   const proc = spawn(process.execPath, ['--import', 'tsx', ...args], {
     cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [opts.stdin ?? 'ignore', 'pipe', 'pipe'],
   });
   let out = '';
   proc.stdout!.on('data', (d) => (out += d));

@@ -87,6 +87,28 @@ describe.each(stores)('%s keeps the store contract', (_, fresh) => {
     ]);
   });
 
+  it('adopts a table handed over whole: its log replaces any of that id, and it goes on from there', async () => {
+    open = fresh();
+    problems = [];
+    let store = open((p) => problems.push(p));
+    const table = record('tableMoved');
+    // An older table of that id (a hand-over installed again after a restart) is replaced, not added to.
+    store.track(table.id, () => table);
+    store.appendCreated(table.id, { ...table, name: 'stale' });
+    store.save(table.id);
+    await store.flush();
+    store = await restart(store);
+    const log = [{ created: table }, { g: 1, start: { options: table.options, seed: 7 } }] as const;
+    store.adopt(table.id, log);
+    store.track(table.id, () => table, log.length);
+    store.appendMoves(table.id, [move(0)]);
+    const [loaded, ...more] = (await restart(store)).loadAll();
+    expect(more).toEqual([]);
+    expect(loaded.record).toEqual(table);
+    expect(loaded.logLinesInRecord).toBe(1);
+    expect(loaded.log).toEqual([...log, { g: 1, n: 0, s: 0, m: { type: 'pass' } }]);
+  });
+
   it('a snapshot holds the record as at the last save and how many log lines it holds', async () => {
     open = fresh();
     problems = [];

@@ -1,0 +1,146 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import * as v from 'valibot';
+import {
+  HandOverAskSchema,
+  HandOverIdSchema,
+  HandOverPrepareSchema,
+  HandOverStartSchema,
+  HAND_OVER_ID,
+} from '../../../shared/protocol';
+import { send } from '../http';
+import { TokenBucket } from '../rate-limit';
+import { HandOverRefusal, type HandOverReceiver } from './receiver';
+import type { Peer } from './sender';
+
+/** The largest bundle a receiver reads (every table's log, the evening); the other requests are small. */
+export const BUNDLE_BYTES_MAX = 32 * 2 ** 20;
+const SMALL_BYTES_MAX = 4096;
+
+export interface HandOverHttpDeps {
+  receiver: HandOverReceiver;
+  /** The loopback-only POST /api/hand-over: this host's person (or their script) starts a hand-over. */
+  ask(to: Peer): Promise<void>;
+  send(to: Peer, code: string): Promise<unknown>;
+  now: () => number;
+}
+
+/** Reads a JSON body of at most `max` bytes (a longer one is cut off and refused). */
+function readJson(req: IncomingMessage, max: number): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) {
+        reject(new HandOverRefusal(413, `larger than ${max} bytes`));
+        req.destroy();
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => {
+      try {
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      } catch {
+        reject(new HandOverRefusal(400, 'not JSON'));
+      }
+    });
+    req.on('error', reject);
+  });
+}
+
+function parsed<T extends v.GenericSchema>(schema: T, data: unknown): v.InferOutput<T> {
+  const r = v.safeParse(schema, data);
+  if (r.success) return r.output;
+  const path = v.getDotPath(r.issues[0]);
+  throw new HandOverRefusal(400, `${path ? `${path}: ` : ''}${r.issues[0].message}`);
+}
+
+const isLoopback = (a: string | undefined) => a === '127.0.0.1' || a === '::1' || a === '::ffff:127.0.0.1';
+
+/** "ADDRESS", "ADDRESS:PORT", "[V6]:PORT": where to hand the tables over to. */
+export function parsePeer(text: string, defaultPort: number): Peer | null {
+  const m = /^\[([^\]]+)\](?::(\d+))?$/.exec(text) ?? /^([^:[\]]+)(?::(\d+))?$/.exec(text);
+  const address = m?.[1] ?? (text.includes(':') && !text.includes('[') ? text : null);
+  const port = m?.[2] === undefined ? defaultPort : Number(m[2]);
+  if (!address || !Number.isInteger(port) || port < 1 || port > 65535) return null;
+  return { address, port };
+}
+
+/**
+ * /api/hand-over…: the host-to-host requests (ask, prepare, commit, abort, and a hand-over's state), and the
+ * loopback-only start. Each address gets a few requests a second; the host answers in JSON. Returns false
+ * for any other path.
+ */
+export function handOverHttp(deps: HandOverHttpDeps) {
+  const buckets = new Map<string, TokenBucket>();
+  const allowed = (address: string) => {
+    const now = deps.now();
+    if (buckets.size > 256) buckets.clear();
+    let bucket = buckets.get(address);
+    if (!bucket) buckets.set(address, (bucket = new TokenBucket(2, 10, now)));
+    return bucket.take(now);
+  };
+  const { receiver } = deps;
+
+  async function answer(req: IncomingMessage, path: string, address: string): Promise<unknown> {
+    if (req.method === 'GET') {
+      const id = path.slice('/api/hand-over/'.length);
+      if (!HAND_OVER_ID.test(id)) throw new HandOverRefusal(404, 'no such hand-over');
+      return { state: receiver.state(id) };
+    }
+    if (req.method !== 'POST') throw new HandOverRefusal(405, 'only GET and POST');
+    // A browser may not post here by a form or a page of another origin: JSON only, and no page's Origin.
+    if (!/^application\/json\b/.test(req.headers['content-type'] ?? ''))
+      throw new HandOverRefusal(415, 'send JSON (Content-Type: application/json)');
+    if (req.headers.origin !== undefined) throw new HandOverRefusal(403, 'not from a web page');
+    switch (path) {
+      case '/api/hand-over': {
+        if (!isLoopback(address))
+          throw new HandOverRefusal(403, "only this host's own computer starts a hand-over");
+        const body = parsed(HandOverStartSchema, await readJson(req, SMALL_BYTES_MAX));
+        const to = parsePeer(body.to, 47470);
+        if (!to) throw new HandOverRefusal(400, `"${body.to}" is not ADDRESS or ADDRESS:PORT`);
+        if (body.code === undefined) {
+          await deps.ask(to);
+          return { asked: true };
+        }
+        return await deps.send(to, body.code);
+      }
+      case '/api/hand-over/ask': {
+        const body = parsed(HandOverAskSchema, await readJson(req, SMALL_BYTES_MAX));
+        receiver.asked(body.from, body.protocol, address);
+        return { asked: true };
+      }
+      case '/api/hand-over/prepare':
+        return receiver.prepare(
+          parsed(HandOverPrepareSchema, await readJson(req, BUNDLE_BYTES_MAX)),
+          address,
+        );
+      case '/api/hand-over/commit':
+        receiver.commit(parsed(HandOverIdSchema, await readJson(req, SMALL_BYTES_MAX)).id);
+        return { state: 'committed' };
+      case '/api/hand-over/abort':
+        receiver.abort(parsed(HandOverIdSchema, await readJson(req, SMALL_BYTES_MAX)).id);
+        return { state: 'unknown' };
+    }
+    throw new HandOverRefusal(404, 'no such API');
+  }
+
+  return (req: IncomingMessage, res: ServerResponse, path: string): boolean => {
+    if (path !== '/api/hand-over' && !path.startsWith('/api/hand-over/')) return false;
+    const address = req.socket.remoteAddress ?? '';
+    if (!allowed(address)) {
+      send(res, 429, { error: 'too many requests: wait a moment' }, { 'Retry-After': '1' });
+      req.resume();
+      return true;
+    }
+    answer(req, path, address).then(
+      (body) => send(res, 200, body),
+      (e: Error) => {
+        if (res.headersSent) return;
+        const status = e instanceof HandOverRefusal ? e.status : 502;
+        send(res, status, { error: e.message }, status === 413 ? { Connection: 'close' } : {});
+      },
+    );
+    return true;
+  };
+}

@@ -1,0 +1,58 @@
+import { CLOSE_CODES, type MovedTo } from '../../../shared/protocol';
+import type { EveningHost } from '../evening-host';
+import { Room, type RoomContext } from '../room';
+import type { TableStore } from '../store';
+import type { TableRecord } from '../table-record';
+import type { HandOverRooms } from './rooms';
+
+/** What of the hub the hand-over reaches (hub.ts gives them): its table map, store, evening and lobby. */
+export interface HubParts {
+  rooms: Map<string, Room>;
+  store: Pick<TableStore, 'adopt' | 'keepEvening'>;
+  evening: Pick<EveningHost, 'underWay' | 'restore' | 'forget'>;
+  contextOf: (record: TableRecord) => RoomContext;
+  lobbyChanged: () => void;
+  /** Token hashes of tables handed over, and where they went: a token brought back is told. */
+  movedAway: Map<string, { tableId: string; to: MovedTo }>;
+}
+
+/** The hub's tables as a hand-over sees them (rooms.ts). */
+export function hubRooms(hub: HubParts): HandOverRooms {
+  const { rooms } = hub;
+  return {
+    ids: () => [...rooms.keys()],
+    has: (id) => rooms.has(id),
+    votesOf: (id) => rooms.get(id)?.votes ?? null,
+    holdsEvening: () => hub.evening.underWay(),
+    adopt(tables, evening) {
+      if (evening !== null) {
+        hub.store.keepEvening(evening);
+        hub.evening.restore();
+      }
+      for (const { stored, votes } of tables) {
+        hub.store.adopt(stored.record.id, stored.log);
+        // Restored as at a start: kept from now on, a finished game archived, its bots woken.
+        const room = Room.restored(stored, hub.contextOf(stored.record));
+        if (!room) continue;
+        rooms.set(room.id, room);
+        if (votes) room.takeVotes(votes);
+        room.archiveIfFinished();
+        room.wakeBots();
+      }
+      hub.lobbyChanged();
+    },
+    release(ids, to) {
+      for (const id of ids) {
+        const room = rooms.get(id);
+        if (!room) continue;
+        for (const hash of room.tokenHashes) hub.movedAway.set(hash, { tableId: id, to });
+        rooms.delete(id);
+        const gone = room.close({ keepFiles: true, farewell: { type: 'moved', tableId: id, to } });
+        for (const s of gone) s.close(CLOSE_CODES.moved, 'the table moved to another host');
+      }
+      hub.lobbyChanged();
+    },
+    thawed: (ids) => ids.forEach((id) => rooms.get(id)?.resend()),
+    dropEvening: () => hub.evening.forget(),
+  };
+}

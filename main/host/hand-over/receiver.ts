@@ -1,0 +1,194 @@
+import { randomInt } from 'node:crypto';
+import type {
+  HandOverAsk,
+  HandOverPrepare,
+  HandOverReport,
+  HandOverState,
+  HandOverTable,
+} from '../../../shared/protocol';
+import { checkTable } from './bundle';
+import type { HandOverFiles } from './files';
+import type { HandOverRooms } from './rooms';
+
+/** How long a code is good for, and how many wrong ones end its ask. */
+export const CODE_VALID_MS = 2 * 60_000;
+export const WRONG_CODES_MAX = 3;
+
+/** A refusal the receiver answers with (HTTP status and a message for the sender's person). */
+export class HandOverRefusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A hand-over as the receiver keeps it, `<id>.json` in its `hand-over-in/`: prepared, committed, done (installed). */
+interface Incoming {
+  id: string;
+  from: string;
+  state: 'prepared' | 'committed' | 'done';
+  tables: HandOverTable[];
+  evening: string | null;
+}
+
+interface Listeners {
+  asked: Set<(ask: HandOverAsk) => void>;
+  received: Set<(r: { from: string; tables: number }) => void>;
+}
+
+/**
+ * The receiving side: off until its person turns it on. A sender asks (a code for this host's person to
+ * read out), prepares with that code and its tables (checked, kept durably, not played), then commits
+ * (only now the tables play here) or aborts.
+ */
+export class HandOverReceiver {
+  private on = false;
+  private ask: (HandOverAsk & { address: string; wrong: number }) | null = null;
+  readonly listeners: Listeners = { asked: new Set(), received: new Set() };
+
+  constructor(
+    private readonly hostName: () => string,
+    private readonly protocol: number,
+    private readonly rooms: HandOverRooms,
+    private readonly files: HandOverFiles,
+    private readonly now: () => number,
+    private readonly report: (problem: string) => void,
+  ) {}
+
+  setReceiving(on: boolean): void {
+    this.on = on;
+    if (!on) this.ask = null;
+  }
+
+  receiving(): boolean {
+    return this.on;
+  }
+
+  /** A restart: a committed hand-over whose tables were not all installed is installed now; a prepared one waits. */
+  recover(): void {
+    for (const name of this.files.names()) {
+      const kept = this.files.read<Incoming>(name, this.report);
+      if (kept?.state === 'committed') this.install(kept);
+    }
+  }
+
+  asked(from: string, protocol: number, address: string): void {
+    if (!this.on)
+      throw new HandOverRefusal(
+        403,
+        `"${this.hostName()}" is not taking tables now: its person must open "Take over tables" first`,
+      );
+    if (protocol !== this.protocol)
+      throw new HandOverRefusal(
+        409,
+        `"${this.hostName()}" is another version (protocol ${this.protocol}, yours ${protocol}): update the older app`,
+      );
+    const now = this.now();
+    if (this.ask && this.ask.expiresAt > now && this.ask.address !== address)
+      throw new HandOverRefusal(
+        409,
+        `"${this.hostName()}" is being asked by another host now; try again in a moment`,
+      );
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    this.ask = { from, code, expiresAt: now + CODE_VALID_MS, address, wrong: 0 };
+    const shown: HandOverAsk = { from, code, expiresAt: this.ask.expiresAt };
+    for (const cb of this.listeners.asked) cb(shown);
+  }
+
+  /** The code, then each table checked; what is taken is kept durably and waits for the commit. */
+  prepare(p: HandOverPrepare, address: string): HandOverReport & { evening: boolean } {
+    this.takeCode(p.code, address);
+    const taken: HandOverTable[] = [];
+    const refused: { id: string; reason: string }[] = [];
+    const eveningHere = p.evening !== null && this.rooms.holdsEvening();
+    const held = this.heldElsewhere();
+    for (const t of p.tables) {
+      if (this.rooms.has(t.id) || held.has(t.id)) {
+        refused.push({ id: t.id, reason: 'a table of this id is already on this host' });
+        continue;
+      }
+      const checked = checkTable(t);
+      if (!checked.ok) refused.push({ id: t.id, reason: checked.reason });
+      else if (eveningHere && checked.record.evening)
+        refused.push({
+          id: t.id,
+          reason: "this host holds an evening of its own: the evening's tables stay",
+        });
+      else taken.push(t);
+    }
+    const evening = eveningHere ? null : p.evening;
+    this.files.write(`${p.id}.json`, {
+      id: p.id,
+      from: p.from,
+      state: 'prepared',
+      tables: taken,
+      evening,
+    } satisfies Incoming);
+    return { to: this.hostName(), moved: taken.map((t) => t.id), refused, evening: evening !== null };
+  }
+
+  /** Only now do the tables play here; a commit heard again answers the same. */
+  commit(id: string): void {
+    const kept = this.files.read<Incoming>(`${id}.json`, this.report);
+    if (!kept) throw new HandOverRefusal(404, `no hand-over ${id} here (aborted, or never prepared)`);
+    if (kept.state === 'done') return;
+    if (kept.state === 'prepared') this.files.write(`${id}.json`, { ...kept, state: 'committed' });
+    this.install(kept);
+  }
+
+  abort(id: string): void {
+    const kept = this.files.read<Incoming>(`${id}.json`, this.report);
+    if (kept && kept.state !== 'prepared')
+      throw new HandOverRefusal(409, `hand-over ${id} is committed: its tables play here`);
+    this.files.remove(`${id}.json`);
+  }
+
+  state(id: string): HandOverState {
+    const kept = this.files.read<Incoming>(`${id}.json`, this.report);
+    return kept === null ? 'unknown' : kept.state === 'prepared' ? 'prepared' : 'committed';
+  }
+
+  private install(kept: Incoming): void {
+    const stored = kept.tables.flatMap((t) => {
+      const checked = checkTable(t);
+      return checked.ok && !this.rooms.has(t.id) ? [{ stored: checked.stored, votes: t.votes }] : [];
+    });
+    this.rooms.adopt(stored, kept.evening);
+    this.files.write(`${kept.id}.json`, {
+      ...kept,
+      state: 'done',
+      tables: [],
+      evening: null,
+    } satisfies Incoming);
+    for (const cb of this.listeners.received) cb({ from: kept.from, tables: kept.tables.length });
+  }
+
+  /** Ids a prepared hand-over holds: another may not bring them too. */
+  private heldElsewhere(): Set<string> {
+    const ids = new Set<string>();
+    for (const name of this.files.names()) {
+      const kept = this.files.read<Incoming>(name, this.report);
+      if (kept?.state === 'prepared') for (const t of kept.tables) ids.add(t.id);
+    }
+    return ids;
+  }
+
+  /** One use: the right code ends the ask; a few wrong ones end it too. */
+  private takeCode(code: string, address: string): void {
+    const ask = this.ask;
+    if (!this.on) throw new HandOverRefusal(403, `"${this.hostName()}" is not taking tables now`);
+    if (!ask || ask.expiresAt <= this.now() || ask.address !== address)
+      throw new HandOverRefusal(403, 'no code is waiting for this host (or it expired): ask again');
+    if (code !== ask.code) {
+      ask.wrong += 1;
+      if (ask.wrong >= WRONG_CODES_MAX) this.ask = null;
+      throw new HandOverRefusal(
+        403,
+        this.ask ? 'wrong code' : 'wrong code, too many times: ask again for a new one',
+      );
+    }
+    this.ask = null;
+  }
+}

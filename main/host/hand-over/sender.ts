@@ -1,0 +1,211 @@
+import { randomBytes } from 'node:crypto';
+import type { HandOverReport, HandOverState, MovedTo } from '../../../shared/protocol';
+import type { TableStore } from '../store';
+import { collectTables } from './bundle';
+import type { HandOverFiles } from './files';
+import type { FrozenTables } from './frozen';
+import type { HandOverRooms } from './rooms';
+
+export interface Peer {
+  address: string;
+  port: number;
+}
+
+/** The sender's marker (`hand-over-out.json`): written before the prepare, replaced before the commit. */
+interface Marker {
+  id: string;
+  peer: Peer;
+  to: MovedTo;
+  /** 'prepared': the commit was never sent (the tables may play on here); 'committing': it may have arrived. */
+  stage: 'prepared' | 'committing';
+  tables: string[];
+  evening: boolean;
+}
+
+const MARKER = 'hand-over-out.json';
+const TIMEOUT_MS = 15_000;
+const RETRY_MS = 5_000;
+
+const url = (peer: Peer, path: string) =>
+  `http://${peer.address.includes(':') ? `[${peer.address}]` : peer.address}:${peer.port}${path}`;
+
+/** A request to the other host; its refusal's message, or why it could not be reached, as the Error. */
+async function call<T>(peer: Peer, path: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(url(peer, path), {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (e) {
+    const cause = (e as { cause?: { code?: string } }).cause?.code ?? (e as Error).message;
+    throw new Error(`${peer.address}:${peer.port} cannot be reached (${cause})`, { cause: e });
+  }
+  const data = (await res.json().catch(() => null)) as (T & { error?: string }) | null;
+  if (!res.ok || data === null)
+    throw new Refused(res.status, data?.error ?? `${peer.address}:${peer.port} answered ${res.status}`);
+  return data;
+}
+
+/** The other host answered with a refusal (its HTTP status). */
+class Refused extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The sending side: only this host's person starts it (the API, or the loopback-only HTTP call). It
+ * freezes every table, keeps a marker, prepares at the receiver, commits, then tells everyone where their
+ * table went. A restart finishes what a killed process left (see `recover`).
+ */
+export class HandOverSender {
+  private busy = false;
+  private retry: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private readonly hostName: () => string,
+    private readonly protocol: number,
+    private readonly rooms: HandOverRooms,
+    private readonly frozen: FrozenTables,
+    private readonly store: Pick<TableStore, 'flush' | 'loadAll' | 'loadEvening'>,
+    private readonly files: HandOverFiles,
+    private readonly report: (problem: string) => void,
+  ) {}
+
+  async ask(peer: Peer): Promise<void> {
+    await call(peer, '/api/hand-over/ask', { from: this.hostName(), protocol: this.protocol });
+  }
+
+  async send(peer: Peer, code: string): Promise<HandOverReport> {
+    if (this.busy || this.files.read<Marker>(MARKER, this.report))
+      throw new Error('a hand-over is already under way on this host');
+    this.busy = true;
+    try {
+      return await this.sendAll(peer, code);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private async sendAll(peer: Peer, code: string): Promise<HandOverReport> {
+    const info = await call<{ name: string; addresses: string[]; port: number; protocol: number }>(
+      peer,
+      '/api/info',
+    );
+    if (info.protocol !== this.protocol)
+      throw new Error(
+        `"${info.name}" is another version (protocol ${info.protocol}, this host ${this.protocol}): update the older app`,
+      );
+    // Clients reach the receiver where this host did first, then where it says the LAN reaches it.
+    const to: MovedTo = {
+      name: info.name,
+      addresses: [...new Set([peer.address, ...info.addresses])],
+      port: info.port,
+    };
+    const ids = this.rooms.ids();
+    const id = randomBytes(12).toString('base64url');
+    this.frozen.freeze(ids);
+    let marker: Marker | null = null;
+    let report: HandOverReport & { evening?: boolean };
+    try {
+      await this.store.flush();
+      const tables = collectTables(this.store, new Set(ids), (id) => this.rooms.votesOf(id));
+      const evening = this.store.loadEvening();
+      marker = { id, peer, to, stage: 'prepared', tables: ids, evening: evening !== null && evening !== '' };
+      this.files.write(MARKER, marker);
+      report = await call<HandOverReport>(peer, '/api/hand-over/prepare', {
+        id,
+        code,
+        from: this.hostName(),
+        tables,
+        evening: marker.evening ? evening : null,
+      });
+    } catch (e) {
+      // Nothing moved: the receiver forgets what it may have kept, and every table plays on here.
+      if (marker) await call(peer, '/api/hand-over/abort', { id }).catch(() => {});
+      this.endWith(ids, []);
+      throw e;
+    }
+    const moved = report.moved.filter((t) => ids.includes(t));
+    const stay = ids.filter((t) => !moved.includes(t));
+    marker = { ...marker, stage: 'committing', tables: moved, evening: report.evening === true };
+    this.files.write(MARKER, marker);
+    this.frozen.thaw(stay);
+    this.rooms.thawed(stay);
+    try {
+      await call(peer, '/api/hand-over/commit', { id });
+    } catch (e) {
+      if (e instanceof Refused && e.status === 404) {
+        // The receiver knows no such hand-over (it was aborted): the tables are still only here.
+        this.endWith(moved, []);
+        throw e;
+      }
+      // It may have committed: never play these twice. They stay frozen until the receiver says how it ended.
+      this.report(
+        `hand-over: the commit may not have arrived (${(e as Error).message}); the tables stay frozen until "${to.name}" answers`,
+      );
+      this.watch(marker);
+      throw new Error(`${(e as Error).message}: the tables wait, frozen, until it answers`, { cause: e });
+    }
+    this.endWith([], moved, marker);
+    return { to: to.name, moved, refused: report.refused };
+  }
+
+  /** A restart: a marker left by a killed process is settled by asking the receiver how it ended. */
+  recover(): Promise<void> {
+    const marker = this.files.read<Marker>(MARKER, this.report);
+    if (!marker) return Promise.resolve();
+    this.frozen.freeze(marker.tables);
+    return this.settle(marker);
+  }
+
+  private async settle(marker: Marker): Promise<void> {
+    let state: HandOverState;
+    try {
+      state = (await call<{ state: HandOverState }>(marker.peer, `/api/hand-over/${marker.id}`)).state;
+      if (state === 'prepared') {
+        await call(marker.peer, '/api/hand-over/abort', { id: marker.id });
+        state = 'unknown';
+      }
+    } catch (e) {
+      if (marker.stage === 'prepared') {
+        // The commit was never sent: the receiver cannot play them.
+        this.report(`hand-over: ${(e as Error).message}; it was never committed, the tables play on here`);
+        return this.endWith(marker.tables, []);
+      }
+      this.report(`hand-over: ${(e as Error).message}; the tables stay frozen until it answers`);
+      return this.watch(marker);
+    }
+    if (state === 'committed') this.endWith([], marker.tables, marker);
+    else this.endWith(marker.tables, []);
+  }
+
+  /** Asks again now and then, while frozen tables wait for a receiver that did not answer. */
+  private watch(marker: Marker): void {
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = setTimeout(() => void this.settle(marker), RETRY_MS);
+    this.retry.unref();
+  }
+
+  stop(): void {
+    if (this.retry) clearTimeout(this.retry);
+  }
+
+  /** Thaws what stays, lets go of what moved (after the receiver's commit), and drops the marker. */
+  private endWith(stay: string[], moved: string[], marker?: Marker): void {
+    this.frozen.thaw(stay);
+    this.rooms.thawed(stay);
+    if (marker && moved.length > 0) {
+      this.rooms.release(moved, marker.to);
+      this.frozen.thaw(moved);
+    }
+    if (marker?.evening) this.rooms.dropEvening();
+    this.files.remove(MARKER);
+  }
+}

@@ -1,0 +1,61 @@
+import type { ServerMessage } from '../../../shared/protocol';
+import { httpUrl, wsUrl } from '../net/address';
+import { carriedSeat, movedHost, movedPageUrl } from '../net/moved';
+import { services } from '../services';
+import { useNoticesStore } from './notices';
+import { useSavedSeatsStore } from './savedSeats';
+import type { TableSession } from './session';
+
+/**
+ * Our table moved to another host (`moved`): the notice, and where the session goes now, its token
+ * carried over (null: the page itself goes, a page the old host served, which cannot reach another host's
+ * WebSocket: it loads the new host's own page at the table, the seat in the URL fragment).
+ */
+export function followMoved(
+  msg: Extract<ServerMessage, { type: 'moved' }>,
+  s: TableSession,
+  tableName: string,
+): TableSession | null {
+  useNoticesStore().push({ kind: 'info', key: 'notice.tableMoved', params: { host: msg.to.name } }, 0);
+  const host = movedHost(msg.to);
+  if (!host) return null;
+  const nav = services().nav;
+  if (services().originWsUrl !== null && nav?.load) {
+    const { token, seat } = s;
+    nav.load(
+      token && seat !== undefined
+        ? movedPageUrl(host, { tableId: s.tableId, token, seat, from: msg.to.name })
+        : `${httpUrl(host)}#/table/${s.tableId}`,
+    );
+    return null;
+  }
+  const url = wsUrl(host);
+  if (s.token) {
+    const seats = useSavedSeatsStore();
+    seats.remember(url, s.tableId, { token: s.token, seat: s.seat ?? 0, tableName, savedAt: Date.now() });
+    seats.forget(s.url, s.tableId);
+  }
+  return { ...s, url };
+}
+
+/**
+ * A page opened by a moved table (the new host's own): the seat its fragment carries is kept as this
+ * browser's seat at the table, and taken out of the address bar (replaced, so not in the history either);
+ * the route then resumes it as any seat kept here.
+ */
+export function adoptCarriedSeat(): void {
+  const nav = services().nav;
+  const origin = services().originWsUrl;
+  const carried = nav && origin ? carriedSeat(nav.current()) : null;
+  if (!nav || !origin || !carried) return;
+  const { seat } = carried;
+  useSavedSeatsStore().remember(origin, seat.tableId, {
+    token: seat.token,
+    seat: seat.seat,
+    tableName: '',
+    savedAt: Date.now(),
+  });
+  nav.replace(carried.hash);
+  if (seat.from)
+    useNoticesStore().push({ kind: 'info', key: 'notice.tableMoved', params: { host: seat.from } }, 0);
+}

@@ -1,0 +1,79 @@
+import * as v from 'valibot';
+
+/**
+ * Handing a host's tables over to another host on the LAN (docs/host.md "Handing the tables over"): the
+ * host-to-host HTTP messages, and what the hosts report to their people. Never a client's.
+ */
+
+/** A sender asked this host for its code: shown to this host's person, read out to the sender's. */
+export interface HandOverAsk {
+  /** The asking host's name. */
+  from: string;
+  /** 6 digits. */
+  code: string;
+  /** ms since the epoch; one ask at a time, valid 2 minutes. */
+  expiresAt: number;
+}
+
+/** What a hand-over moved, and what the receiver refused (the sender keeps playing those). */
+export interface HandOverReport {
+  /** The receiving host's name. */
+  to: string;
+  /** Table ids. */
+  moved: string[];
+  refused: { id: string; reason: string }[];
+}
+
+/** Where a moved table went, as its clients are told (`moved`): the receiving host. */
+export interface MovedTo {
+  name: string;
+  /** Where the LAN reaches it, best first (its /api/info `addresses`). */
+  addresses: string[];
+  port: number;
+}
+
+export const HAND_OVER_CODE = /^\d{6}$/;
+/** A hand-over's id: made by the sender, names its marker and the receiver's prepared file. */
+export const HAND_OVER_ID = /^[A-Za-z0-9_-]{8,40}$/;
+
+const name = v.pipe(v.string(), v.minLength(1), v.maxLength(80));
+const id = v.pipe(v.string(), v.regex(HAND_OVER_ID));
+const seats = v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(3))), v.maxLength(4));
+
+/** POST /api/hand-over/ask */
+export const HandOverAskSchema = v.object({ from: name, protocol: v.number() });
+
+/** One table as the sender's store holds it: its last snapshot's record, its whole log, and how many lines the record holds. */
+export const HandOverTableSchema = v.object({
+  id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{4,32}$/)),
+  /** Checked by the receiver with the store's own schemas (main/host/store-format.ts). */
+  snapshot: v.string(),
+  log: v.pipe(v.array(v.string()), v.maxLength(200_000)),
+  /** The seats that said ready for the next round, and those that asked for a rematch (runtime, not in the log). */
+  votes: v.optional(v.object({ ready: seats, rematch: seats })),
+});
+export type HandOverTable = v.InferOutput<typeof HandOverTableSchema>;
+
+/** POST /api/hand-over/prepare: the code and the bundle. */
+export const HandOverPrepareSchema = v.object({
+  id,
+  code: v.pipe(v.string(), v.regex(HAND_OVER_CODE)),
+  from: name,
+  /** Where the sender's LAN clients reach the receiver (the address the sender used). */
+  tables: v.pipe(v.array(HandOverTableSchema), v.maxLength(256)),
+  /** The sender's evening.json (with its secrets), or null. */
+  evening: v.nullable(v.string()),
+});
+export type HandOverPrepare = v.InferOutput<typeof HandOverPrepareSchema>;
+
+/** POST /api/hand-over/commit and /abort */
+export const HandOverIdSchema = v.object({ id });
+
+/** The loopback-only POST /api/hand-over: ask `to` (no code), or send to it with its person's code. */
+export const HandOverStartSchema = v.object({
+  to: v.pipe(v.string(), v.minLength(1), v.maxLength(300)),
+  code: v.optional(v.pipe(v.string(), v.regex(HAND_OVER_CODE))),
+});
+
+/** A hand-over's state at the receiver (GET /api/hand-over/<id>). */
+export type HandOverState = 'prepared' | 'committed' | 'unknown';

@@ -1,0 +1,90 @@
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import type { HandOverAsk } from '../../shared/protocol';
+import { TestClient } from '../integration/helpers/client';
+import { builtRenderer, describeInChromium, screenshotDir, serveHost, type Served } from './harness';
+
+/*
+ * A table handed over to another host while a person sits at it on a phone: the page the old host served
+ * loads the new host's page at the table by itself, the seat carried in the fragment (then cleared from
+ * the address bar), and says where the table went. Screenshot at 390×844: test-results/screenshots/.
+ */
+
+const shots = screenshotDir();
+
+describeInChromium(
+  'a table that moves to another host, on a phone',
+  { host: { hostName: 'Ann’s laptop' } },
+  (stage) => {
+    it('follows the table to the new host with its seat, and says so', { timeout: 90_000 }, async () => {
+      const a = stage.served;
+      const b: Served = await serveHost(await builtRenderer(), undefined, {}, { hostName: 'Bo’s computer' });
+      try {
+        // Each phone's seat, made over the protocol (a bot at the other seat), then opened in its browser.
+        const phones = [
+          { name: 'Ada', locale: 'en-US', says: 'The table moved to Bo’s computer' },
+          { name: 'Bea', locale: 'it-IT', says: 'Il tavolo si è spostato su Bo’s computer' },
+          { name: 'Cho', locale: 'ko-KR', says: '테이블이 Bo’s computer로 옮겨졌습니다' }, // the particle follows the name,
+        ];
+        const seated = [];
+        for (const phone of phones) {
+          const maker = await TestClient.greeted(a.host.port);
+          maker.send({
+            type: 'createTable',
+            name: `${phone.name}’s table`,
+            player: phone.name,
+            options: { players: 2, mode: 'advanced', actionRule: true },
+            bots: [1],
+          });
+          const joined = await maker.next('joined');
+          maker.send({ type: 'start' });
+          await maker.next('view');
+          await maker.close();
+          const session = {
+            url: `ws://127.0.0.1:${a.host.port}/ws`,
+            tableId: joined.tableId,
+            token: joined.token,
+            seat: 0,
+          };
+          const p = await stage.player(phone.name, 390, 844, {
+            isMobile: true,
+            hasTouch: true,
+            deviceScaleFactor: 2,
+            locale: phone.locale,
+          });
+          await p.context.addInitScript(
+            ([s, port]) => {
+              if (location.port === port) sessionStorage.setItem('red7.session', JSON.stringify(s));
+            },
+            [session, String(a.host.port)] as const,
+          );
+          await p.page.goto(`${a.url}#/table/${joined.tableId}`);
+          await p.page.getByTestId('table-view').waitFor();
+          seated.push({ ...phone, p, joined });
+        }
+
+        b.host.handOver.setReceiving(true);
+        const codes: HandOverAsk[] = [];
+        b.host.handOver.onAsked((ask) => codes.push(ask));
+        const to = { address: '127.0.0.1', port: b.host.port };
+        await a.host.handOver.ask(to);
+        const report = await a.host.handOver.send(to, codes[0].code);
+        expect(report.moved.sort()).toEqual(seated.map((x) => x.joined.tableId).sort());
+
+        // Each page goes to the new host by itself, and sits at its table there.
+        for (const { p, joined, says, locale } of seated) {
+          await p.page.waitForURL((u) => u.port === String(b.host.port), { timeout: 15_000 });
+          await p.page.getByTestId('table-view').waitFor();
+          await expect.poll(() => p.page.url()).toBe(`${b.url}#/table/${joined.tableId}`);
+          await p.page.getByTestId('notice').filter({ hasText: says }).waitFor();
+          expect(await p.page.locator('.toasts').getAttribute('aria-live')).toBe('polite');
+          expect(await p.page.evaluate(() => localStorage.getItem('red7.seats'))).toContain(joined.token);
+          await p.page.screenshot({ path: join(shots, `hand-over-moved-390-${locale.slice(0, 2)}.png`) });
+          expect(p.errors.filter((e) => !/WebSocket|ERR_CONNECTION|4003/.test(e))).toEqual([]);
+        }
+      } finally {
+        await b.close();
+      }
+    });
+  },
+);

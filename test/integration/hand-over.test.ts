@@ -1,0 +1,209 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION, type ServerMessage, type TableOptions } from '../../shared/protocol';
+import { TestClient } from './helpers/client';
+import { askCode, codesOf, gate, holdingProxy, peer } from './helpers/hand-over';
+import { hostPool, testHost } from './helpers/host';
+import { moveMessage, playRandomly, startedTable, viewAt } from './helpers/play';
+import { pick, rng } from '../helpers/random';
+
+const pool = hostPool();
+const closers: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+  await pool.closeAll();
+});
+
+const long: TableOptions = { players: 2, mode: 'advanced', actionRule: true, targetScore: 99 };
+const short: TableOptions = { players: 2, mode: 'advanced', actionRule: true, targetScore: 1 };
+
+type Moved = Extract<ServerMessage, { type: 'moved' }>;
+
+/** A client told `moved` goes to the new host and resumes with its token, as the apps do. */
+async function follow(c: TestClient): Promise<TestClient> {
+  const moved = (await c.next('moved')) as Moved;
+  const next = await TestClient.greeted(moved.to.port);
+  next.send({ type: 'resume', token: c.token! });
+  await next.next('view');
+  return next;
+}
+
+/** The move lines of a table's log in a data folder (`tables/` or, handed over, `closed/`). */
+function moveLines(dataDir: string, folder: string, tableId: string): string[] {
+  return readFileSync(join(dataDir, folder, tableId, 'moves.jsonl'), 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('{"g"'));
+}
+
+describe('handing the tables over', () => {
+  it(
+    'moves a mid-round table (a staged turn kept), one in its ready vote and a finished one; everyone follows',
+    { timeout: 30_000 },
+    async () => {
+      const random = rng(30);
+      const a = await pool.start();
+      const b = await pool.start();
+      b.host.handOver.setReceiving(true);
+      const codes = codesOf(b.host);
+
+      const playing = await startedTable(a.port, long);
+      await playRandomly(playing.clients, random, (m) => m >= 4 && playing.clients[0].view!.phase === 'turn');
+      const voting = await startedTable(a.port, long);
+      await playRandomly(voting.clients, random, () => voting.clients[0].view!.phase === 'roundOver');
+      voting.clients[0].send({ type: 'ready' }); // one yes of two: the vote is open
+      await voting.clients[1].next((m) => m.type === 'table');
+      const finished = await startedTable(a.port, short);
+      await playRandomly(finished.clients, random);
+      expect(finished.clients[0].view!.gameOver).toBe(true);
+
+      // The person to play has chosen a move but not sent it yet.
+      const actor = playing.clients.find((c) => c.view!.legalMoves.length > 0)!;
+      const at = actor.view!.moveCount;
+      const staged = pick(random, actor.view!.legalMoves);
+
+      const all = [...playing.clients, ...voting.clients, ...finished.clients];
+      const seen = all.map((c) => c.view!);
+      const prepare = gate();
+      const proxy = await holdingProxy(b.port, (path, phase) =>
+        path === '/api/hand-over/prepare' && phase === 'request' ? prepare.wait : undefined,
+      );
+      closers.push(() => void proxy.server.close());
+
+      const code = await askCode(a.host, proxy.port, codes);
+      expect(codes.at(-1)).toMatchObject({ from: 'test host', code: expect.stringMatching(/^\d{6}$/) });
+      const sending = a.host.handOver.send(peer(proxy.port), code);
+      // Frozen while it moves: the turn is refused as `moving`, and the person keeps it.
+      await new Promise((r) => setTimeout(r, 100));
+      actor.drain();
+      actor.send(moveMessage(staged, at));
+      expect(await actor.next('error')).toMatchObject({ code: 'moving', to: 'turn' });
+      prepare.open();
+
+      const report = await sending;
+      expect(report.to).toBe('test host');
+      expect(report.refused).toEqual([]);
+      expect(report.moved.sort()).toEqual([playing.tableId, voting.tableId, finished.tableId].sort());
+      expect(a.host.tables()).toEqual([]);
+      expect(
+        b.host
+          .tables()
+          .map((t) => t.id)
+          .sort(),
+      ).toEqual(report.moved.sort());
+
+      const followed = await Promise.all(all.map(follow));
+      // Every view as it was: nothing told is lost.
+      followed.forEach((c, i) => expect(c.view).toEqual(seen[i]));
+      for (const t of [playing, voting, finished]) {
+        expect(moveLines(b.dataDir, 'tables', t.tableId)).toEqual(moveLines(a.dataDir, 'closed', t.tableId));
+        expect(existsSync(join(a.dataDir, 'tables', t.tableId))).toBe(false);
+      }
+      // The staged turn, sent again at the new host, is taken there.
+      const actorThere = followed[playing.clients.indexOf(actor)];
+      actorThere.send(moveMessage(staged, at));
+      await Promise.all(followed.slice(0, 2).map((c) => viewAt(c, at + 1)));
+      // The ready vote goes on there, its yes kept: the other one deals the next round.
+      const v1 = followed[3];
+      const info = v1.inbox.findLast((m) => m.type === 'table');
+      expect(info?.type === 'table' && info.table.nextRoundReady).toEqual([0]);
+      v1.send({ type: 'ready' });
+      await viewAt(v1, seen[3].moveCount + 1);
+      expect(v1.view!.phase).toBe('turn');
+      // A token brought back to the old host is told where its table went.
+      const late = await TestClient.greeted(a.port);
+      late.send({ type: 'resume', token: playing.clients[0].token! });
+      expect(await late.next('moved')).toMatchObject({ tableId: playing.tableId, to: { port: b.port } });
+      for (const c of [...all, ...followed, late]) await c.close();
+    },
+  );
+
+  it(
+    'refuses a forged table with the reason (the sender plays it on), and moves the others',
+    { timeout: 20_000 },
+    async () => {
+      const random = rng(31);
+      const a = await pool.start();
+      const b = await pool.start();
+      b.host.handOver.setReceiving(true);
+      const codes = codesOf(b.host);
+      const honest = await startedTable(a.port, long);
+      const forged = await startedTable(a.port, long);
+      await playRandomly(forged.clients, random, (m) => m >= 3 && forged.clients[0].view!.phase === 'turn');
+      // An illegal move planted in the log: the round's first move made a deal of the next round.
+      const file = join(a.dataDir, 'tables', forged.tableId, 'moves.jsonl');
+      const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+      const first = lines.findIndex((l) => l.startsWith('{"g":1,"n":0'));
+      const line = JSON.parse(lines[first]) as { m: unknown };
+      line.m = { type: 'nextRound' };
+      lines[first] = JSON.stringify(line);
+      writeFileSync(file, `${lines.join('\n')}\n`);
+
+      const report = await a.host.handOver.send(peer(b.port), await askCode(a.host, b.port, codes));
+      expect(report.moved).toEqual([honest.tableId]);
+      expect(report.refused).toEqual([
+        { id: forged.tableId, reason: expect.stringMatching(/engine refuses/) },
+      ]);
+      // The sender keeps it, and plays on.
+      expect(a.host.tables().map((t) => t.id)).toEqual([forged.tableId]);
+      expect(b.host.tables().map((t) => t.id)).toEqual([honest.tableId]);
+      const actor = forged.clients.find((c) => c.view!.legalMoves.length > 0)!;
+      const n = actor.view!.moveCount;
+      actor.send(moveMessage(actor.view!.legalMoves[0], n));
+      await viewAt(actor, n + 1);
+      for (const c of [...honest.clients, ...forged.clients]) await c.close();
+    },
+  );
+
+  it('refuses a wrong code (a few end the ask), a host not receiving, another version', async () => {
+    const a = await pool.start();
+    const b = await pool.start();
+    const t = await startedTable(a.port, long);
+    await expect(a.host.handOver.ask(peer(b.port))).rejects.toThrow(/not taking tables/);
+    b.host.handOver.setReceiving(true);
+    const codes = codesOf(b.host);
+    const code = await askCode(a.host, b.port, codes);
+    const wrong = code === '000000' ? '111111' : '000000';
+    await expect(a.host.handOver.send(peer(b.port), wrong)).rejects.toThrow(/wrong code/);
+    // Nothing moved, nothing stays frozen: the table plays on.
+    expect(a.host.tables().map((x) => x.id)).toEqual([t.tableId]);
+    expect(b.host.tables()).toEqual([]);
+    const actor = t.clients.find((c) => c.view!.legalMoves.length > 0)!;
+    actor.send(moveMessage(actor.view!.legalMoves[0], 0));
+    await viewAt(actor, 1);
+    await expect(a.host.handOver.send(peer(b.port), wrong)).rejects.toThrow(/wrong code/);
+    await expect(a.host.handOver.send(peer(b.port), wrong)).rejects.toThrow(/too many times/);
+    await expect(a.host.handOver.send(peer(b.port), code)).rejects.toThrow(/ask again/);
+
+    const other = await testHost({ protocol: PROTOCOL_VERSION + 1 });
+    closers.push(() => other.stop());
+    other.host.handOver.setReceiving(true);
+    await expect(a.host.handOver.ask(peer(other.port))).rejects.toThrow(/another version/);
+    await expect(a.host.handOver.ask(peer(1))).rejects.toThrow(/cannot be reached/);
+    for (const c of t.clients) await c.close();
+  });
+
+  it('is started over HTTP from this computer only, as JSON, never from a web page', async () => {
+    const a = await pool.start();
+    const b = await pool.start();
+    b.host.handOver.setReceiving(true);
+    const codes = codesOf(b.host);
+    const post = (body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`http://127.0.0.1:${a.port}/api/hand-over`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+    expect((await post({ to: `127.0.0.1:${b.port}` }, { Origin: 'http://evil.example' })).status).toBe(403);
+    expect(
+      (await fetch(`http://127.0.0.1:${a.port}/api/hand-over`, { method: 'POST', body: '{}' })).status,
+    ).toBe(415);
+    expect(await (await post({ to: `127.0.0.1:${b.port}` })).json()).toEqual({ asked: true });
+    const res = await post({ to: `127.0.0.1:${b.port}`, code: codes.at(-1)!.code });
+    expect(await res.json()).toEqual({ to: 'test host', moved: [], refused: [] });
+    // The receiver's state of an unknown hand-over; a bundle too large is refused.
+    expect(await (await fetch(`http://127.0.0.1:${b.port}/api/hand-over/abcdefgh12`)).json()).toEqual({
+      state: 'unknown',
+    });
+  });
+});
