@@ -16,7 +16,7 @@ import {
 } from 'electron';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { browseTables, createPublisher, syncAds } from './discovery';
+import { browseTables, browseTargets, createPublisher, createTargetAd, syncAds } from './discovery';
 import { startHost } from './host';
 import { collectAppInfo } from './electron/app-info';
 import { registerAppScheme, serveAppProtocol } from './electron/app-protocol';
@@ -36,6 +36,7 @@ import { secureSession } from './electron/session-security';
 import { openSettingsStore } from './electron/settings-store';
 import { claimSingleInstance } from './electron/single-instance';
 import { createTableFeed } from './electron/table-feed';
+import { createTargetFeed } from './electron/target-feed';
 import {
   DEEP_LINK_SCHEME,
   findTableLink,
@@ -120,6 +121,7 @@ async function whenReady(): Promise<void> {
   const host = createHostController({
     startHost,
     createPublisher,
+    createTargetAd,
     syncAds,
     dataDir,
     staticDir: RENDERER_DIR,
@@ -127,6 +129,7 @@ async function whenReady(): Promise<void> {
     inPlay: (playing) => systemAwake.hold('host', playing),
   });
   const tables = createTableFeed(browseTables);
+  const targets = createTargetFeed(browseTargets);
   const notify = createTurnNotifier({
     supported: () => Notification.isSupported(),
     windowFocused: () => !!mainWindow && !mainWindow.isDestroyed() && mainWindow.isFocused(),
@@ -143,6 +146,7 @@ async function whenReady(): Promise<void> {
       settings,
       host,
       tables,
+      targets,
       appInfo: () => collectAppInfo(app, dataDir),
       openDataFolder: () => openDataFolder(shell, dataDir),
       notify,
@@ -169,7 +173,11 @@ async function whenReady(): Promise<void> {
   installQuitSequence(app, () => [
     { name: 'close the host and save its tables', run: () => host.closeHost(3000), timeoutMs: 3500 },
     { name: 'mDNS goodbyes', run: () => host.withdrawAds(1000), timeoutMs: 1500 },
-    { name: 'stop looking for tables', run: () => tables.stop(), timeoutMs: 1000 },
+    {
+      name: 'stop looking for tables',
+      run: () => Promise.all([tables.stop(), targets.stop()]).then(() => undefined),
+      timeoutMs: 1000,
+    },
   ]);
 
   Menu.setApplicationMenu(

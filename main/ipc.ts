@@ -6,7 +6,7 @@
  *
  * Plain TypeScript with no imports at run time: the sandboxed preload bundles it.
  */
-import type { DesktopApi, TableEvent } from '../shared/desktop-api';
+import type { DesktopApi, HandOverAsk, TableEvent, TargetEvent } from '../shared/desktop-api';
 
 type Args<F> = F extends (...args: infer A) => unknown ? A : never;
 type Result<F> = F extends (...args: never[]) => infer R ? Awaited<R> : never;
@@ -29,12 +29,23 @@ export interface IpcChannels {
   /** Start streaming `tables:event` to the calling page; known tables are replayed as `up`. */
   'tables:subscribe': { args: []; result: void };
   'tables:unsubscribe': { args: []; result: void };
+  'host:askHandOver': Channel<DesktopApi['host']['askHandOver']>;
+  'host:handOver': Channel<DesktopApi['host']['handOver']>;
+  'host:receiveTables': Channel<DesktopApi['host']['receiveTables']>;
+  /** Start streaming `handOver:target` to the calling page; known targets are replayed as `up`. */
+  'handOver:subscribe': { args: []; result: void };
+  'handOver:unsubscribe': { args: []; result: void };
+  /** Tell the calling page `handOver:asked` and `handOver:received` from now on. */
+  'handOver:watch': { args: []; result: void };
 }
 export type IpcChannel = keyof IpcChannels;
 
 /** Main → renderer pushes (webContents.send / ipcRenderer.on). */
 export interface IpcEvents {
   'tables:event': TableEvent;
+  'handOver:target': TargetEvent;
+  'handOver:asked': HandOverAsk;
+  'handOver:received': { from: string; tables: number };
 }
 export type IpcEvent = keyof IpcEvents;
 
@@ -61,4 +72,10 @@ export const IPC_CHANNELS = Object.keys({
   'tables:openInBrowser': true,
   'tables:subscribe': true,
   'tables:unsubscribe': true,
+  'host:askHandOver': true,
+  'host:handOver': true,
+  'host:receiveTables': true,
+  'handOver:subscribe': true,
+  'handOver:unsubscribe': true,
+  'handOver:watch': true,
 } satisfies Record<IpcChannel, true>) as IpcChannel[];

@@ -67,3 +67,4 @@ export {
   type EveningTableInfo,
   type YourEveningTable,
 } from './evening';
+export type { HandOverAsk, HandOverReport } from './hand-over';

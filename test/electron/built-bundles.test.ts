@@ -87,7 +87,19 @@ describe('built bundles', () => {
     );
     expect(shape).toEqual({
       tables: ['openInBrowser', 'subscribe'],
-      host: ['closeTable', 'showRoomScreen', 'start', 'status', 'stop'],
+      host: [
+        'askHandOver',
+        'closeTable',
+        'handOver',
+        'handOverTargets',
+        'onHandOverAsked',
+        'onTablesReceived',
+        'receiveTables',
+        'showRoomScreen',
+        'start',
+        'status',
+        'stop',
+      ],
       settings: ['get', 'set'],
       app: ['info', 'keepAwake', 'notify', 'openDataFolder'],
     });

@@ -139,7 +139,8 @@ describe('electron-builder.yml', () => {
     expect(c.mac).toMatchObject({ hardenedRuntime: true, entitlements: 'build/entitlements.mac.plist' });
     expect(c.mac?.extendInfo).toMatchObject({
       NSLocalNetworkUsageDescription: expect.stringMatching(/local network/),
-      NSBonjourServices: ['_red7._tcp'],
+      // Every service type browsed or published: tables, and hosts that take tables over.
+      NSBonjourServices: ['_red7._tcp', '_red7-takeover._tcp'],
     });
     expect(c.linux?.target).toEqual([
       { target: 'AppImage', arch: ['x64'] },

@@ -15,6 +15,7 @@ import LobbyView from '../../renderer/src/views/LobbyView.vue';
 import TableView from '../../renderer/src/views/TableView.vue';
 import { MemoryStorage } from './memory-storage';
 import { mountApp, seatInfo, seatView, tableInfo } from './mount';
+import { noHandOver } from '../helpers/no-hand-over';
 
 /** A desktop bridge in memory: tables are pushed by the test, hosting is recorded. */
 function fakeDesktop() {
@@ -48,9 +49,17 @@ function fakeDesktop() {
       showRoomScreen: async () => {
         roomScreens += 1;
       },
+      ...noHandOver,
       status: async () =>
         started.length
-          ? { running: true, port: 47999, addresses: ['10.0.0.9'], name: 'my pc', advertising: true }
+          ? {
+              running: true,
+              port: 47999,
+              addresses: ['10.0.0.9'],
+              name: 'my pc',
+              advertising: true,
+              receiving: false,
+            }
           : { running: false },
     },
     settings: {
