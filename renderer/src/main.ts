@@ -9,6 +9,7 @@ import { defaultClientFactory, setServices, windowNavigation } from './services'
 import { useSettingsStore } from './stores/settings';
 import { useRouteStore } from './stores/route';
 import { useTableStore } from './stores/table';
+import { useFollowHostStore } from './stores/followHost';
 import './styles/base.css';
 
 const bridge = detectBridge();
@@ -30,5 +31,6 @@ app.use(makeI18n());
 const settings = useSettingsStore();
 void settings.load();
 useTableStore().init();
+useFollowHostStore().init();
 useRouteStore().start();
 app.mount('#app');

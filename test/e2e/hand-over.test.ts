@@ -1,19 +1,20 @@
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { HandOverTarget } from '../../shared/desktop-api';
 import { axeViolations, seriousTargets } from './axe';
-import { describeInChromium, type Player } from './harness';
+import { describeInChromium, screenshotDir, type Player } from './harness';
 
 /*
  * Handing tables over, the desktop side, in real Chromium: the real renderer with a stand-in `window.red7`
  * (the preload's API) whose host and hand-over the test drives. One computer switches "Take over tables" on,
  * is asked and shows the code, then has taken the tables; the other chooses it under "Hand over to…", types
  * the code read out, and sees the report. By keyboard, in en and ko, at 1280×800 and 390×844; axe clean.
- * Screenshots in /work/shots/desktop-move/ (or test-results/screenshots when that folder is not there).
+ * Screenshots in test-results/screenshots/hand-over/ (or RED7_SHOTS).
  */
 
-const SHOTS = process.env.RED7_SHOTS ?? '/work/shots/desktop-move';
+const SHOTS = process.env.RED7_SHOTS ?? join(screenshotDir(), 'hand-over');
 const CODE = '482913';
 
 interface FakeArg {
