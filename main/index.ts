@@ -45,6 +45,8 @@ import {
   type TableLink,
 } from './electron/table-links';
 import { createTurnNotifier } from './electron/turn-notifier';
+import { loadUpdater } from './electron/load-updater';
+import { createUpdates } from './electron/updates';
 import { fitWindowState, loadWindowState, saveWindowState } from './electron/window-state';
 
 const RENDERER_DIR = join(__dirname, '../renderer');
@@ -128,6 +130,19 @@ async function whenReady(): Promise<void> {
     defaults: () => ({ name: settings.get('hostName') || hostname(), port: settings.get('hostPort') }),
     inPlay: (playing) => systemAwake.hold('host', playing),
   });
+  // Checked once at start, offered in the lobby only, never installed while a game is on.
+  const updates = createUpdates({
+    packaged: app.isPackaged,
+    version: app.getVersion(),
+    updater: loadUpdater,
+    busy: () =>
+      systemAwake.held()
+        ? 'this computer hosts a game in play'
+        : displayAwake.held()
+          ? 'a game is on screen'
+          : null,
+  });
+  void updates.checkAtStart();
   const tables = createTableFeed(browseTables);
   const targets = createTargetFeed(browseTargets);
   const notify = createTurnNotifier({
@@ -147,6 +162,7 @@ async function whenReady(): Promise<void> {
       host,
       tables,
       targets,
+      updates,
       appInfo: () => collectAppInfo(app, dataDir),
       openDataFolder: () => openDataFolder(shell, dataDir),
       notify,

@@ -25,6 +25,9 @@ export interface IpcChannels {
   'app:openDataFolder': Channel<DesktopApi['app']['openDataFolder']>;
   'app:notify': Channel<DesktopApi['app']['notify']>;
   'app:keepAwake': Channel<DesktopApi['app']['keepAwake']>;
+  'app:updateStatus': Channel<DesktopApi['app']['updateStatus']>;
+  'app:downloadUpdate': Channel<DesktopApi['app']['downloadUpdate']>;
+  'app:installUpdate': Channel<DesktopApi['app']['installUpdate']>;
   'tables:openInBrowser': Channel<DesktopApi['tables']['openInBrowser']>;
   /** Start streaming `tables:event` to the calling page; known tables are replayed as `up`. */
   'tables:subscribe': { args: []; result: void };
@@ -69,6 +72,9 @@ export const IPC_CHANNELS = Object.keys({
   'app:openDataFolder': true,
   'app:notify': true,
   'app:keepAwake': true,
+  'app:updateStatus': true,
+  'app:downloadUpdate': true,
+  'app:installUpdate': true,
   'tables:openInBrowser': true,
   'tables:subscribe': true,
   'tables:unsubscribe': true,

@@ -125,6 +125,16 @@ export interface AppInfo {
   dataFolder: string;
 }
 
+/**
+ * Updates from the project's releases (desktop, packaged app only): `off` in development or when the updater
+ * cannot load; checked once at start (`checking`, then `current`, `available` or `unreachable` with no
+ * internet); downloaded only when asked (`downloading`, `ready`). Never forced, never during a game.
+ */
+export type UpdateStatus =
+  | { state: 'off' | 'idle' | 'checking' | 'current' | 'unreachable' }
+  | { state: 'available' | 'ready'; version: string }
+  | { state: 'downloading'; version: string; percent: number };
+
 /** A short OS notification: "Your turn" and the table it is at. */
 export interface TurnNotice {
   title: string;
@@ -202,5 +212,11 @@ export interface DesktopApi {
      * ends or the person leaves the table. Asking twice is asking once; a page that closes lets go.
      */
     keepAwake(on: boolean): Promise<void>;
+    /** Where updating stands (see UpdateStatus). */
+    updateStatus(): Promise<UpdateStatus>;
+    /** Downloads the update found; rejects when there is none. The lobby offers it, never a game. */
+    downloadUpdate(): Promise<void>;
+    /** Restarts into the downloaded update; rejects, changing nothing, while a game is on (hosted or shown). */
+    installUpdate(): Promise<void>;
   };
 }

@@ -11,6 +11,7 @@ import { hostPageUrl } from './table-links';
 import type { SettingsStore } from './settings-store';
 import type { TableFeed } from './table-feed';
 import type { TargetFeed } from './target-feed';
+import type { Updates } from './updates';
 
 export interface DesktopServices {
   settings: SettingsStore;
@@ -29,6 +30,8 @@ export interface DesktopServices {
   openExternal(url: string): Promise<void>;
   /** The room screen of this machine's host in a window of its own (main/electron/room-window.ts). */
   showRoomScreen(): void;
+  /** Updates from the project's releases (main/electron/updates.ts). */
+  updates: Updates;
 }
 
 /** A discovered table's key (the mDNS instance name); anything longer is no key of ours. */
@@ -211,6 +214,18 @@ export function createIpcHandlers(services: DesktopServices): IpcHandlers {
       noExtraArgs('app.keepAwake', args, 1);
       if (typeof args[0] !== 'boolean') throw new Error('app.keepAwake: expected true or false');
       keepAwake(sender, args[0]);
+    },
+    'app:updateStatus': (_sender, ...args) => {
+      noExtraArgs('app.updateStatus', args, 0);
+      return services.updates.status();
+    },
+    'app:downloadUpdate': (_sender, ...args) => {
+      noExtraArgs('app.downloadUpdate', args, 0);
+      return services.updates.download();
+    },
+    'app:installUpdate': (_sender, ...args) => {
+      noExtraArgs('app.installUpdate', args, 0);
+      services.updates.install();
     },
     'tables:openInBrowser': (_sender, ...args) => {
       noExtraArgs('tables.openInBrowser', args, 1);

@@ -171,6 +171,9 @@ export function createDesktopApi(
       openDataFolder: () => call(bridge, 'app:openDataFolder'),
       notify: (notice) => call(bridge, 'app:notify', notice),
       keepAwake: (on) => call(bridge, 'app:keepAwake', on),
+      updateStatus: () => call(bridge, 'app:updateStatus'),
+      downloadUpdate: () => call(bridge, 'app:downloadUpdate'),
+      installUpdate: () => call(bridge, 'app:installUpdate'),
     },
   };
 }

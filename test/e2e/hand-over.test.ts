@@ -23,6 +23,8 @@ interface FakeArg {
   port: number;
   code: string;
   target: HandOverTarget;
+  /** What main says of updates (default: off, as in development). */
+  update?: { state: 'available'; version: string };
 }
 
 /** The preload's API, standing in for the desktop app; `window.__hand` records calls and fires its events. */
@@ -123,6 +125,9 @@ function fakeDesktop(arg: FakeArg): void {
         openDataFolder: async () => undefined,
         notify: async () => false,
         keepAwake: async () => undefined,
+        updateStatus: async () => arg.update ?? { state: 'off' },
+        downloadUpdate: async () => undefined,
+        installUpdate: async () => undefined,
       },
     },
   });
@@ -164,7 +169,12 @@ describeInChromium('handing tables over, the desktop side (Chromium)', {}, (stag
     protocol: 1,
   };
 
-  const open = async (width: number, height: number, locale: 'en' | 'ko'): Promise<Player> => {
+  const open = async (
+    width: number,
+    height: number,
+    locale: 'en' | 'ko',
+    update?: FakeArg['update'],
+  ): Promise<Player> => {
     const phone: BrowserContextOptions =
       width < 500 ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {};
     const p = await stage.player(`${locale} ${width}`, width, height, {
@@ -176,6 +186,7 @@ describeInChromium('handing tables over, the desktop side (Chromium)', {}, (stag
       port: stage.served.host.port,
       code: CODE,
       target,
+      update,
     } satisfies FakeArg);
     await p.page.goto(stage.served.url);
     await p.page.getByTestId('hand-over').waitFor();
@@ -268,6 +279,24 @@ describeInChromium('handing tables over, the desktop side (Chromium)', {}, (stag
       await page.screenshot({ path: `${SHOTS}/send-report-${size}.png`, fullPage: width < 500 });
       expect(seriousTargets(await axeViolations(page))).toEqual([]);
       expect(errors).toEqual([]);
+    },
+  );
+
+  it(
+    'the lobby offers an update found at start (never a table): labelled, axe clean',
+    { timeout: 60_000 },
+    async () => {
+      for (const locale of ['en', 'ko'] as const) {
+        const { page, errors } = await open(1280, 800, locale, { state: 'available', version: '0.2.0' });
+        const offer = page.getByTestId('update-offer');
+        await offer.waitFor({ timeout: 10_000 }).catch(async (error) => {
+          throw new Error(`${String(error)}; page errors: ${errors.join(' | ')}`);
+        });
+        await expect(offer.textContent()).resolves.toContain('Red7 LAN 0.2.0');
+        await page.screenshot({ path: `${SHOTS}/update-offer-1280x800-${locale}.png` });
+        expect(seriousTargets(await axeViolations(page))).toEqual([]);
+        expect(errors).toEqual([]);
+      }
     },
   );
 

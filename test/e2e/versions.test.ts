@@ -109,6 +109,9 @@ function fakeDesktop(arg: FakeDesktopArg): void {
         keepAwake: async (on: boolean) => {
           awake.push(on);
         },
+        updateStatus: async () => ({ state: 'off' }),
+        downloadUpdate: async () => undefined,
+        installUpdate: async () => undefined,
       },
     },
   });

@@ -101,7 +101,15 @@ describe('built bundles', () => {
         'stop',
       ],
       settings: ['get', 'set'],
-      app: ['info', 'keepAwake', 'notify', 'openDataFolder'],
+      app: [
+        'downloadUpdate',
+        'info',
+        'installUpdate',
+        'keepAwake',
+        'notify',
+        'openDataFolder',
+        'updateStatus',
+      ],
     });
     const ipcRenderer = electron.module.ipcRenderer as Record<string, ReturnType<typeof vi.fn>>;
     for (const group of Object.values(api)) {

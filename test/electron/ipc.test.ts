@@ -24,6 +24,7 @@ import { createTargetFeed } from '../../main/electron/target-feed';
 import type { BrowseEvent, DiscoveredTable } from '../../main/discovery/types';
 import { FakeWebContents, fakePowerSaveBlocker } from './electron-mock';
 import { createKeepAwake } from '../../main/electron/keep-awake';
+import { createUpdates } from '../../main/electron/updates';
 
 type Invoke = (event: unknown, ...args: unknown[]) => Promise<unknown>;
 
@@ -52,6 +53,9 @@ describe('IPC registration and the sender check', () => {
         'app:openDataFolder',
         'app:notify',
         'app:keepAwake',
+        'app:updateStatus',
+        'app:downloadUpdate',
+        'app:installUpdate',
         'tables:openInBrowser',
         'host:closeTable',
         'host:showRoomScreen',
@@ -205,6 +209,8 @@ async function wirePage() {
     host,
     tables,
     targets,
+    // Not packaged, as in development: updates are off.
+    updates: createUpdates({ packaged: false, version: '0.1.0', updater: () => null, busy: () => null }),
     appInfo: () => ({
       name: 'Red7 LAN',
       version: '0.1.0',
@@ -679,5 +685,24 @@ describe('handing tables over through IPC', () => {
     stopGot();
     page.receivedListeners.forEach((cb) => cb({ from: 'Ann', tables: 1 }));
     expect(got).toHaveLength(1);
+  });
+});
+
+describe('updates through IPC', () => {
+  it('say "off" when the app is not packaged, and refuse to download or install; no arguments taken', async () => {
+    const page = await wirePage();
+    expect(await page.api.app.updateStatus()).toEqual({ state: 'off' });
+    await expect(page.api.app.downloadUpdate()).rejects.toThrow('there is no update to download');
+    await expect(page.api.app.installUpdate()).rejects.toThrow('no update is downloaded');
+    for (const channel of ['app:updateStatus', 'app:downloadUpdate', 'app:installUpdate']) {
+      const reply = await page.registered.get(channel)!(
+        { senderFrame: APP_FRAME, sender: page.contents },
+        'x',
+      );
+      expect(reply, channel).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/expected at most 0 argument/),
+      });
+    }
   });
 });

@@ -65,6 +65,9 @@ function desktopApi(info: Partial<AppInfo>, openDataFolder: () => Promise<void>)
       openDataFolder,
       notify: async () => false,
       keepAwake: async () => undefined,
+      updateStatus: async () => ({ state: 'off' }),
+      downloadUpdate: async () => undefined,
+      installUpdate: async () => undefined,
     },
   };
 }

@@ -211,6 +211,14 @@ export function webBridge(opts: WebBridgeOptions): Bridge {
       notify: async () => false,
       // The desktop app's power-save blocker; a browser tab has none to hold.
       keepAwake: async () => undefined,
+      // A browser page is always its host's version: nothing to update here.
+      updateStatus: async () => ({ state: 'off' }) as const,
+      async downloadUpdate() {
+        throw new Error('A browser page has no update to download.');
+      },
+      async installUpdate() {
+        throw new Error('A browser page has no update to install.');
+      },
     },
   };
   return { kind: 'web', api, origin: { address: loc.hostname, port } };
