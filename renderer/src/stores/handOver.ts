@@ -27,6 +27,7 @@ export const useHandOverStore = defineStore('handOver', () => {
   const asked = ref<HandOverAsk | null>(null);
   const received = ref<{ from: string; tables: number } | null>(null);
   const stops: (() => void)[] = [];
+  let stopBrowsing: (() => void) | null = null;
   let users = 0;
 
   /** Every target but this machine's own host (it hears its own announcement too). */
@@ -38,12 +39,6 @@ export const useHandOverStore = defineStore('handOver', () => {
     if (users++ > 0 || services().bridge.kind !== 'desktop') return;
     const host = services().bridge.api.host;
     stops.push(
-      host.handOverTargets((e) => {
-        const next = new Map(found.value);
-        if (e.type === 'down') next.delete(e.key);
-        else next.set(e.target.key, e.target);
-        found.value = next;
-      }),
       host.onHandOverAsked((ask) => {
         asked.value = ask;
         received.value = null;
@@ -60,13 +55,30 @@ export const useHandOverStore = defineStore('handOver', () => {
     if (--users > 0) return;
     users = 0;
     stops.splice(0).forEach((s) => s());
-    found.value = new Map();
+    browse(false);
+  }
+
+  /** Looks for computers that take tables over only while this one hosts (it has tables to hand over). */
+  function browse(on: boolean): void {
+    if (!on || services().bridge.kind !== 'desktop') {
+      stopBrowsing?.();
+      stopBrowsing = null;
+      found.value = new Map();
+      return;
+    }
+    stopBrowsing ??= services().bridge.api.host.handOverTargets((e) => {
+      const next = new Map(found.value);
+      if (e.type === 'down') next.delete(e.key);
+      else next.set(e.target.key, e.target);
+      found.value = next;
+    });
   }
 
   /** Reads whether this machine takes tables over now (the host status says). */
   function sync(): void {
     const s = hosting.status;
     receiving.value = s.running && s.receiving;
+    browse(users > 0 && s.running);
     // Tables taken over are this host's while it runs; once stopped, the line would say otherwise.
     if (!s.running) received.value = null;
   }
