@@ -16,7 +16,7 @@ import {
 } from 'electron';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { browseTables, createPublisher, syncAds } from './discovery';
+import { browseTables, browseTargets, createPublisher, createTargetAd, syncAds } from './discovery';
 import { startHost } from './host';
 import { collectAppInfo } from './electron/app-info';
 import { registerAppScheme, serveAppProtocol } from './electron/app-protocol';
@@ -36,6 +36,7 @@ import { secureSession } from './electron/session-security';
 import { openSettingsStore } from './electron/settings-store';
 import { claimSingleInstance } from './electron/single-instance';
 import { createTableFeed } from './electron/table-feed';
+import { createTargetFeed } from './electron/target-feed';
 import {
   DEEP_LINK_SCHEME,
   findTableLink,
@@ -44,6 +45,8 @@ import {
   type TableLink,
 } from './electron/table-links';
 import { createTurnNotifier } from './electron/turn-notifier';
+import { loadUpdater } from './electron/load-updater';
+import { createUpdates } from './electron/updates';
 import { fitWindowState, loadWindowState, saveWindowState } from './electron/window-state';
 
 const RENDERER_DIR = join(__dirname, '../renderer');
@@ -120,13 +123,28 @@ async function whenReady(): Promise<void> {
   const host = createHostController({
     startHost,
     createPublisher,
+    createTargetAd,
     syncAds,
     dataDir,
     staticDir: RENDERER_DIR,
     defaults: () => ({ name: settings.get('hostName') || hostname(), port: settings.get('hostPort') }),
     inPlay: (playing) => systemAwake.hold('host', playing),
   });
+  // Checked once at start, offered in the lobby only, never installed while a game is on.
+  const updates = createUpdates({
+    packaged: app.isPackaged,
+    version: app.getVersion(),
+    updater: loadUpdater,
+    busy: () =>
+      systemAwake.held()
+        ? 'this computer hosts a game in play'
+        : displayAwake.held()
+          ? 'a game is on screen'
+          : null,
+  });
+  void updates.checkAtStart();
   const tables = createTableFeed(browseTables);
+  const targets = createTargetFeed(browseTargets);
   const notify = createTurnNotifier({
     supported: () => Notification.isSupported(),
     windowFocused: () => !!mainWindow && !mainWindow.isDestroyed() && mainWindow.isFocused(),
@@ -143,6 +161,8 @@ async function whenReady(): Promise<void> {
       settings,
       host,
       tables,
+      targets,
+      updates,
       appInfo: () => collectAppInfo(app, dataDir),
       openDataFolder: () => openDataFolder(shell, dataDir),
       notify,
@@ -169,7 +189,11 @@ async function whenReady(): Promise<void> {
   installQuitSequence(app, () => [
     { name: 'close the host and save its tables', run: () => host.closeHost(3000), timeoutMs: 3500 },
     { name: 'mDNS goodbyes', run: () => host.withdrawAds(1000), timeoutMs: 1500 },
-    { name: 'stop looking for tables', run: () => tables.stop(), timeoutMs: 1000 },
+    {
+      name: 'stop looking for tables',
+      run: () => Promise.all([tables.stop(), targets.stop()]).then(() => undefined),
+      timeoutMs: 1000,
+    },
   ]);
 
   Menu.setApplicationMenu(

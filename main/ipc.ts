@@ -6,7 +6,7 @@
  *
  * Plain TypeScript with no imports at run time: the sandboxed preload bundles it.
  */
-import type { DesktopApi, TableEvent } from '../shared/desktop-api';
+import type { DesktopApi, HandOverAsk, TableEvent, TargetEvent } from '../shared/desktop-api';
 
 type Args<F> = F extends (...args: infer A) => unknown ? A : never;
 type Result<F> = F extends (...args: never[]) => infer R ? Awaited<R> : never;
@@ -25,16 +25,30 @@ export interface IpcChannels {
   'app:openDataFolder': Channel<DesktopApi['app']['openDataFolder']>;
   'app:notify': Channel<DesktopApi['app']['notify']>;
   'app:keepAwake': Channel<DesktopApi['app']['keepAwake']>;
+  'app:updateStatus': Channel<DesktopApi['app']['updateStatus']>;
+  'app:downloadUpdate': Channel<DesktopApi['app']['downloadUpdate']>;
+  'app:installUpdate': Channel<DesktopApi['app']['installUpdate']>;
   'tables:openInBrowser': Channel<DesktopApi['tables']['openInBrowser']>;
   /** Start streaming `tables:event` to the calling page; known tables are replayed as `up`. */
   'tables:subscribe': { args: []; result: void };
   'tables:unsubscribe': { args: []; result: void };
+  'host:askHandOver': Channel<DesktopApi['host']['askHandOver']>;
+  'host:handOver': Channel<DesktopApi['host']['handOver']>;
+  'host:receiveTables': Channel<DesktopApi['host']['receiveTables']>;
+  /** Start streaming `handOver:target` to the calling page; known targets are replayed as `up`. */
+  'handOver:subscribe': { args: []; result: void };
+  'handOver:unsubscribe': { args: []; result: void };
+  /** Tell the calling page `handOver:asked` and `handOver:received` from now on. */
+  'handOver:watch': { args: []; result: void };
 }
 export type IpcChannel = keyof IpcChannels;
 
 /** Main → renderer pushes (webContents.send / ipcRenderer.on). */
 export interface IpcEvents {
   'tables:event': TableEvent;
+  'handOver:target': TargetEvent;
+  'handOver:asked': HandOverAsk;
+  'handOver:received': { from: string; tables: number };
 }
 export type IpcEvent = keyof IpcEvents;
 
@@ -58,7 +72,16 @@ export const IPC_CHANNELS = Object.keys({
   'app:openDataFolder': true,
   'app:notify': true,
   'app:keepAwake': true,
+  'app:updateStatus': true,
+  'app:downloadUpdate': true,
+  'app:installUpdate': true,
   'tables:openInBrowser': true,
   'tables:subscribe': true,
   'tables:unsubscribe': true,
+  'host:askHandOver': true,
+  'host:handOver': true,
+  'host:receiveTables': true,
+  'handOver:subscribe': true,
+  'handOver:unsubscribe': true,
+  'handOver:watch': true,
 } satisfies Record<IpcChannel, true>) as IpcChannel[];

@@ -9,7 +9,10 @@
  * - In a plain browser there is no `window.red7`; the renderer uses its web implementation.
  */
 
+import type { HandOverAsk, HandOverReport } from './protocol/hand-over';
 import type { TableState } from './protocol/tables';
+
+export type { HandOverAsk, HandOverReport };
 
 /**
  * A table found on the LAN by mDNS (main/discovery browses them): its ad plus where to connect
@@ -47,6 +50,26 @@ export interface DiscoveredTable {
  */
 export type TableEvent = { type: 'up' | 'update'; table: DiscoveredTable } | { type: 'down'; key: string };
 
+/**
+ * A host on the LAN that takes tables over now (its person switched "Take over tables" on): found by mDNS
+ * (`_red7-takeover._tcp`), with the address it answered from, like a table.
+ */
+export interface HandOverTarget {
+  /** Unique across the LAN; the key of `down` events and what `askHandOver` / `handOver` name. */
+  key: string;
+  /** The host's display name (e.g. "Bo's computer"). */
+  name: string;
+  address: string;
+  port: number;
+  /** The host's PROTOCOL_VERSION. */
+  protocol: number;
+  /** The host's app version; absent when it announced none. */
+  appVersion?: string;
+}
+
+/** Hand-over target stream; right after subscribing, every target already known arrives as `up`. */
+export type TargetEvent = { type: 'up' | 'update'; target: HandOverTarget } | { type: 'down'; key: string };
+
 export interface HostStartOptions {
   /** Shown to other players in the lobby; default: the saved `hostName` setting or the computer's name. */
   name?: string;
@@ -66,7 +89,15 @@ export interface HostStarted {
 
 export type HostStatus =
   | { running: false }
-  | { running: true; port: number; addresses: string[]; name: string; advertising: boolean };
+  | {
+      running: true;
+      port: number;
+      addresses: string[];
+      name: string;
+      advertising: boolean;
+      /** It takes tables over from other hosts now (`receiveTables(true)`). */
+      receiving: boolean;
+    };
 
 /** Persisted user settings (in the app's userData). */
 export interface Settings {
@@ -93,6 +124,16 @@ export interface AppInfo {
   /** Where this machine's host saves its tables (inside userData); '' in a browser. */
   dataFolder: string;
 }
+
+/**
+ * Updates from the project's releases (desktop, packaged app only): `off` in development or when the updater
+ * cannot load; checked once at start (`checking`, then `current`, `available` or `unreachable` with no
+ * internet); downloaded only when asked (`downloading`, `ready`). Never forced, never during a game.
+ */
+export type UpdateStatus =
+  | { state: 'off' | 'idle' | 'checking' | 'current' | 'unreachable' }
+  | { state: 'available' | 'ready'; version: string }
+  | { state: 'downloading'; version: string; percent: number };
 
 /** A short OS notification: "Your turn" and the table it is at. */
 export interface TurnNotice {
@@ -129,6 +170,28 @@ export interface DesktopApi {
      * brings the open one forward. Rejects when this machine hosts nothing.
      */
     showRoomScreen(): Promise<void>;
+    /** Streams the hosts on the LAN that take tables over now. Returns the unsubscribe function. */
+    handOverTargets(cb: (event: TargetEvent) => void): () => void;
+    /**
+     * Asks a target (by its `key` among those listed now) for a code: the target shows it to its person,
+     * who reads it out. The address is the one the target answered from, never one the page gives.
+     */
+    askHandOver(key: string): Promise<void>;
+    /**
+     * Hands every table of this machine's host to the target with the code read out there (6 digits).
+     * When the target took tables, this machine's host stops, after its players were told where to go.
+     * Rejects when the target is no longer listed, the code is malformed or the target refused it.
+     */
+    handOver(key: string, code: string): Promise<HandOverReport>;
+    /**
+     * Takes tables over from another host (true) or no longer (false): starts this machine's host if
+     * needed, then announces it on the LAN as a hand-over target (withdrawn with false).
+     */
+    receiveTables(on: boolean): Promise<void>;
+    /** Another host asked to hand its tables here: the code to show. Returns the unsubscribe function. */
+    onHandOverAsked(cb: (ask: HandOverAsk) => void): () => void;
+    /** Tables arrived from another host. Returns the unsubscribe function. */
+    onTablesReceived(cb: (received: { from: string; tables: number }) => void): () => void;
   };
   settings: {
     get<K extends SettingKey>(key: K): Promise<Settings[K]>;
@@ -149,5 +212,11 @@ export interface DesktopApi {
      * ends or the person leaves the table. Asking twice is asking once; a page that closes lets go.
      */
     keepAwake(on: boolean): Promise<void>;
+    /** Where updating stands (see UpdateStatus). */
+    updateStatus(): Promise<UpdateStatus>;
+    /** Downloads the update found; rejects when there is none. The lobby offers it, never a game. */
+    downloadUpdate(): Promise<void>;
+    /** Restarts into the downloaded update; rejects, changing nothing, while a game is on (hosted or shown). */
+    installUpdate(): Promise<void>;
   };
 }

@@ -18,3 +18,13 @@ export {
   type TableBrowser,
   type BrowseOptions,
 } from './types';
+export {
+  createTargetAd,
+  browseTargets,
+  TAKEOVER_SERVICE_TYPE,
+  TAKEOVER_DOMAIN,
+  type TargetAd,
+  type TargetAdOptions,
+  type TargetBrowser,
+  type TargetBrowseOptions,
+} from './takeover';

@@ -44,7 +44,7 @@ export function asksForTables(packet: DnsPacket): boolean {
 }
 
 /** A DNS host label for SRV targets: letters, digits and hyphens only. */
-function hostLabel(name: string): string {
+export function hostLabel(name: string): string {
   const label = name
     .replace(/[^A-Za-z0-9-]+/g, '-')
     .replace(/^-+|-+$/g, '')

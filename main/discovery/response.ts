@@ -39,14 +39,17 @@ function srvOf(record: DnsRecord | undefined): { port: number; target: string } 
   return { port, target: data.target.replace(/\.local\.?$/i, '') };
 }
 
-/** Reads what a response packet says about red7 tables; anything else in it is ignored. */
-export function readResponse(packet: DnsPacket, address: string): ResponseContent {
+/**
+ * Reads what a response packet says about the instances of one service type (red7 tables by default,
+ * or hand-over targets); anything else in it is ignored.
+ */
+export function readResponse(packet: DnsPacket, address: string, domain = SERVICE_DOMAIN): ResponseContent {
   const records = [...(packet.answers ?? []), ...(packet.additionals ?? [])];
   const content: ResponseContent = { goodbyes: [], sightings: [], alive: [] };
   for (const ptr of records) {
-    if (ptr.type !== 'PTR' || lower(ptr.name) !== SERVICE_DOMAIN) continue;
+    if (ptr.type !== 'PTR' || lower(ptr.name) !== domain) continue;
     const key = lower(ptr.data);
-    if (!key.endsWith(`.${SERVICE_DOMAIN}`)) continue;
+    if (!key.endsWith(`.${domain}`)) continue;
     if (ptr.ttl === 0) {
       content.goodbyes.push(key);
       continue;

@@ -2,19 +2,23 @@
  * The main-process side of every DesktopApi capability, as IPC handlers. Arguments come from the
  * renderer and are validated here again, whatever the types say.
  */
-import type { AppInfo, TurnNotice } from '../../shared/desktop-api';
-import type { IpcEvent } from '../ipc';
+import type { AppInfo, HandOverReport, TurnNotice } from '../../shared/desktop-api';
+import type { IpcEvent, IpcEvents } from '../ipc';
 import type { HostController } from './host-controller';
 import type { IpcHandlers, IpcSender } from './ipc-handlers';
 import type { KeepAwake } from './keep-awake';
 import { hostPageUrl } from './table-links';
 import type { SettingsStore } from './settings-store';
 import type { TableFeed } from './table-feed';
+import type { TargetFeed } from './target-feed';
+import type { Updates } from './updates';
 
 export interface DesktopServices {
   settings: SettingsStore;
   host: HostController;
   tables: TableFeed;
+  /** Hosts on the LAN that take tables over now. */
+  targets: TargetFeed;
   appInfo(): AppInfo;
   /** Shows the host's data folder in the file manager; rejects with a reason a person can read. */
   openDataFolder(): Promise<void>;
@@ -26,6 +30,8 @@ export interface DesktopServices {
   openExternal(url: string): Promise<void>;
   /** The room screen of this machine's host in a window of its own (main/electron/room-window.ts). */
   showRoomScreen(): void;
+  /** Updates from the project's releases (main/electron/updates.ts). */
+  updates: Updates;
 }
 
 /** A discovered table's key (the mDNS instance name); anything longer is no key of ours. */
@@ -54,6 +60,16 @@ function checkNotice(value: unknown): TurnNotice {
 }
 
 export const TABLES_EVENT = 'tables:event' satisfies IpcEvent;
+export const TARGETS_EVENT = 'handOver:target' satisfies IpcEvent;
+
+/** The code the target's person reads out: six digits. */
+const HAND_OVER_CODE = /^\d{6}$/;
+
+function checkKey(what: string, key: unknown): string {
+  if (typeof key !== 'string' || key === '' || key.length > KEY_MAX)
+    throw new Error(`${what}: the key must be text`);
+  return key;
+}
 
 function noExtraArgs(channel: string, args: unknown[], allowed: number): void {
   if (args.length > allowed) throw new Error(`${channel}: expected at most ${allowed} argument(s)`);
@@ -78,6 +94,53 @@ export function createIpcHandlers(services: DesktopServices): IpcHandlers {
         tables.unsubscribe(sender.id);
       });
     }
+  };
+
+  /** Pages told `handOver:asked` / `handOver:received`; a page that closes is forgotten. */
+  const handOverPages = new Map<number, IpcSender>();
+  const tellPages = <E extends 'handOver:asked' | 'handOver:received'>(event: E, payload: IpcEvents[E]) => {
+    for (const page of [...handOverPages.values()]) if (!page.isDestroyed()) page.send(event, payload);
+  };
+  host.onHandOverAsked((ask) => tellPages('handOver:asked', ask));
+  host.onTablesReceived((received) => tellPages('handOver:received', received));
+  const watchHandOver = (sender: IpcSender) => {
+    if (handOverPages.has(sender.id)) return;
+    handOverPages.set(sender.id, sender);
+    sender.once('destroyed', () => handOverPages.delete(sender.id));
+  };
+
+  const targetPages = new Set<number>();
+  const subscribeTargets = (sender: IpcSender) => {
+    services.targets.subscribe({
+      id: sender.id,
+      send: (event) => {
+        if (!sender.isDestroyed()) sender.send(TARGETS_EVENT, event);
+      },
+    });
+    if (targetPages.has(sender.id)) return;
+    targetPages.add(sender.id);
+    sender.once('destroyed', () => {
+      targetPages.delete(sender.id);
+      services.targets.unsubscribe(sender.id);
+    });
+  };
+
+  /** The target's address is the one it answered from (the feed's), never one the page passes. */
+  const targetOf = (what: string, key: unknown) => {
+    const target = services.targets.find(checkKey(what, key));
+    if (!target) throw new Error(`${what}: that computer no longer takes tables over`);
+    return { address: target.address, port: target.port };
+  };
+
+  const handOver = async (key: unknown, code: unknown): Promise<HandOverReport> => {
+    const to = targetOf('host.handOver', key);
+    if (typeof code !== 'string' || !HAND_OVER_CODE.test(code))
+      throw new Error('host.handOver: the code must be 6 digits');
+    const report = await host.handOver().send(to, code);
+    // Every table went (or there were none): the host's players were told where to go, so it stops.
+    // A table the target refused keeps this host running, so its players still play there.
+    if (report.refused.length === 0) await host.stop();
+    return report;
   };
 
   const awakePages = new Set<number>();
@@ -152,6 +215,18 @@ export function createIpcHandlers(services: DesktopServices): IpcHandlers {
       if (typeof args[0] !== 'boolean') throw new Error('app.keepAwake: expected true or false');
       keepAwake(sender, args[0]);
     },
+    'app:updateStatus': (_sender, ...args) => {
+      noExtraArgs('app.updateStatus', args, 0);
+      return services.updates.status();
+    },
+    'app:downloadUpdate': (_sender, ...args) => {
+      noExtraArgs('app.downloadUpdate', args, 0);
+      return services.updates.download();
+    },
+    'app:installUpdate': (_sender, ...args) => {
+      noExtraArgs('app.installUpdate', args, 0);
+      services.updates.install();
+    },
     'tables:openInBrowser': (_sender, ...args) => {
       noExtraArgs('tables.openInBrowser', args, 1);
       return openInBrowser(args[0]);
@@ -163,6 +238,31 @@ export function createIpcHandlers(services: DesktopServices): IpcHandlers {
     'tables:unsubscribe': (sender, ...args) => {
       noExtraArgs('tables.unsubscribe', args, 0);
       tables.unsubscribe(sender.id);
+    },
+    'host:askHandOver': (_sender, ...args) => {
+      noExtraArgs('host.askHandOver', args, 1);
+      const to = targetOf('host.askHandOver', args[0]);
+      return host.handOver().ask(to);
+    },
+    'host:handOver': (_sender, ...args) => {
+      noExtraArgs('host.handOver', args, 2);
+      return handOver(args[0], args[1]);
+    },
+    'host:receiveTables': (_sender, ...args) => {
+      noExtraArgs('host.receiveTables', args, 1);
+      return host.receiveTables(args[0]);
+    },
+    'handOver:subscribe': (sender, ...args) => {
+      noExtraArgs('host.handOverTargets', args, 0);
+      subscribeTargets(sender);
+    },
+    'handOver:unsubscribe': (sender, ...args) => {
+      noExtraArgs('host.handOverTargets', args, 0);
+      services.targets.unsubscribe(sender.id);
+    },
+    'handOver:watch': (sender, ...args) => {
+      noExtraArgs('host.onHandOverAsked', args, 0);
+      watchHandOver(sender);
     },
   };
 }

@@ -5,10 +5,21 @@
  */
 import * as v from 'valibot';
 import type { HostStartOptions, HostStarted, HostStatus } from '../../shared/desktop-api';
-import type { TableSummary } from '../../shared/protocol';
+import type { HandOverAsk, HandOverReport, TableSummary } from '../../shared/protocol';
 import type { MdnsInterfaceReach } from '../../shared/reach';
+import type { TargetAd, TargetAdOptions } from '../discovery/takeover';
 import type { Publisher, PublisherOptions } from '../discovery/types';
 import { HISTORY_GAMES_MAX } from '../host/history/limits';
+
+/** main/host's Host.handOver: taking tables from another host, and handing this one's over. */
+export interface HostHandOver {
+  setReceiving(on: boolean): void;
+  receiving(): boolean;
+  onAsked(cb: (ask: HandOverAsk) => void): () => void;
+  onReceived(cb: (r: { from: string; tables: number }) => void): () => void;
+  ask(to: { address: string; port: number }): Promise<void>;
+  send(to: { address: string; port: number }, code: string): Promise<HandOverReport>;
+}
 
 /** The slice of main/host's Host the controller uses. */
 export interface RunningHost {
@@ -22,6 +33,7 @@ export interface RunningHost {
   /** Hands the publisher's mDNS state to the host's /api/reach. */
   watchDiscovery(source: (() => MdnsInterfaceReach[]) | null): void;
   close(opts?: { timeoutMs?: number }): Promise<void>;
+  readonly handOver: HostHandOver;
 }
 
 export interface HostControllerDeps {
@@ -34,6 +46,8 @@ export interface HostControllerDeps {
     history?: { maxGames?: number };
   }): Promise<RunningHost>;
   createPublisher(opts: PublisherOptions): Publisher;
+  /** Announces the host as a hand-over target while it takes tables over (main/discovery/takeover.ts). */
+  createTargetAd?(opts: TargetAdOptions): TargetAd;
   syncAds(publisher: Publisher, tables: TableSummary[]): void;
   dataDir: string;
   /** The built renderer, served to players who join from a browser. */
@@ -55,6 +69,16 @@ export interface HostController {
   status(): HostStatus;
   /** Closes a finished table of the running host; the id comes from the renderer and is checked here. */
   closeTable(tableId: unknown): void;
+  /**
+   * Takes tables over (true: starts the host if needed, sets it receiving, announces it as a target while
+   * it advertises) or no longer (false: withdraws the announcement). `on` comes from the renderer.
+   */
+  receiveTables(on: unknown): Promise<void>;
+  /** The running host's hand-over; throws when nothing runs or the host cannot hand over. */
+  handOver(): HostHandOver;
+  /** Told whenever the running host (this one or a later one) is asked for a code, or received tables. */
+  onHandOverAsked(cb: (ask: HandOverAsk) => void): () => void;
+  onTablesReceived(cb: (r: { from: string; tables: number }) => void): () => void;
 }
 
 const Name = v.pipe(
@@ -107,6 +131,8 @@ interface Running {
   host: RunningHost;
   name: string;
   publisher: Publisher | null;
+  /** The hand-over target announcement, while receiving and advertising. */
+  targetAd: TargetAd | null;
   advertising: boolean;
   unwatch: () => void;
   hostClosed: boolean;
@@ -116,6 +142,11 @@ export function createHostController(deps: HostControllerDeps): HostController {
   let running: Running | null = null;
   let starting: Promise<HostStarted> | null = null;
   let stopping: Promise<void> | null = null;
+  const askedListeners = new Set<(ask: HandOverAsk) => void>();
+  const receivedListeners = new Set<(r: { from: string; tables: number }) => void>();
+  const tell = <T>(listeners: Set<(value: T) => void>, value: T) => {
+    for (const listener of [...listeners]) listener(value);
+  };
 
   const started = (r: Running): HostStarted => ({ port: r.host.port, addresses: r.host.addresses() });
 
@@ -150,11 +181,23 @@ export function createHostController(deps: HostControllerDeps): HostController {
         throw error;
       }
     }
+    const unwatchAsked = host.handOver.onAsked((ask) => tell(askedListeners, ask));
+    const unwatchReceived = host.handOver.onReceived((r) => tell(receivedListeners, r));
     const unwatch = () => {
       unwatchAds();
       unwatchPlay();
+      unwatchAsked();
+      unwatchReceived();
     };
-    running = { host, name, publisher, advertising: publisher !== null, unwatch, hostClosed: false };
+    running = {
+      host,
+      name,
+      publisher,
+      targetAd: null,
+      advertising: publisher !== null,
+      unwatch,
+      hostClosed: false,
+    };
     return started(running);
   }
 
@@ -176,14 +219,21 @@ export function createHostController(deps: HostControllerDeps): HostController {
     const r = running;
     if (!r) return;
     const publisher = r.publisher;
+    const targetAd = r.targetAd;
     r.publisher = null;
+    r.targetAd = null;
     r.advertising = false;
     r.host.watchDiscovery(null);
     if (r.hostClosed && running === r) running = null;
-    await publisher?.stop(timeoutMs);
+    await Promise.all([publisher?.stop(timeoutMs), targetAd?.stop(timeoutMs)]);
   }
 
-  return {
+  function handOverOf(r: Running | null): HostHandOver {
+    if (!r || r.hostClosed) throw new Error('this machine is not hosting');
+    return r.host.handOver;
+  }
+
+  const controller: HostController = {
     async start(input) {
       const opts = parseHostStartOptions(input);
       if (stopping) await stopping;
@@ -217,6 +267,32 @@ export function createHostController(deps: HostControllerDeps): HostController {
       running.host.closeTable(id.output);
     },
 
+    async receiveTables(input) {
+      if (typeof input !== 'boolean') throw new Error('host.receiveTables: expected true or false');
+      if (input) await controller.start();
+      const r = running;
+      if (!r) return;
+      handOverOf(r).setReceiving(input);
+      if (input && r.advertising && !r.targetAd && deps.createTargetAd) {
+        r.targetAd = deps.createTargetAd({ port: r.host.port, hostName: r.name });
+      } else if (!input && r.targetAd) {
+        const ad = r.targetAd;
+        r.targetAd = null;
+        await ad.stop(1000);
+      }
+    },
+
+    handOver: () => handOverOf(running),
+
+    onHandOverAsked(cb) {
+      askedListeners.add(cb);
+      return () => void askedListeners.delete(cb);
+    },
+    onTablesReceived(cb) {
+      receivedListeners.add(cb);
+      return () => void receivedListeners.delete(cb);
+    },
+
     status() {
       if (!running) return { running: false };
       return {
@@ -225,7 +301,9 @@ export function createHostController(deps: HostControllerDeps): HostController {
         addresses: running.host.addresses(),
         name: running.name,
         advertising: running.advertising,
+        receiving: running.host.handOver.receiving(),
       };
     },
   };
+  return controller;
 }

@@ -14,6 +14,8 @@ export interface KeepAwake {
   release(holder: string): void;
   /** A blocker is started now. */
   active(): boolean;
+  /** Someone asks now (whether or not the blocker could start): a game is on. */
+  held(): boolean;
 }
 
 export function createKeepAwake(
@@ -50,5 +52,6 @@ export function createKeepAwake(
       apply();
     },
     active: () => id !== null,
+    held: () => holders.size > 0,
   };
 }

@@ -3,7 +3,14 @@
  * the preload entry so it is tested in Node; the preload bundles it (it imports nothing at run time).
  */
 import type { IpcRenderer } from 'electron';
-import type { DesktopApi, DiscoveredTable, TableEvent } from '../../shared/desktop-api';
+import type {
+  DesktopApi,
+  DiscoveredTable,
+  HandOverAsk,
+  HandOverTarget,
+  TableEvent,
+  TargetEvent,
+} from '../../shared/desktop-api';
 import type { IpcChannel, IpcChannels, IpcEvent, IpcEvents, IpcReply } from '../ipc';
 
 export interface IpcBridge {
@@ -63,6 +70,48 @@ export function createDesktopApi(
     }
   };
 
+  // Hand-over targets: the same one-stream-per-page scheme as the tables.
+  const targets = new Map<string, HandOverTarget>();
+  const targetListeners = new Set<(event: TargetEvent) => void>();
+  const deliverTarget = (event: TargetEvent) => {
+    if (event.type === 'down') targets.delete(event.key);
+    else targets.set(event.target.key, event.target);
+    for (const listener of [...targetListeners]) {
+      try {
+        listener(event);
+      } catch (error) {
+        onError(error);
+      }
+    }
+  };
+
+  // Asked for a code, tables received: main tells the page once it asked to be told, whoever listens.
+  const asked = new Set<(ask: HandOverAsk) => void>();
+  const received = new Set<(r: { from: string; tables: number }) => void>();
+  let watching = false;
+  const each = <T>(set: Set<(value: T) => void>, value: T) => {
+    for (const listener of [...set]) {
+      try {
+        listener(value);
+      } catch (error) {
+        onError(error);
+      }
+    }
+  };
+  const watchHandOver = () => {
+    if (watching) return;
+    watching = true;
+    bridge.on('handOver:asked', (ask) => each(asked, ask));
+    bridge.on('handOver:received', (r) => each(received, r));
+    call(bridge, 'handOver:watch').catch(onError);
+  };
+  const listen = <T>(set: Set<(value: T) => void>, what: string, listener: (value: T) => void) => {
+    if (typeof listener !== 'function') throw new TypeError(`${what} needs a callback`);
+    set.add(listener);
+    watchHandOver();
+    return () => void set.delete(listener);
+  };
+
   return {
     tables: {
       subscribe(listener) {
@@ -90,6 +139,28 @@ export function createDesktopApi(
       status: () => call(bridge, 'host:status'),
       closeTable: (tableId) => call(bridge, 'host:closeTable', tableId),
       showRoomScreen: () => call(bridge, 'host:showRoomScreen'),
+      handOverTargets(listener) {
+        if (typeof listener !== 'function') throw new TypeError('host.handOverTargets needs a callback');
+        const first = targetListeners.size === 0;
+        targetListeners.add(listener);
+        if (first) {
+          bridge.on('handOver:target', deliverTarget);
+          call(bridge, 'handOver:subscribe').catch(onError);
+        } else {
+          for (const target of targets.values()) listener({ type: 'up', target });
+        }
+        return () => {
+          if (!targetListeners.delete(listener) || targetListeners.size > 0) return;
+          bridge.off('handOver:target', deliverTarget);
+          targets.clear();
+          call(bridge, 'handOver:unsubscribe').catch(onError);
+        };
+      },
+      askHandOver: (key) => call(bridge, 'host:askHandOver', key),
+      handOver: (key, code) => call(bridge, 'host:handOver', key, code),
+      receiveTables: (on) => call(bridge, 'host:receiveTables', on),
+      onHandOverAsked: (listener) => listen(asked, 'host.onHandOverAsked', listener),
+      onTablesReceived: (listener) => listen(received, 'host.onTablesReceived', listener),
     },
     settings: {
       get: (key) => call(bridge, 'settings:get', key) as Promise<never>,
@@ -100,6 +171,9 @@ export function createDesktopApi(
       openDataFolder: () => call(bridge, 'app:openDataFolder'),
       notify: (notice) => call(bridge, 'app:notify', notice),
       keepAwake: (on) => call(bridge, 'app:keepAwake', on),
+      updateStatus: () => call(bridge, 'app:updateStatus'),
+      downloadUpdate: () => call(bridge, 'app:downloadUpdate'),
+      installUpdate: () => call(bridge, 'app:installUpdate'),
     },
   };
 }

@@ -10,6 +10,7 @@ import { useSettingsStore } from './stores/settings';
 import { useRouteStore } from './stores/route';
 import { useTableStore } from './stores/table';
 import { adoptCarriedSeat } from './stores/movedTable';
+import { useFollowHostStore } from './stores/followHost';
 import './styles/base.css';
 
 const bridge = detectBridge();
@@ -32,5 +33,6 @@ const settings = useSettingsStore();
 void settings.load();
 useTableStore().init();
 adoptCarriedSeat(); // a table that moved here from another host brought its seat in the address
+useFollowHostStore().init();
 useRouteStore().start();
 app.mount('#app');

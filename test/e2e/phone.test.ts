@@ -1,9 +1,15 @@
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { setupState } from '../../shared/engine';
 import type { CardId, GameState } from '../../shared/engine/types';
+import { axeViolations, seriousTargets } from './axe';
 import { describeInChromium, plantTable, resumeSeat, screenshotDir, type Player } from './harness';
+
+/** The typed-address fallback of a host that moved, kept for people to look at (or the run's own folder). */
+const MOVED_SHOTS = process.env.RED7_SHOTS ?? join(screenshotDir(), 'host-moved');
+mkdirSync(MOVED_SHOTS, { recursive: true });
 
 /*
  * The table on a phone, in real Chromium against a real host. Each table is planted in the host's data
@@ -343,6 +349,14 @@ describeInChromium(
       ).resolves.toContain('grayscale');
       await inViewport(page, veil, 'the reconnect notice');
       await shot(page, '390-2p-reconnecting');
+      // A phone cannot look for a host that came back elsewhere: after a few attempts it asks for the address.
+      const moved = page.getByTestId('host-moved');
+      await moved.waitFor({ timeout: 15_000 });
+      await expect(moved.textContent()).resolves.toContain('type its new address');
+      await expect(page.getByLabel('The host’s new address').count()).resolves.toBe(1);
+      await inViewport(page, page.getByTestId('host-moved-open'), 'the new address button');
+      await page.screenshot({ path: `${MOVED_SHOTS}/phone-host-moved-390x844-en.png` });
+      expect(seriousTargets(await axeViolations(page, '[data-testid="reconnect-overlay"]'))).toEqual([]);
       p.errors.length = 0; // the lost socket logs to the console; that is expected here
     });
   },

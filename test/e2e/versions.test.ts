@@ -87,6 +87,13 @@ function fakeDesktop(arg: FakeDesktopArg): void {
         stop: async () => undefined,
         status: async () => ({ running: false }),
         closeTable: async () => undefined,
+        // No hand-over here: nothing found, nothing asked.
+        handOverTargets: () => () => undefined,
+        askHandOver: async () => undefined,
+        handOver: async () => ({ to: '', moved: [], refused: [] }),
+        receiveTables: async () => undefined,
+        onHandOverAsked: () => () => undefined,
+        onTablesReceived: () => () => undefined,
       },
       settings: {
         get: async (key: string) => settings[key],
@@ -109,6 +116,9 @@ function fakeDesktop(arg: FakeDesktopArg): void {
         keepAwake: async (on: boolean) => {
           awake.push(on);
         },
+        updateStatus: async () => ({ state: 'off' }),
+        downloadUpdate: async () => undefined,
+        installUpdate: async () => undefined,
       },
     },
   });

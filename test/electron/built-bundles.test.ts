@@ -87,9 +87,29 @@ describe('built bundles', () => {
     );
     expect(shape).toEqual({
       tables: ['openInBrowser', 'subscribe'],
-      host: ['closeTable', 'showRoomScreen', 'start', 'status', 'stop'],
+      host: [
+        'askHandOver',
+        'closeTable',
+        'handOver',
+        'handOverTargets',
+        'onHandOverAsked',
+        'onTablesReceived',
+        'receiveTables',
+        'showRoomScreen',
+        'start',
+        'status',
+        'stop',
+      ],
       settings: ['get', 'set'],
-      app: ['info', 'keepAwake', 'notify', 'openDataFolder'],
+      app: [
+        'downloadUpdate',
+        'info',
+        'installUpdate',
+        'keepAwake',
+        'notify',
+        'openDataFolder',
+        'updateStatus',
+      ],
     });
     const ipcRenderer = electron.module.ipcRenderer as Record<string, ReturnType<typeof vi.fn>>;
     for (const group of Object.values(api)) {

@@ -11,6 +11,7 @@ import {
 } from '../../main/electron/table-links';
 import { parseRoute } from '../../renderer/src/stores/routes';
 import { fakePowerSaveBlocker } from './electron-mock';
+import { idleHostHandOver } from '../helpers/no-hand-over';
 
 describe('keeping awake (powerSaveBlocker)', () => {
   it('starts one blocker for all who ask, stops it once when the last lets go', () => {
@@ -69,6 +70,7 @@ describe('keeping awake (powerSaveBlocker)', () => {
       },
       closeTable: () => undefined,
       watchDiscovery: () => undefined,
+      handOver: idleHostHandOver,
       close: async () => undefined,
     };
     const controller = createHostController({

@@ -17,6 +17,7 @@ import type { ReachReport } from '../../shared/reach';
 import { createHostController, type HostController } from '../../main/electron/host-controller';
 import { installQuitSequence, runQuitSteps, type QuitStep } from '../../main/electron/quit-sequence';
 import { createTableFeed } from '../../main/electron/table-feed';
+import { idleHostHandOver } from '../helpers/no-hand-over';
 
 const trail: string[] = [];
 
@@ -70,6 +71,7 @@ function realController(publisher: Publisher, dataDir = mkdtempSync(join(tmpdir(
         onTablesChanged: (cb) => host.onTablesChanged(cb),
         watchDiscovery: (source) => host.watchDiscovery(source),
         closeTable: (id) => host.closeTable(id),
+        handOver: host.handOver,
         close: async (o) => {
           await host.close(o);
           trail.push('host closed');
@@ -241,6 +243,7 @@ describe('the quit sequence', () => {
         onTablesChanged: () => () => {},
         watchDiscovery: () => {},
         closeTable: () => {},
+        handOver: idleHostHandOver,
         close: () => new Promise(() => {}),
       }),
       createPublisher: () => publisher,

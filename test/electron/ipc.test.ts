@@ -3,7 +3,15 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import type { DesktopApi, TableEvent, TurnNotice } from '../../shared/desktop-api';
+import type {
+  DesktopApi,
+  HandOverAsk,
+  HandOverReport,
+  HandOverTarget,
+  TableEvent,
+  TargetEvent,
+  TurnNotice,
+} from '../../shared/desktop-api';
 import { IPC_CHANNELS, type IpcChannel } from '../../main/ipc';
 import { openDataFolder } from '../../main/electron/data-folder';
 import { createIpcHandlers, TABLES_EVENT } from '../../main/electron/desktop-services';
@@ -12,9 +20,11 @@ import { registerIpcHandlers, UNTRUSTED_SENDER, type IpcHandlers } from '../../m
 import { bridgeFromIpcRenderer, createDesktopApi } from '../../main/electron/preload-api';
 import { openSettingsStore } from '../../main/electron/settings-store';
 import { createTableFeed } from '../../main/electron/table-feed';
+import { createTargetFeed } from '../../main/electron/target-feed';
 import type { BrowseEvent, DiscoveredTable } from '../../main/discovery/types';
 import { FakeWebContents, fakePowerSaveBlocker } from './electron-mock';
 import { createKeepAwake } from '../../main/electron/keep-awake';
+import { createUpdates } from '../../main/electron/updates';
 
 type Invoke = (event: unknown, ...args: unknown[]) => Promise<unknown>;
 
@@ -43,6 +53,9 @@ describe('IPC registration and the sender check', () => {
         'app:openDataFolder',
         'app:notify',
         'app:keepAwake',
+        'app:updateStatus',
+        'app:downloadUpdate',
+        'app:installUpdate',
         'tables:openInBrowser',
         'host:closeTable',
         'host:showRoomScreen',
@@ -53,6 +66,12 @@ describe('IPC registration and the sender check', () => {
         'settings:set',
         'tables:subscribe',
         'tables:unsubscribe',
+        'host:askHandOver',
+        'host:handOver',
+        'host:receiveTables',
+        'handOver:subscribe',
+        'handOver:unsubscribe',
+        'handOver:watch',
       ].sort(),
     );
   });
@@ -127,6 +146,43 @@ async function wirePage() {
     return { tables: () => [...found], stop: browserStop };
   });
   const tables = createTableFeed(browse, {}, vi.fn());
+  // Hosts that take tables over, as discovery would find them.
+  let emitTarget: (e: TargetEvent) => void = () => {};
+  const knownTargets = new Map<string, HandOverTarget>();
+  const targetBrowserStop = vi.fn(async () => {});
+  const browseTargets = vi.fn((onEvent: (e: TargetEvent) => void) => {
+    emitTarget = (e) => {
+      if (e.type === 'down') knownTargets.delete(e.key);
+      else knownTargets.set(e.target.key, e.target);
+      onEvent(e);
+    };
+    return { targets: () => [...knownTargets.values()], stop: targetBrowserStop };
+  });
+  const targets = createTargetFeed(browseTargets, vi.fn());
+  // main/host's Host.handOver, shaped as the host side defines it (the host itself is not under test here).
+  const askedListeners = new Set<(ask: HandOverAsk) => void>();
+  const receivedListeners = new Set<(r: { from: string; tables: number }) => void>();
+  let receiving = false;
+  const handOver = {
+    setReceiving: vi.fn((on: boolean) => {
+      receiving = on;
+    }),
+    receiving: () => receiving,
+    onAsked: (cb: (ask: HandOverAsk) => void) => (askedListeners.add(cb), () => askedListeners.delete(cb)),
+    onReceived: (cb: (r: { from: string; tables: number }) => void) => (
+      receivedListeners.add(cb),
+      () => receivedListeners.delete(cb)
+    ),
+    ask: vi.fn(async (_to: { address: string; port: number }) => undefined),
+    send: vi.fn(async (_to: { address: string; port: number }, _code: string): Promise<HandOverReport> => ({
+      to: 'Bo’s computer',
+      moved: ['t1', 't2', 't3'],
+      refused: [],
+    })),
+  };
+  const targetAdStop = vi.fn(async () => {});
+  const createTargetAd = vi.fn((_opts: { port: number; hostName?: string }) => ({ stop: targetAdStop }));
+  const hostClose = vi.fn(async () => {});
   const closedTables: string[] = [];
   const host = createHostController({
     startHost: vi.fn(async () => ({
@@ -139,9 +195,11 @@ async function wirePage() {
         if (id !== 'Done1') throw new Error(`"${id}" is not finished: only a finished table can be closed`);
         closedTables.push(id);
       },
-      close: async () => {},
+      close: hostClose,
+      handOver,
     })),
-    createPublisher: vi.fn(),
+    createPublisher: vi.fn(() => ({ stop: async () => {}, reach: () => [] }) as never),
+    createTargetAd,
     syncAds: vi.fn(),
     dataDir: dir,
     defaults: () => ({ name: 'Test host', port: 47470 }),
@@ -150,6 +208,9 @@ async function wirePage() {
     settings,
     host,
     tables,
+    targets,
+    // Not packaged, as in development: updates are off.
+    updates: createUpdates({ packaged: false, version: '0.1.0', updater: () => null, busy: () => null }),
     appInfo: () => ({
       name: 'Red7 LAN',
       version: '0.1.0',
@@ -198,6 +259,15 @@ async function wirePage() {
     blocker,
     openExternal,
     showRoomScreen,
+    emitTarget: () => emitTarget,
+    browseTargets,
+    targetBrowserStop,
+    handOver,
+    askedListeners,
+    receivedListeners,
+    createTargetAd,
+    targetAdStop,
+    hostClose,
   };
 }
 
@@ -273,6 +343,7 @@ describe('the DesktopApi through IPC', () => {
       addresses: ['10.0.0.2'],
       name: 'Friday',
       advertising: true,
+      receiving: false,
     });
     await api.host.stop();
     expect(await api.host.status()).toEqual({ running: false });
@@ -469,5 +540,169 @@ describe('the DesktopApi through IPC', () => {
     expect(received).toHaveLength(1);
     expect(received[0]).toHaveLength(1);
     expect(JSON.stringify(received[0][0])).not.toContain('sender');
+  });
+});
+
+const target = (n: number): HandOverTarget => ({
+  key: `bo-${n}._red7-takeover._tcp.local`,
+  name: `Bo ${n}`,
+  address: `10.0.0.${n}`,
+  port: 47470 + n,
+  protocol: 1,
+});
+
+describe('handing tables over through IPC', () => {
+  it('host.receiveTables(true) starts the host, sets it receiving and announces it; false withdraws it', async () => {
+    const page = await wirePage();
+    await page.api.host.receiveTables(true);
+    expect(page.handOver.setReceiving).toHaveBeenLastCalledWith(true);
+    expect(page.createTargetAd).toHaveBeenCalledExactlyOnceWith({ port: 47999, hostName: 'Test host' });
+    expect(await page.api.host.status()).toMatchObject({ running: true, receiving: true });
+    // Asked twice, announced once.
+    await page.api.host.receiveTables(true);
+    expect(page.createTargetAd).toHaveBeenCalledOnce();
+    await page.api.host.receiveTables(false);
+    expect(page.handOver.setReceiving).toHaveBeenLastCalledWith(false);
+    expect(page.targetAdStop).toHaveBeenCalledOnce();
+    expect(await page.api.host.status()).toMatchObject({ running: true, receiving: false });
+
+    const invoke = page.registered.get('host:receiveTables')!;
+    for (const bad of [['yes'], [1], [], [true, true]]) {
+      const reply = await invoke({ senderFrame: APP_FRAME, sender: page.contents }, ...bad);
+      expect(reply, JSON.stringify(bad)).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/^host\.receiveTables: /),
+      });
+    }
+    expect(page.handOver.setReceiving).toHaveBeenCalledTimes(3);
+    // Stopping the host withdraws the announcement too.
+    await page.api.host.receiveTables(true);
+    await page.api.host.stop();
+    expect(page.targetAdStop).toHaveBeenCalledTimes(2);
+  });
+
+  it('host.handOverTargets streams the targets found, replays them to a late listener, and stops browsing when nobody listens', async () => {
+    const page = await wirePage();
+    const first: TargetEvent[] = [];
+    const stopFirst = page.api.host.handOverTargets((e) => first.push(e));
+    await vi.waitFor(() => expect(page.browseTargets).toHaveBeenCalledOnce());
+    page.emitTarget()({ type: 'up', target: target(7) });
+    expect(first).toEqual([{ type: 'up', target: target(7) }]);
+    const second: TargetEvent[] = [];
+    const stopSecond = page.api.host.handOverTargets((e) => second.push(e));
+    expect(second).toEqual([{ type: 'up', target: target(7) }]);
+    page.emitTarget()({ type: 'down', key: target(7).key });
+    expect(second.at(-1)).toEqual({ type: 'down', key: target(7).key });
+    stopFirst();
+    stopSecond();
+    await vi.waitFor(() => expect(page.targetBrowserStop).toHaveBeenCalledOnce());
+  });
+
+  it('host.askHandOver asks the target at the address it answered from; a key not listed, or an address, is refused', async () => {
+    const page = await wirePage();
+    await page.api.host.start();
+    page.api.host.handOverTargets(() => {});
+    await vi.waitFor(() => expect(page.browseTargets).toHaveBeenCalled());
+    page.emitTarget()({ type: 'up', target: target(7) });
+    await page.api.host.askHandOver(target(7).key);
+    expect(page.handOver.ask).toHaveBeenCalledExactlyOnceWith({ address: '10.0.0.7', port: 47477 });
+
+    await expect(page.api.host.askHandOver('10.0.0.66:47470')).rejects.toThrow(
+      'host.askHandOver: that computer no longer takes tables over',
+    );
+    const invoke = page.registered.get('host:askHandOver')!;
+    for (const bad of [
+      [42],
+      [''],
+      ['k'.repeat(301)],
+      [{ address: '10.0.0.66', port: 1 }],
+      [target(7).key, '10.0.0.66'],
+    ]) {
+      const reply = await invoke({ senderFrame: APP_FRAME, sender: page.contents }, ...bad);
+      expect(reply, JSON.stringify(bad)).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/^host\.askHandOver: /),
+      });
+    }
+    expect(page.handOver.ask).toHaveBeenCalledOnce();
+  });
+
+  it('host.handOver sends to the discovered address with a 6-digit code, reports, and stops this host when every table went', async () => {
+    const page = await wirePage();
+    await page.api.host.start();
+    page.api.host.handOverTargets(() => {});
+    await vi.waitFor(() => expect(page.browseTargets).toHaveBeenCalled());
+    page.emitTarget()({ type: 'up', target: target(8) });
+
+    const invoke = page.registered.get('host:handOver')!;
+    for (const bad of [
+      [target(8).key, '12345'],
+      [target(8).key, '1234567'],
+      [target(8).key, 'abcdef'],
+      [target(8).key, 123456],
+      [target(8).key],
+      ['other._red7-takeover._tcp.local', '123456'],
+      [target(8).key, '123456', { address: '10.0.0.66', port: 47470 }],
+    ]) {
+      const reply = await invoke({ senderFrame: APP_FRAME, sender: page.contents }, ...bad);
+      expect(reply, JSON.stringify(bad)).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/^host\.handOver: /),
+      });
+    }
+    expect(page.handOver.send).not.toHaveBeenCalled();
+
+    // A table refused: this host keeps running, so its players play on here.
+    page.handOver.send.mockResolvedValueOnce({
+      to: 'Bo 8',
+      moved: ['t1'],
+      refused: [{ id: 't2', reason: 'a table with that id is already here' }],
+    });
+    expect((await page.api.host.handOver(target(8).key, '004211')).refused).toHaveLength(1);
+    expect(await page.api.host.status()).toMatchObject({ running: true });
+    expect(page.hostClose).not.toHaveBeenCalled();
+
+    const report = await page.api.host.handOver(target(8).key, '123456');
+    expect(page.handOver.send).toHaveBeenLastCalledWith({ address: '10.0.0.8', port: 47478 }, '123456');
+    expect(report).toEqual({ to: 'Bo’s computer', moved: ['t1', 't2', 't3'], refused: [] });
+    expect(page.hostClose).toHaveBeenCalledOnce();
+    expect(await page.api.host.status()).toEqual({ running: false });
+  });
+
+  it('a code asked for and tables received reach every page that listens, as plain data', async () => {
+    const page = await wirePage();
+    const asks: unknown[][] = [];
+    const got: unknown[][] = [];
+    page.api.host.onHandOverAsked((...args: unknown[]) => asks.push(args));
+    const stopGot = page.api.host.onTablesReceived((...args: unknown[]) => got.push(args));
+    await page.api.host.receiveTables(true);
+    await vi.waitFor(() => expect(page.askedListeners.size).toBe(1));
+    const ask: HandOverAsk = { from: 'Ann', code: '482913', expiresAt: 1_800_000_000_000 };
+    page.askedListeners.forEach((cb) => cb(ask));
+    expect(asks).toEqual([[ask]]);
+    page.receivedListeners.forEach((cb) => cb({ from: 'Ann', tables: 3 }));
+    expect(got).toEqual([[{ from: 'Ann', tables: 3 }]]);
+    stopGot();
+    page.receivedListeners.forEach((cb) => cb({ from: 'Ann', tables: 1 }));
+    expect(got).toHaveLength(1);
+  });
+});
+
+describe('updates through IPC', () => {
+  it('say "off" when the app is not packaged, and refuse to download or install; no arguments taken', async () => {
+    const page = await wirePage();
+    expect(await page.api.app.updateStatus()).toEqual({ state: 'off' });
+    await expect(page.api.app.downloadUpdate()).rejects.toThrow('there is no update to download');
+    await expect(page.api.app.installUpdate()).rejects.toThrow('no update is downloaded');
+    for (const channel of ['app:updateStatus', 'app:downloadUpdate', 'app:installUpdate']) {
+      const reply = await page.registered.get(channel)!(
+        { senderFrame: APP_FRAME, sender: page.contents },
+        'x',
+      );
+      expect(reply, channel).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/expected at most 0 argument/),
+      });
+    }
   });
 });

@@ -125,6 +125,21 @@ describe('electron-builder.yml', () => {
     await expect(validateConfiguration(typo, new DebugLogger(false))).rejects.toThrow(/configuration\.nsis/);
   });
 
+  it("points updates at the project's GitHub releases, which the release workflow fills with latest*.yml", async () => {
+    const config = await loadConfig();
+    expect(config.publish).toEqual([{ provider: 'github', releaseType: 'release' }]);
+    // The schema checks the entry (a provider that does not exist is refused).
+    const wrong = { ...config, publish: [{ provider: 'githup' }] } as unknown as Configuration;
+    await expect(validateConfiguration(wrong, new DebugLogger(false))).rejects.toThrow(/publish/);
+    // Nothing is published by electron-builder itself: the update files travel with the installers.
+    expect(JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')).scripts.dist).toContain(
+      '--publish never',
+    );
+    const release = readFileSync(join(repo, '.github/workflows/release.yml'), 'utf8');
+    expect(release).toContain('dist/latest*.yml');
+    expect(release).toContain('dist/*.blockmap');
+  });
+
   it('asks for the installers and platform settings the app needs', async () => {
     const c = await loadConfig();
     expect(c.win?.target).toEqual([{ target: 'nsis', arch: ['x64', 'arm64'] }]);
@@ -139,7 +154,8 @@ describe('electron-builder.yml', () => {
     expect(c.mac).toMatchObject({ hardenedRuntime: true, entitlements: 'build/entitlements.mac.plist' });
     expect(c.mac?.extendInfo).toMatchObject({
       NSLocalNetworkUsageDescription: expect.stringMatching(/local network/),
-      NSBonjourServices: ['_red7._tcp'],
+      // Every service type browsed or published: tables, and hosts that take tables over.
+      NSBonjourServices: ['_red7._tcp', '_red7-takeover._tcp'],
     });
     expect(c.linux?.target).toEqual([
       { target: 'AppImage', arch: ['x64'] },

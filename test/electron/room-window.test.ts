@@ -85,7 +85,7 @@ describe('the room screen window', () => {
     const show = createRoomScreen({
       hostStatus: () =>
         running
-          ? { running: true, port: 47471, addresses: [], name: 'Host', advertising: true }
+          ? { running: true, port: 47471, addresses: [], name: 'Host', advertising: true, receiving: false }
           : { running: false },
       open: (port) => {
         const w = new FakeWindow({ title: String(port) });

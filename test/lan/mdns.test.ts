@@ -284,6 +284,61 @@ describe.runIf(support.ok)('LAN discovery between simulated machines', () => {
     expect(table(up)).toMatchObject({ address: '127.0.0.1', port: 47490 });
   });
 
+  it('a host that takes tables over appears as a hand-over target on both networks, and leaves when switched off', async () => {
+    const senders = {
+      a: start('sender a', ns.a, 'browse-targets.ts'),
+      b: start('sender b', ns.b, 'browse-targets.ts'),
+    };
+    const receiver = start('receiver h', ns.h, 'target.ts', [
+      '--port',
+      '47491',
+      '--host-name',
+      'Bo’s computer',
+    ]);
+    await Promise.all([ready(senders.a), ready(senders.b), ready(receiver)]);
+    await sleep(300);
+    receiver.send({ cmd: 'on' });
+    const on = await receiver.waitFor('receiving', (e) => e.type === 'receiving');
+    const expected = { a: '10.77.0.1', b: '10.78.0.1' };
+    const keys: string[] = [];
+    for (const [m, address] of Object.entries(expected) as ['a' | 'b', string][]) {
+      const up = await senders[m].waitFor('up target', (e) => e.type === 'up', 2000);
+      expect(up.target).toMatchObject({
+        name: 'Bo’s computer',
+        address,
+        port: 47491,
+        protocol: PROTOCOL_VERSION,
+        appVersion: packageJson.version,
+      });
+      expect(String((up.target as { key: string }).key)).toMatch(/\._red7-takeover\._tcp\.local$/);
+      keys.push((up.target as { key: string }).key);
+      figures[`target on→up ${m}`] = up.t - on.t;
+    }
+    // Its own service type: lobbies that browse for tables never list it.
+    expect(browsers.a.events.filter((e) => e.type === 'up' && table(e).name === 'Bo’s computer')).toEqual([]);
+
+    receiver.send({ cmd: 'off' });
+    const off = await receiver.waitFor('withdrawn', (e) => e.type === 'withdrawn', 2000);
+    for (const [i, m] of (['a', 'b'] as const).entries()) {
+      const down = await senders[m].waitFor(
+        'down target',
+        (e) => e.type === 'down' && e.key === keys[i],
+        1000,
+      );
+      figures[`target off→down ${m}`] = down.t - off.t;
+    }
+
+    // Switched on again: announced anew, found again (the goodbye just seen does not hide it).
+    receiver.send({ cmd: 'on' });
+    const again = await senders.a.waitFor(
+      'up again',
+      (e) => e.type === 'up' && (e.target as { key: string }).key !== keys[0],
+      2000,
+    );
+    expect(again.target).toMatchObject({ name: 'Bo’s computer', address: '10.77.0.1' });
+    receiver.kill('SIGKILL');
+  });
+
   it(
     'players on both networks find a table in the lobby, join across the links and play it to the end',
     { timeout: 120_000 },

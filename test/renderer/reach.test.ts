@@ -13,6 +13,7 @@ import LobbyView from '../../renderer/src/views/LobbyView.vue';
 import { MemoryStorage } from './memory-storage';
 import { mountApp, seatInfo, tableInfo } from './mount';
 import { useTableStore } from '../../renderer/src/stores/table';
+import { noHandOver } from '../helpers/no-hand-over';
 
 const report = (over: Partial<ReachReport> = {}): ReachReport => ({
   port: 47470,
@@ -47,6 +48,7 @@ function desktopApi(info: Partial<AppInfo>, openDataFolder: () => Promise<void>)
       status: async () => ({ running: false }),
       closeTable: async () => undefined,
       showRoomScreen: async () => undefined,
+      ...noHandOver,
     },
     settings: { get: async () => '' as never, set: async () => undefined },
     app: {
@@ -63,6 +65,9 @@ function desktopApi(info: Partial<AppInfo>, openDataFolder: () => Promise<void>)
       openDataFolder,
       notify: async () => false,
       keepAwake: async () => undefined,
+      updateStatus: async () => ({ state: 'off' }),
+      downloadUpdate: async () => undefined,
+      installUpdate: async () => undefined,
     },
   };
 }

@@ -2,7 +2,13 @@
 import { flushPromises } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DesktopApi, DiscoveredTable, Settings, TableEvent } from '../../shared/desktop-api';
+import type {
+  DesktopApi,
+  DiscoveredTable,
+  Settings,
+  TableEvent,
+  UpdateStatus,
+} from '../../shared/desktop-api';
 import { PROTOCOL_VERSION } from '../../shared/protocol';
 import App from '../../renderer/src/App.vue';
 import ConnectionBadge from '../../renderer/src/components/app/ConnectionBadge.vue';
@@ -15,6 +21,7 @@ import LobbyView from '../../renderer/src/views/LobbyView.vue';
 import TableView from '../../renderer/src/views/TableView.vue';
 import { MemoryStorage } from './memory-storage';
 import { mountApp, seatInfo, seatView, tableInfo } from './mount';
+import { noHandOver } from '../helpers/no-hand-over';
 
 /** A desktop bridge in memory: tables are pushed by the test, hosting is recorded. */
 function fakeDesktop() {
@@ -26,6 +33,12 @@ function fakeDesktop() {
   /** Keys of the tables opened in the browser, and each keepAwake asked. */
   const inBrowser: string[] = [];
   const awake: boolean[] = [];
+  /** What main says of updates; the test moves it along. */
+  const update: { status: UpdateStatus; asked: string[]; refuseInstall: string | null } = {
+    status: { state: 'off' },
+    asked: [],
+    refuseInstall: null,
+  };
   const api: DesktopApi = {
     tables: {
       subscribe(cb) {
@@ -48,9 +61,17 @@ function fakeDesktop() {
       showRoomScreen: async () => {
         roomScreens += 1;
       },
+      ...noHandOver,
       status: async () =>
         started.length
-          ? { running: true, port: 47999, addresses: ['10.0.0.9'], name: 'my pc', advertising: true }
+          ? {
+              running: true,
+              port: 47999,
+              addresses: ['10.0.0.9'],
+              name: 'my pc',
+              advertising: true,
+              receiving: false,
+            }
           : { running: false },
     },
     settings: {
@@ -74,6 +95,17 @@ function fakeDesktop() {
       keepAwake: async (on) => {
         awake.push(on);
       },
+      updateStatus: async () => update.status,
+      downloadUpdate: async () => {
+        update.asked.push('download');
+        // As main does: once downloaded, the update is ready.
+        if (update.status.state === 'available')
+          update.status = { state: 'ready', version: update.status.version };
+      },
+      installUpdate: async () => {
+        update.asked.push('install');
+        if (update.refuseInstall) throw new Error(update.refuseInstall);
+      },
     },
   };
   return {
@@ -83,6 +115,7 @@ function fakeDesktop() {
     closed,
     inBrowser,
     awake,
+    update,
     roomScreens: () => roomScreens,
     emit: (e: TableEvent) => listeners.forEach((l) => l(e)),
   };
@@ -125,6 +158,34 @@ const found: DiscoveredTable = {
 };
 
 describe('LobbyView (desktop bridge)', () => {
+  it('offers an update found at start, downloads it when asked and restarts into it; a refusal is said', async () => {
+    desktop.update.status = { state: 'available', version: '0.2.0' };
+    const w = mountApp(LobbyView);
+    await flushPromises();
+    const offer = w.get('[data-testid="update-offer"]');
+    expect(offer.text()).toContain('Red7 LAN 0.2.0 is available');
+    await w.get('[data-testid="update-download"]').trigger('click');
+    await flushPromises();
+    expect(desktop.update.asked).toEqual(['download']);
+    expect(w.get('[data-testid="update-offer"]').text()).toContain('Red7 LAN 0.2.0 is ready to install');
+    desktop.update.refuseInstall = 'app.installUpdate: not now, a game is on screen';
+    await w.get('[data-testid="update-install"]').trigger('click');
+    await flushPromises();
+    expect(desktop.update.asked).toEqual(['download', 'install']);
+    expect(w.get('[role="alert"]').text()).toContain('not now, a game is on screen');
+    w.unmount();
+  });
+
+  it('shows no update offer when there is none (or in development)', async () => {
+    for (const status of [{ state: 'off' }, { state: 'current' }, { state: 'unreachable' }] as const) {
+      desktop.update.status = status;
+      const w = mountApp(LobbyView);
+      await flushPromises();
+      expect(w.find('[data-testid="update-offer"]').exists()).toBe(false);
+      w.unmount();
+    }
+  });
+
   it('lists tables found on the LAN and joins one with the remembered name', async () => {
     const w = mountApp(LobbyView);
     const table = useTableStore();

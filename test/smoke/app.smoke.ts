@@ -28,10 +28,22 @@ const TEARDOWN_MS = 4000;
 
 /** window.red7, exactly as docs and shared/desktop-api.ts describe it. */
 const DOCUMENTED_API = {
-  app: ['info', 'openDataFolder'],
-  host: ['start', 'status', 'stop'],
+  app: ['downloadUpdate', 'info', 'installUpdate', 'keepAwake', 'notify', 'openDataFolder', 'updateStatus'],
+  host: [
+    'askHandOver',
+    'closeTable',
+    'handOver',
+    'handOverTargets',
+    'onHandOverAsked',
+    'onTablesReceived',
+    'receiveTables',
+    'showRoomScreen',
+    'start',
+    'status',
+    'stop',
+  ],
   settings: ['get', 'set'],
-  tables: ['subscribe'],
+  tables: ['openInBrowser', 'subscribe'],
 };
 
 /** The page's global object, as the callbacks run inside it see it (this project's Node types have no DOM). */

@@ -149,6 +149,19 @@ export function webBridge(opts: WebBridgeOptions): Bridge {
       async showRoomScreen() {
         throw new Error('A browser opens the room screen by its link.');
       },
+      // Handing tables over is between two desktop apps; a browser page neither sends nor takes them.
+      handOverTargets: () => () => undefined,
+      async askHandOver() {
+        throw new Error('A browser cannot hand tables over.');
+      },
+      async handOver() {
+        throw new Error('A browser cannot hand tables over.');
+      },
+      async receiveTables() {
+        throw new Error('A browser cannot take tables over.');
+      },
+      onHandOverAsked: () => () => undefined,
+      onTablesReceived: () => () => undefined,
       async status(): Promise<HostStatus> {
         const host = await hostInfo().catch(() => null);
         return {
@@ -157,6 +170,7 @@ export function webBridge(opts: WebBridgeOptions): Bridge {
           addresses: [loc.hostname],
           name: host?.name ?? loc.hostname,
           advertising: false,
+          receiving: false,
         };
       },
     },
@@ -197,6 +211,14 @@ export function webBridge(opts: WebBridgeOptions): Bridge {
       notify: async () => false,
       // The desktop app's power-save blocker; a browser tab has none to hold.
       keepAwake: async () => undefined,
+      // A browser page is always its host's version: nothing to update here.
+      updateStatus: async () => ({ state: 'off' }) as const,
+      async downloadUpdate() {
+        throw new Error('A browser page has no update to download.');
+      },
+      async installUpdate() {
+        throw new Error('A browser page has no update to install.');
+      },
     },
   };
   return { kind: 'web', api, origin: { address: loc.hostname, port } };

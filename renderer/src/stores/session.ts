@@ -12,6 +12,8 @@ export interface TableSession {
   token?: string;
   seat?: number;
   spectator?: boolean;
+  /** The host's name at its last welcome: a host that comes back at another address is known by it. */
+  hostName?: string;
 }
 
 export interface SavedSeat {

@@ -85,6 +85,8 @@ export const useTableStore = defineStore('table', () => {
 
   function onWelcome(): void {
     const s = session.value;
+    if (s && connection.hostName && s.hostName !== connection.hostName)
+      setSession({ ...s, hostName: connection.hostName });
     syncAsked = false; // resume and spectate bring the whole view
     if (s?.token) connection.send({ type: 'resume', token: s.token });
     else if (s?.spectator) connection.send(spectateMessage(s.tableId));
@@ -250,7 +252,26 @@ export const useTableStore = defineStore('table', () => {
     return false;
   }
 
-  function setSession(s: TableSession | null): void {
+  /**
+   * The tab's host came back at another address (net/host-moved.ts): the seat (its token) moves there and
+   * the link follows; once welcomed, the seat is resumed as after any reconnection.
+   */
+  function followHost(url: string): void {
+    const s = session.value;
+    if (!s || s.url === url) return;
+    const kept = seats.find(s.url, s.tableId);
+    if (kept) {
+      seats.remember(url, s.tableId, kept);
+      seats.forget(s.url, s.tableId);
+    }
+    setSession({ ...s, url });
+    connection.connect(url);
+  }
+
+  function setSession(next: TableSession | null): void {
+    // The host's name rides along: a host that comes back at another address is known by it.
+    const s =
+      next && !next.hostName && connection.hostName ? { ...next, hostName: connection.hostName } : next;
     session.value = s;
     saveSession(services().session, s);
   }
@@ -439,5 +460,6 @@ export const useTableStore = defineStore('table', () => {
     botTurn,
     voteOut,
     reset,
+    followHost,
   };
 });
