@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import vue from '@vitejs/plugin-vue';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { englishWords } from '../renderer/english-words';
@@ -28,6 +29,18 @@ const PROPERTY_RUNS = [
 const AGAINST_A_HOST = ['test/renderer/**/*.host.test.ts'];
 
 /*
+ * The unit loop's files of test/unit (pure modules: engine, bots, protocol, record, host parts) share one
+ * module graph per worker (`isolate: false`): importing the engine once per worker instead of once per
+ * file, with its code warm, halves their time. A file that replaces a module (`vi.mock`) needs a graph of
+ * its own, so it runs with the renderer's files, each of which is isolated (their stores, i18n and DOM are
+ * module state).
+ */
+const root = fileURLToPath(new URL('..', import.meta.url));
+const MOCKING = (
+  await Array.fromAsync((await import('node:fs/promises')).glob('test/unit/**/*.test.ts', { cwd: root }))
+).filter((file) => readFileSync(`${root}/${file}`, 'utf8').includes('vi.mock('));
+
+/*
  * `npm test` runs the projects in three groups, one after another, each with as many files at once as
  * suits it (a project run alone keeps its group's number). The CPU-bound ones, one file per core; those
  * that mostly wait on sockets, timers and child processes, one more than the cores (their waits overlap;
@@ -50,7 +63,7 @@ const IN_CHROMIUM = { sequence: { groupOrder: 2 }, maxWorkers: 1 };
  * Renderer tests opt into happy-dom per file.
  */
 export default defineConfig({
-  root: fileURLToPath(new URL('..', import.meta.url)),
+  root,
   // English by screen, as the renderer's build has it (here plain JSON: tests compile messages at run time).
   plugins: [vue(), englishWords()],
   test: {
@@ -62,10 +75,21 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['test/unit/**/*.test.ts', 'test/renderer/**/*.test.ts'],
+          include: ['test/renderer/**/*.test.ts', ...MOCKING],
           exclude: [...PROPERTY_RUNS, ...AGAINST_A_HOST],
           // Threads start faster than forks and nothing here needs a process of its own.
           pool: 'threads',
+          ...CPU_BOUND,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-shared',
+          include: ['test/unit/**/*.test.ts'],
+          exclude: [...PROPERTY_RUNS, ...MOCKING],
+          pool: 'threads',
+          isolate: false,
           ...CPU_BOUND,
         },
       },
