@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import vue from '@vitejs/plugin-vue';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { englishWords } from '../renderer/english-words';
@@ -36,9 +36,10 @@ const AGAINST_A_HOST = ['test/renderer/**/*.host.test.ts'];
  * module state).
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
-const MOCKING = (
-  await Array.fromAsync((await import('node:fs/promises')).glob('test/unit/**/*.test.ts', { cwd: root }))
-).filter((file) => readFileSync(`${root}/${file}`, 'utf8').includes('vi.mock('));
+const MOCKING = readdirSync(`${root}/test/unit`, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => `test/unit/${file}`)
+  .filter((file) => readFileSync(`${root}/${file}`, 'utf8').includes('vi.mock('));
 
 /*
  * `npm test` runs the projects in three groups, one after another, each with as many files at once as

@@ -46,7 +46,7 @@ export class Hub {
     brain: BotBrain,
     private readonly report: (problem: string) => void,
     private readonly clock: Clock,
-    private readonly history: Pick<GameArchive, 'started' | 'finished'>,
+    history: Pick<GameArchive, 'started' | 'finished'>,
     /** False: every view goes whole (protocol 1's traffic), for measuring what deltas save. */
     viewDeltas = true,
     /** The protocol this host speaks: PROTOCOL_VERSION, except a test's host of another version. */
