@@ -54,9 +54,9 @@ const WAITING = { sequence: { groupOrder: 1 }, maxWorkers: CORES + 1 };
 const IN_CHROMIUM = { sequence: { groupOrder: 2 }, maxWorkers: 1 };
 
 /*
- * Every test that can run here, in five projects (`npm test` runs all; `npm run test:<name>` one):
- * - unit: the engine, bots, host parts and renderer in one process each, no sockets or browsers (the
- *   loop to run after each change; its times: docs/measurements.md);
+ * Every test that can run here, in six projects (`npm test` runs all; `npm run test:<name>` one):
+ * - unit and unit-shared (`npm run test:unit` runs both): the engine, bots, host parts and renderer, no
+ *   sockets or browsers (the loop to run after each change; its times: docs/measurements.md);
  * - properties: the long random-game runs above;
  * - integration: real hosts on real ports (renderer stores against one too), built bundles, the Electron entry under a mock, CI files;
  * - lan: hosts and lobbies in private network namespaces (mDNS never leaves them);
