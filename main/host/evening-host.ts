@@ -1,10 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { heatSeed, seatResults } from '../../shared/evening/duplicate';
 import {
   EveningError,
   dealMayBeShown,
   eveningOver,
-  eveningStandings,
   heatInPlay,
   joinEvening,
   leaveEvening,
@@ -15,21 +13,17 @@ import {
   type EveningSettings,
 } from '../../shared/evening/evening';
 import type { PersonId } from '../../shared/evening/seating';
-import type { ErrorCode, EveningInfo, TableOptions } from '../../shared/protocol';
+import type { ErrorCode, EveningInfo, EveningMessage } from '../../shared/protocol';
 import { keepOrUndo, type Carried, afterKept } from './changes';
 import { TableError } from './errors';
 import { parseEveningRecord, type EveningRecord } from './evening-format';
+import { eveningInfo } from './evening-info';
+import { heatTableRecord } from './evening-tables';
 import type { FinishedTable } from './history/finished-game';
 import { hashToken, newSeed, newToken } from './ids';
+import type { RoomContext } from './room-context';
 import type { TableStore } from './store';
-import {
-  botSeat,
-  emptySeat,
-  namesAt,
-  newTableRecord,
-  type SeatRecord,
-  type TableRecord,
-} from './table-record';
+import type { TableRecord } from './table-record';
 import type { Session } from './session';
 
 /** What the evening needs from the host around it (the hub). */
@@ -47,12 +41,6 @@ export interface EveningPorts {
   soon(fn: () => void): void;
   report(problem: string): void;
 }
-
-/** A person's seat token at one heat's table: only the host (which keeps `tokenKey`) can make it. */
-const seatToken = (key: string, tableId: string, person: PersonId): string =>
-  createHmac('sha256', key).update(`${tableId}/${person}`).digest('base64url');
-
-const isBot = (id: PersonId): boolean => id.startsWith('bot:');
 
 /**
  * The host's evening of several tables (docs/evening.md): the pure rules of `shared/evening` applied on
@@ -91,7 +79,7 @@ export class EveningHost {
       if (!at || t.results || this.ports.hasTable(at.id)) continue;
       const seed = heatSeed(kept.secret, heat.number, t.people.length);
       try {
-        this.ports.createTable(this.tableRecord(kept, heat.number, t.name, t.people, at.id), seed);
+        this.ports.createTable(heatTableRecord(kept, at, t.people, this.ports.now()), seed);
       } catch (e) {
         // The heat is kept: its table is made at the next start (or the opener's next try fails the same way).
         this.ports.report(`evening: table ${heat.number}${t.name} not made (${(e as Error).message})`);
@@ -116,10 +104,43 @@ export class EveningHost {
     return this.kept?.tables.some((t) => t.id === tableId) ?? false;
   }
 
-  // -------------------------------------------------------------------------------------------
-  // Requests (the hub checks that an opener is in the lobby)
+  /**
+   * The context the evening's tables run in: the host's own, but a game that ends goes to the evening
+   * (a table of an earlier evening is history as any table's).
+   */
+  roomContext(host: RoomContext): RoomContext {
+    const { history } = host;
+    return {
+      ...host,
+      history: {
+        started: (tableId, game) => history.started(tableId, game),
+        finished: (table) => (this.holds(table.id) ? this.tableEnded(table) : history.finished(table)),
+      },
+    };
+  }
 
-  open(session: Session, settings: EveningSettings, player: string): Carried {
+  // -------------------------------------------------------------------------------------------
+  // Requests
+
+  /** One of the evening's messages; `atTable`: the connection is at a table (an evening opens from the lobby). */
+  handle(session: Session, msg: EveningMessage, atTable: boolean): Carried {
+    switch (msg.type) {
+      case 'openEvening':
+        if (atTable)
+          throw new TableError('alreadySeated', 'open an evening from the lobby: leave your table first');
+        return this.open(session, msg.settings, msg.player);
+      case 'joinEvening':
+        return this.join(session, msg.name);
+      case 'resumeEvening':
+        return this.resume(session, msg.token);
+      case 'leaveEvening':
+        return this.leave(session);
+      case 'nextHeat':
+        return this.nextHeat(session);
+    }
+  }
+
+  private open(session: Session, settings: EveningSettings, player: string): Carried {
     if (this.kept && !eveningOver(this.kept.evening))
       throw new TableError(
         'eveningOpen',
@@ -141,7 +162,7 @@ export class EveningHost {
     return this.tell(() => this.welcome(session, person, token));
   }
 
-  join(session: Session, name: string): Carried {
+  private join(session: Session, name: string): Carried {
     const kept = this.requireEvening();
     if (this.people.has(session))
       throw new TableError('alreadyIn', 'this connection is in the evening already');
@@ -159,7 +180,7 @@ export class EveningHost {
   }
 
   /** The person whose token this is, on this connection: back in the evening if they had left. */
-  resume(session: Session, token: string): Carried {
+  private resume(session: Session, token: string): Carried {
     const kept = this.requireEvening();
     const hash = hashToken(token);
     const person = Object.keys(kept.tokenHashes).find((id) => kept.tokenHashes[id] === hash);
@@ -174,7 +195,7 @@ export class EveningHost {
     });
   }
 
-  leave(session: Session): Carried {
+  private leave(session: Session): Carried {
     const kept = this.requireEvening();
     const person = this.requirePerson(kept, session);
     this.keep({ ...kept, evening: this.pure(() => leaveEvening(kept.evening, person)) });
@@ -182,7 +203,7 @@ export class EveningHost {
   }
 
   /** The opener seats the next heat: kept first, then its tables are made, then everyone hears. */
-  nextHeat(session: Session): Carried {
+  private nextHeat(session: Session): Carried {
     const kept = this.requireEvening();
     const person = this.requirePerson(kept, session);
     if (person !== kept.opener)
@@ -295,73 +316,7 @@ export class EveningHost {
   }
 
   /** The evening as `session` may see it: public, but for its own person's seat token. */
-  info(session: Session): EveningInfo | null {
-    const kept = this.kept;
-    if (!kept) return null;
-    const e = kept.evening;
-    const person = this.people.get(session) ?? null;
-    const playing = heatInPlay(e);
-    const mine = playing?.tables.find((t) => person !== null && t.people.includes(person));
-    const at = mine && kept.tables.find((t) => t.heat === playing!.number && t.table === mine.name);
-    return {
-      settings: e.settings,
-      opener: kept.opener,
-      people: e.people,
-      heats: e.heats,
-      standings: eveningStandings(e),
-      heatInPlay: playing?.number ?? null,
-      over: eveningOver(e),
-      you:
-        person === null
-          ? null
-          : {
-              person,
-              table:
-                mine && at
-                  ? {
-                      heat: playing!.number,
-                      table: mine.name,
-                      tableId: at.id,
-                      seat: mine.people.indexOf(person),
-                      token: seatToken(kept.tokenKey, at.id, person),
-                    }
-                  : null,
-            },
-    };
-  }
-
-  /** One heat's table as made: its people's seats held by their seat tokens, bots for `bot:N`, locked to others. */
-  private tableRecord(
-    kept: EveningRecord,
-    heat: number,
-    table: string,
-    people: readonly PersonId[],
-    id: string,
-  ): TableRecord {
-    const { settings } = kept.evening;
-    const nameOf = (p: PersonId) => kept.evening.people.find((x) => x.id === p)?.name ?? p;
-    const seats: SeatRecord[] = [];
-    for (const [seat, p] of people.entries()) {
-      seats.push(
-        isBot(p)
-          ? botSeat(seat, { level: null, think: null, lang: undefined }, id, [
-              ...namesAt(seats),
-              ...people.map(nameOf),
-            ])
-          : { ...emptySeat(), name: nameOf(p), tokenHash: hashToken(seatToken(kept.tokenKey, id, p)) },
-      );
-    }
-    const options: TableOptions = { ...settings.game, players: people.length as 2 | 3 | 4, hints: false };
-    const name = `${heat}${table} · ${settings.name}`.slice(0, 40);
-    const record = newTableRecord(
-      { id, name, options, creator: { name: '', seat: 0, tokenHash: '' }, bots: [] },
-      this.ports.now(),
-    );
-    return {
-      ...record,
-      seats,
-      control: { locked: true, watchers: false, code: null, removed: [] },
-      evening: { name: settings.name, heat, table },
-    };
+  private info(session: Session): EveningInfo | null {
+    return this.kept && eveningInfo(this.kept, this.people.get(session) ?? null);
   }
 }

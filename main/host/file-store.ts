@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { writeFileAtomic, writeFileAtomicSync } from '../common/atomic-write';
 import { systemClock, type Clock, type Cancel } from './clock';
 import type { NormalizedOptions } from '../../shared/engine';
+import { readEveningFile, writeEveningFile } from './evening-file';
 import { readMoveLog } from './move-log';
 import { StorageError, storedTable, type StoredTable, type TableStore } from './store';
 import { logLinesOf, snapshotJson, type LogLine, type SeatingLine } from './store-format';
@@ -62,24 +63,11 @@ export class FileStore implements TableStore {
   }
 
   loadEvening(): string | null {
-    try {
-      return fs.readFileSync(this.eveningFile, 'utf8');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
-        this.report(`evening: not readable (${(e as Error).message})`);
-      return null;
-    }
+    return readEveningFile(this.eveningFile, this.report);
   }
 
-  /** Written to a temporary file, then renamed over the last: the OS keeps it whole from the rename on. */
   keepEvening(text: string): void {
-    const temp = `${this.eveningFile}.tmp`;
-    try {
-      fs.writeFileSync(temp, text);
-      fs.renameSync(temp, this.eveningFile);
-    } catch (err) {
-      throw new StorageError('evening: not written', err as NodeJS.ErrnoException);
-    }
+    writeEveningFile(this.eveningFile, text);
   }
 
   /** Reads every table in the folder. Damaged tables are reported and left on disk untouched. */

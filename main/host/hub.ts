@@ -1,4 +1,4 @@
-import { CLOSE_CODES, PROTOCOL_VERSION } from '../../shared/protocol';
+import { PROTOCOL_VERSION, isEveningMessage } from '../../shared/protocol';
 import type { ClientMessage, MovedTo, TableSummary } from '../../shared/protocol';
 import type { FrozenTables } from './hand-over/frozen';
 import { hubRooms } from './hand-over/hub-rooms';
@@ -11,11 +11,14 @@ import { TableError } from './errors';
 import { hashToken, newTableId } from './ids';
 import type { GameArchive } from './history/archive';
 import type { HostLimits } from './limits';
+import { Handshake } from './handshake';
 import { Lobby } from './lobby';
 import { EveningHost } from './evening-host';
 import type { TableRecord } from './table-record';
+import { answer } from './answer';
 import { afterKept } from './changes';
-import { Room, type Arrival, type Carried, type RoomContext } from './room';
+import type { Room, Arrival, Carried, RoomContext } from './room';
+import { createdRoom, restoredRoom, seatedRoom } from './room-opening';
 import type { Session } from './session';
 import type { TableStore } from './store';
 
@@ -30,11 +33,12 @@ export class Hub {
   private readonly lobby: Lobby;
   private readonly bots: BotDriver;
   private readonly context: RoomContext;
-  /** The host's evening of several tables, and what its tables reach the host through (their ends go to it). */
+  /** The host's evening of several tables (its messages go to it), and what its tables reach the host through. */
   private readonly evening: EveningHost;
   private readonly eveningContext: RoomContext;
   /** Wrong seat codes per connection and per address, across tables. */
   private readonly codes: CodeAttempts;
+  private readonly handshake: Handshake;
   private stopping = false;
   private readonly stopJanitor: Cancel;
   /** Tables handed over to another host: a token of theirs brought back here is told where (memory only). */
@@ -43,20 +47,21 @@ export class Hub {
   readonly handOverRooms: HandOverRooms;
 
   constructor(
-    private readonly hostInfo: { name: string; version: string },
+    hostInfo: { name: string; version: string },
     private readonly limits: HostLimits,
     private readonly store: TableStore,
     brain: BotBrain,
     private readonly report: (problem: string) => void,
     private readonly clock: Clock,
-    private readonly history: Pick<GameArchive, 'started' | 'finished'>,
+    history: Pick<GameArchive, 'started' | 'finished'>,
     /** False: every view goes whole (protocol 1's traffic), for measuring what deltas save. */
     viewDeltas = true,
     /** The protocol this host speaks: PROTOCOL_VERSION, except a test's host of another version. */
-    private readonly protocol = PROTOCOL_VERSION,
+    protocol = PROTOCOL_VERSION,
     /** The tables a hand-over is moving: requests that would change them are refused (`moving`). */
     private readonly frozen?: FrozenTables,
   ) {
+    this.handshake = new Handshake(hostInfo, protocol);
     this.bots = new BotDriver(brain, limits, report, clock);
     this.codes = new CodeAttempts(() => clock.now());
     this.lobby = new Lobby(() => this.summaries(), report, clock);
@@ -80,15 +85,7 @@ export class Hub {
       soon: (fn) => void clock.after(0, fn),
       report,
     });
-    this.eveningContext = {
-      ...this.context,
-      history: {
-        started: (tableId, game) => history.started(tableId, game),
-        // A table of an earlier evening is history as any table's.
-        finished: (table) =>
-          this.evening.holds(table.id) ? this.evening.tableEnded(table) : history.finished(table),
-      },
-    };
+    this.eveningContext = this.evening.roomContext(this.context);
     this.handOverRooms = hubRooms({
       rooms: this.rooms,
       store,
@@ -104,7 +101,7 @@ export class Hub {
   restore(): number {
     this.evening.restore();
     for (const stored of this.store.loadAll()) {
-      const room = Room.restored(stored, stored.record.evening ? this.eveningContext : this.context);
+      const room = restoredRoom(stored, stored.record.evening ? this.eveningContext : this.context);
       if (room) this.rooms.set(room.id, room);
     }
     this.evening.ensureTables();
@@ -154,45 +151,23 @@ export class Hub {
   handle(session: Session, msg: ClientMessage): void {
     // While stopping, nothing may change after the final snapshot.
     if (this.stopping) return session.error('unavailable', 'the host is stopping', { to: msg.type });
-    if (msg.type === 'hello') return this.hello(session, msg);
-    if (!session.greeted) return session.error('helloRequired', 'send hello first', { to: msg.type });
-    let done: Carried | void;
-    try {
-      done = this.dispatch(session, msg);
-    } catch (e) {
-      if (!(e instanceof TableError)) return this.failed(session, msg.type, e, false);
-      const moveCount = ['staleMove', 'notYourTurn', 'illegalMove'].includes(e.code)
-        ? this.roomOf(session)?.moveCount
-        : undefined;
-      return session.error(e.code, e.message, {
-        to: msg.type,
-        ...e.extra,
-        ...(moveCount === undefined ? {} : { moveCount }),
-      });
-    }
-    if (done?.failedAfter) this.failed(session, msg.type, done.failedAfter, true);
+    if (!this.handshake.passes(session, msg)) return;
+    answer(session, msg.type, () => this.dispatch(session, msg), {
+      moveCount: () => this.roomOf(session)?.moveCount,
+      resend: () => this.roomOf(session)?.resend(),
+      report: this.report,
+    });
   }
 
   /** Returns what a request that changed something came to; a refusal is thrown. */
   private dispatch(session: Session, msg: Exclude<ClientMessage, { type: 'hello' }>): Carried | void {
+    if (isEveningMessage(msg)) return this.evening.handle(session, msg, this.roomOf(session) !== undefined);
     switch (msg.type) {
       case 'ping':
         return session.send({ type: 'pong', id: msg.id });
       case 'listTables':
         this.evening.watch(session);
         return this.lobby.watch(session);
-      case 'openEvening':
-        if (this.roomOf(session))
-          throw new TableError('alreadySeated', 'open an evening from the lobby: leave your table first');
-        return this.evening.open(session, msg.settings, msg.player);
-      case 'joinEvening':
-        return this.evening.join(session, msg.name);
-      case 'resumeEvening':
-        return this.evening.resume(session, msg.token);
-      case 'leaveEvening':
-        return this.evening.leave(session);
-      case 'nextHeat':
-        return this.evening.nextHeat(session);
       case 'createTable':
         return this.createTable(session, msg);
       case 'join': {
@@ -217,43 +192,6 @@ export class Hub {
         return room.handle(session, msg);
       }
     }
-  }
-
-  /**
-   * An unexpected error (a bug): the answer says truthfully whether the request took effect; if it did,
-   * the table is sent again as it now is, since the broadcast may have stopped half way.
-   */
-  private failed(session: Session, to: ClientMessage['type'], e: unknown, tookEffect: boolean): void {
-    this.report(`failed on ${to}: ${(e as Error).stack ?? String(e)}`);
-    if (!tookEffect) {
-      return session.error('internal', 'the host failed on this request (logged there); nothing changed', {
-        to,
-      });
-    }
-    session.error(
-      'internal',
-      'the host carried this out but then failed (logged there); the table as it now is follows',
-      { to },
-    );
-    try {
-      this.roomOf(session)?.resend();
-    } catch (again) {
-      this.report(`could not resend the table after that failure: ${(again as Error).message}`);
-    }
-  }
-
-  private hello(session: Session, msg: Msg<'hello'>): void {
-    if (msg.protocol !== this.protocol) {
-      session.error(
-        'protocolMismatch',
-        `this host speaks protocol ${this.protocol}, the client ${msg.protocol}: update the older app`,
-        { to: 'hello', protocol: this.protocol },
-      );
-      session.close(CLOSE_CODES.protocolMismatch, 'protocol version mismatch');
-      return;
-    }
-    session.greeted = true;
-    session.send({ type: 'welcome', protocol: this.protocol, host: this.hostInfo });
   }
 
   // -------------------------------------------------------------------------------------------
@@ -289,7 +227,7 @@ export class Hub {
     const id = this.freeTableId();
     const { name, options, lang } = msg;
     const creator = { name: msg.player, seat: msg.seat ?? 0 };
-    const { room, creator: arrival } = Room.created(
+    const { room, creator: arrival } = createdRoom(
       { id, name, options, creator, bots: msg.bots ?? [], lang },
       this.context,
     );
@@ -305,7 +243,7 @@ export class Hub {
 
   /** A table of the evening's heat: made seated and dealt, then its bots may play. */
   private addEveningTable(record: TableRecord, seed: number): void {
-    const room = Room.seated(record, seed, this.eveningContext);
+    const room = seatedRoom(record, seed, this.eveningContext);
     this.rooms.set(room.id, room);
     this.lobby.changed();
     room.wakeBots();

@@ -6,27 +6,21 @@ import type {
   TableSummary,
 } from '../../shared/protocol';
 import { Audience } from './audience';
-import { afterKept, keepOrUndo, type Announcement, type Carried } from './changes';
+import { afterKept, type Announcement, type Carried } from './changes';
 import { TableError } from './errors';
-import { HostedTable } from './hosted-table';
-import { hashToken, newToken } from './ids';
-import { restoreTable } from './restore';
+import type { HostedTable } from './hosted-table';
 import { TableReactions } from './reaction-gate';
 import type { RoomContext } from './room-context';
 import { RoomClock } from './room-clock';
 import { RoomPlay } from './room-play';
 import { RoomSeats, type Arrival, type RoomDoor } from './room-seats';
 import type { Session } from './session';
-import type { StoredTable } from './store';
-import type { NewTable, TableRecord } from './table-record';
+import type { TableRecord } from './table-record';
 import { tableInfo, tableSummary } from './table-info';
 
 export type { Carried } from './changes';
 export type { Arrival, RoomDoor } from './room-seats';
 export type { RoomContext } from './room-context';
-
-/** A new table as its creator asked for it (the room makes the creator's token). */
-export type NewRoom = Omit<NewTable, 'creator'> & { creator: { name: string; seat: number } };
 
 /** The messages the hub handles itself: coming, going, the lobby (and the evening's). */
 type HubMessage = 'hello' | 'ping' | 'listTables' | 'createTable' | 'join' | 'resume' | 'spectate' | 'leave';
@@ -61,7 +55,8 @@ export class Room {
     this.audience.sendReaction(seat, reaction),
   );
 
-  private constructor(
+  /** Made by room-opening.ts: a new table, one restored, or an evening's. */
+  constructor(
     private readonly table: HostedTable,
     private readonly ctx: RoomContext,
     unattendedSince: number | null,
@@ -91,69 +86,20 @@ export class Room {
     return this.table.name;
   }
 
-  /**
-   * A table restored from its store (null: it cannot be, reported): kept from now on, its seats' tokens open
-   * them again. Its `unattendedSince` is null when someone was at it when it was last saved (it counts as
-   * attended until now).
-   */
-  static restored(stored: StoredTable, ctx: RoomContext): Room | null {
-    const record = restoreTable(stored, ctx.report);
-    if (!record) return null;
-    const { awayGraceMs, clockSecondMs } = ctx.limits;
-    const table = new HostedTable(record, ctx.clock.now(), awayGraceMs, clockSecondMs);
-    const room = new Room(table, ctx, record.unattendedSince);
-    ctx.store.track(table.id, () => room.record(), stored.log.length);
-    ctx.store.save(table.id);
-    room.play.watchRoundVote(); // stopped between rounds: the away graces started again with the host
-    room.turnTimer.follow(room.audience.connected); // nobody is back yet: a running clock waits for its player
-    return room;
+  /** The store keeps this table from now on (a snapshot is its record); `logLines`: its log's lines so far. */
+  track(logLines?: number): void {
+    this.ctx.store.track(this.id, () => this.record(), logLines);
   }
 
-  /**
-   * A new table, in its log before anyone hears of it, with its creator's seat kept for them. Throws (and
-   * leaves no folder) if the store refuses.
-   */
-  static created(fields: NewRoom, ctx: RoomContext): { room: Room; creator: Arrival } {
-    const token = newToken();
-    const creator = { ...fields.creator, tokenHash: hashToken(token) };
-    const { awayGraceMs, clockSecondMs } = ctx.limits;
-    const table = HostedTable.create({ ...fields, creator }, ctx.clock.now(), awayGraceMs, clockSecondMs);
-    const room = new Room(table, ctx, null);
-    const keep = (write: () => void, undo: () => void = () => {}) => keepOrUndo(write, undo, ctx.report);
-    keep(() => ctx.store.track(table.id, () => room.record()));
-    keep(
-      () => ctx.store.appendCreated(table.id, { ...table.record(), unattendedSince: null }),
-      () => void ctx.store.remove(table.id),
-    );
-    ctx.store.save(table.id);
-    return { room, creator: { seat: creator.seat, token } };
+  /** After a restart, nobody back yet: the vote between rounds (its graces began again) and the turn clock. */
+  restarted(): void {
+    this.play.watchRoundVote();
+    this.turnTimer.follow(this.audience.connected); // a running clock waits for its player
   }
 
-  /**
-   * A table of an evening's heat, every seat held (people's by their seat tokens, bots), its game begun
-   * from the heat's `seed`: in its log before anyone hears of it. Throws if the store refuses.
-   */
-  static seated(record: TableRecord, seed: number, ctx: RoomContext): Room {
-    const { awayGraceMs, clockSecondMs } = ctx.limits;
-    const table = new HostedTable(record, ctx.clock.now(), awayGraceMs, clockSecondMs);
-    const room = new Room(table, ctx, null);
-    keepOrUndo(
-      () => ctx.store.track(table.id, () => room.record()),
-      () => {},
-      ctx.report,
-    );
-    keepOrUndo(
-      () => ctx.store.appendCreated(table.id, { ...table.record(), unattendedSince: null }),
-      () => void ctx.store.remove(table.id),
-      ctx.report,
-    );
-    try {
-      room.play.start(table.seating.creator, seed);
-    } catch (e) {
-      void ctx.store.remove(table.id); // a table never begun is no heat's: the next start makes it again
-      throw e;
-    }
-    return room;
+  /** An evening's table: its one game, dealt from the heat's seed (nobody is here to be told yet). */
+  deal(seed: number): void {
+    this.play.start(this.table.seating.creator, seed);
   }
 
   private record(): TableRecord {

@@ -90,6 +90,17 @@ export type ClientMessageType = ClientMessage['type'];
 /** The evening's messages (the host's evening, not a table's). */
 export type EveningMessageType =
   'openEvening' | 'joinEvening' | 'resumeEvening' | 'leaveEvening' | 'nextHeat';
+export type EveningMessage = Extract<ClientMessage, { type: EveningMessageType }>;
+
+const EVENING_MESSAGES: Record<EveningMessageType, true> = {
+  openEvening: true,
+  joinEvening: true,
+  resumeEvening: true,
+  leaveEvening: true,
+  nextHeat: true,
+};
+
+export const isEveningMessage = (msg: ClientMessage): msg is EveningMessage => msg.type in EVENING_MESSAGES;
 
 /** A bot seat asked for in `createTable`, with its own level and (for hard) think time. */
 export interface BotSeatChoice {

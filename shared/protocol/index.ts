@@ -29,8 +29,14 @@ export {
   type BotLevel,
   type BotThink,
 } from '../bots/levels';
-export type { BotSeatChoice, ClientMessage, ClientMessageType, EveningMessageType } from './client-messages';
-export { ClientMessageSchema, TableOptionsSchema, botSeatOf } from './client-messages';
+export type {
+  BotSeatChoice,
+  ClientMessage,
+  ClientMessageType,
+  EveningMessage,
+  EveningMessageType,
+} from './client-messages';
+export { ClientMessageSchema, TableOptionsSchema, botSeatOf, isEveningMessage } from './client-messages';
 export { GameOptionsSchema, MoveSchema } from './game-schemas';
 export { sameJson } from '../same-json';
 export { BOT_NAME_LANGUAGES, type BotNameLanguage } from '../bots/names';

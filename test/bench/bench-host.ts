@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HostOptions } from '../../main/host';
@@ -15,4 +15,18 @@ export async function startBenchHost(options: Partial<HostOptions> = {}) {
     ...options,
   });
   return { host, dataDir };
+}
+
+/**
+ * The host child's CPU time so far (user + system, ms), from /proc: on a shared machine a move's latency
+ * mostly measures the wait for a core, while the host's CPU per move is its own work. Null off Linux.
+ */
+export function hostCpuMs(pid: number): number | null {
+  try {
+    // Fields 14 and 15 (utime, stime) in clock ticks, after the command name in parentheses.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
 }

@@ -8,11 +8,11 @@
 //   node --import tsx test/bench/evening.bench.ts [people=64] [heats=3] [prefer=4] [mode=basic|advanced]
 //   (the host runs as a child: `... evening.bench.ts serve`)
 import { fork } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
-import { startBenchHost } from './bench-host';
+import { hostCpuMs, startBenchHost } from './bench-host';
 import { benchSettings } from './settings';
 import type { Move, SeatView } from '../../shared/engine';
 import { PROTOCOL_VERSION, applyDelta } from '../../shared/protocol';
@@ -147,16 +147,6 @@ class Link {
 }
 
 type Said = { type: 'port'; port: number; pid: number };
-
-/** The host child's CPU time so far (user + system, ms), from /proc; null off Linux. */
-function hostCpuMs(pid: number): number | null {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return null;
-  }
-}
 
 async function main(): Promise<void> {
   const settings = benchSettings();

@@ -8,10 +8,10 @@
 //   (the host runs as a child: `... host.bench.ts serve [full]`); the settings shrink it to a smoke run:
 //   rounds of both hosts, games counted for bytes, closed-loop moves at one table, tables in the 50x4 runs.
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
-import { startBenchHost } from './bench-host';
+import { hostCpuMs, startBenchHost } from './bench-host';
 import { benchSettings } from './settings';
 import type { Move, SeatView } from '../../shared/engine';
 import { PROTOCOL_VERSION, applyDelta } from '../../shared/protocol';
@@ -176,20 +176,6 @@ async function drive(players: Player[], moves: number, gapMs: number, latencies:
 }
 
 type Views = 'full' | 'delta';
-
-/**
- * The host child's CPU time so far (user + system, ms), from /proc: on this shared machine a move's latency
- * mostly measures the wait for a core, while the host's CPU per move is its own work. Null off Linux.
- */
-function hostCpuMs(pid: number): number | null {
-  try {
-    // Fields 14 and 15 (utime, stime) in clock ticks, after the command name in parentheses.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return null;
-  }
-}
 
 async function workload(
   host: { port: number; pid: number },

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SeatResult } from '../../shared/evening/duplicate';
 import type { EveningInfo } from '../../shared/protocol';
-import { personName, sameCardsOf } from '../../renderer/src/room/heatResults';
+import { personName } from '../../shared/evening/people';
+import { sameCardsOf } from '../../renderer/src/room/heatResults';
 
 const result = (table: string, person: string, seat: number, place: number, size = 3): SeatResult => ({
   person,

@@ -1,6 +1,7 @@
 import { CLOSE_CODES, type MovedTo } from '../../../shared/protocol';
 import type { EveningHost } from '../evening-host';
-import { Room, type RoomContext } from '../room';
+import type { Room, RoomContext } from '../room';
+import { restoredRoom } from '../room-opening';
 import type { TableStore } from '../store';
 import type { TableRecord } from '../table-record';
 import type { HandOverRooms } from './rooms';
@@ -32,7 +33,7 @@ export function hubRooms(hub: HubParts): HandOverRooms {
       for (const { stored, votes } of tables) {
         hub.store.adopt(stored.record.id, stored.log);
         // Restored as at a start: kept from now on, a finished game archived, its bots woken.
-        const room = Room.restored(stored, hub.contextOf(stored.record));
+        const room = restoredRoom(stored, hub.contextOf(stored.record));
         if (!room) continue;
         rooms.set(room.id, room);
         if (votes) room.takeVotes(votes);

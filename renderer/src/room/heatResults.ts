@@ -31,11 +31,3 @@ export function sameCardsOf(evening: EveningInfo, heatNumber: number): SameCards
   }
   return out;
 }
-
-/** A person's name as the room knows it (a bot seat of the evening is "Bot N"). */
-export function personName(evening: EveningInfo, id: string, botWord: (n: number) => string): string {
-  const known = evening.people.find((p) => p.id === id);
-  if (known) return known.name;
-  const bot = /^bot:(\d+)$/.exec(id);
-  return bot ? botWord(Number(bot[1])) : id;
-}

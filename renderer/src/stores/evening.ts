@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import type { EveningSettings } from '../../../shared/evening/evening';
+import { personName } from '../../../shared/evening/people';
 import type { ClientMessage, EveningInfo, ServerMessage } from '../../../shared/protocol';
 import type { GameClient } from '../net/client';
 import { wsUrl } from '../net/address';
@@ -102,7 +103,7 @@ export const useEveningStore = defineStore('evening', () => {
   const isIn = computed(
     () => !!you.value && !!evening.value?.people.some((p) => p.id === you.value!.person && p.present),
   );
-  const nameOf = (id: string): string => evening.value?.people.find((p) => p.id === id)?.name ?? id;
+  const nameOf = (id: string): string => (evening.value ? personName(evening.value, id) : id);
 
   /**
    * The host whose evening this page shows: the one that served it (a browser), else this machine's own

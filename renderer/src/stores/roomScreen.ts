@@ -1,9 +1,10 @@
-import { computed, onBeforeUnmount, onMounted, ref, shallowRef } from 'vue';
+import { defineStore } from 'pinia';
+import { computed, ref, shallowRef } from 'vue';
 import type { EveningInfo, TableSummary } from '../../../shared/protocol';
 import { wsUrl, type HostAddress } from '../net/address';
 import type { GameClient } from '../net/client';
 import { checkHost, joinUrls } from '../net/host-check';
-import { hostOfWsUrl } from '../stores/routes';
+import { hostOfWsUrl } from './routes';
 import { services } from '../services';
 import { watchTable, type TableWatch } from './watchTable';
 
@@ -33,11 +34,11 @@ export function roomOrder(tables: readonly TableSummary[], latestHeat: number | 
 /**
  * The room screen's picture of one host: its tables as the lobby lists them (one link, in the lobby), and
  * a spectator's link to each table shown (`watchTable`), opened when a table starts and closed when it
- * leaves the list. `name` is how the room screen is listed among a table's watchers.
+ * leaves the list. The screen opens it (`open`) as it comes up and closes it as it goes.
  */
-export function useRoom(host: HostAddress | null, name: string) {
+export const useRoomScreenStore = defineStore('roomScreen', () => {
   /** The host's link: the one named, else the page's own (none in the desktop app without `?host=`). */
-  const url = host ? wsUrl(host) : services().originWsUrl;
+  const url = ref<string | null>(null);
   /** Where phones join: the host's page on its first LAN address (none for a host on loopback alone). */
   const joinAt = ref<string | null>(null);
   const tables = ref<TableSummary[]>([]);
@@ -47,6 +48,8 @@ export function useRoom(host: HostAddress | null, name: string) {
   const connected = ref(false);
   const watches = shallowRef(new Map<string, TableWatch>());
   let lobby: GameClient | null = null;
+  /** How the room screen is listed among a table's watchers. */
+  let name = '';
 
   const shown = computed(() => roomOrder(tables.value, evening.value?.heats.at(-1)?.number ?? null));
 
@@ -56,18 +59,19 @@ export function useRoom(host: HostAddress | null, name: string) {
    * own message says how they stand.
    */
   function follow(): void {
-    if (!url) return;
+    const at = url.value;
+    if (!at) return;
     const want = new Set(shown.value.filter((t) => !t.evening).map((t) => t.id));
     const next = new Map<string, TableWatch>();
     for (const [id, w] of watches.value) {
       if (want.has(id)) next.set(id, w);
       else w.close();
     }
-    for (const id of want) if (!next.has(id)) next.set(id, watchTable(url, id, name));
+    for (const id of want) if (!next.has(id)) next.set(id, watchTable(at, id, name));
     watches.value = next;
   }
 
-  function open(target: string): void {
+  function connect(target: string): void {
     lobby = services().createClient(target);
     lobby.onWelcome((w) => {
       hostName.value = w.host.name;
@@ -86,21 +90,35 @@ export function useRoom(host: HostAddress | null, name: string) {
     lobby.connect();
   }
 
+  /** Links to `host` (null: the page's own host) as `watcherName`, and asks where phones join. */
+  function open(host: HostAddress | null, watcherName: string): void {
+    close();
+    name = watcherName;
+    url.value = host ? wsUrl(host) : services().originWsUrl;
+    if (!url.value) return;
+    connect(url.value);
+    void findJoinAt(url.value);
+  }
+
+  async function findJoinAt(at: string): Promise<void> {
+    const where = hostOfWsUrl(at);
+    if (!where) return;
+    const check = await checkHost(where);
+    if (check.ok && check.info.addresses && url.value === at)
+      joinAt.value = joinUrls(check.info.addresses, check.info.port ?? where.port)[0] ?? null;
+  }
+
   function close(): void {
     lobby?.close();
     lobby = null;
     for (const w of watches.value.values()) w.close();
     watches.value = new Map();
+    tables.value = [];
+    evening.value = null;
+    hostName.value = null;
+    joinAt.value = null;
+    connected.value = false;
   }
 
-  if (url) open(url);
-  onMounted(async () => {
-    const where = url ? hostOfWsUrl(url) : null;
-    if (!where) return;
-    const check = await checkHost(where);
-    if (check.ok && check.info.addresses)
-      joinAt.value = joinUrls(check.info.addresses, check.info.port ?? where.port)[0] ?? null;
-  });
-  onBeforeUnmount(close);
-  return { url, joinAt, tables, shown, watches, hostName, connected, evening };
-}
+  return { url, joinAt, tables, shown, watches, hostName, connected, evening, open, close };
+});
