@@ -25,16 +25,21 @@ import { mountApp, seatInfo, tableInfo, useTestServices } from './mount';
 const names = ['Ada', 'Bot 2'];
 const TABLE = 'tbl12345';
 
-/** A 2-player Basic game played to its end by easy bots: every state. */
-function finished(seed: number): GameState {
-  let s = newGame({ players: 2, mode: 'basic', actionRule: false }, seed);
-  while (s.phase === 'turn') s = applyMove(s, chooseBotMove(viewFor(s, s.current!), s.moveCount, 'easy'));
+/** A 2-player game played to its end by easy bots (Basic unless told): its last state. */
+function finished(seed: number, mode: 'basic' | 'advanced' = 'basic'): GameState {
+  let s = newGame({ players: 2, mode, actionRule: false, targetScore: 12 }, seed);
+  while (s.phase !== 'gameOver')
+    s = applyMove(
+      s,
+      s.phase === 'roundOver'
+        ? { type: 'nextRound' }
+        : chooseBotMove(viewFor(s, s.current!), s.moveCount, 'easy'),
+    );
   return s;
 }
 
 const end = finished(8);
-const record = recordFromGame(end, {
-  id: `${TABLE}-1`,
+const FACTS = {
   app: { name: 'Red7 LAN', version: '1.0.0' },
   tableName: 'Kitchen table',
   seats: [
@@ -43,15 +48,22 @@ const record = recordFromGame(end, {
   ],
   startedAt: null,
   finishedAt: Date.now(),
-});
+};
+const record = recordFromGame(end, { ...FACTS, id: `${TABLE}-1` });
+/** An Advanced game of several rounds, at a table of its own. */
+const LONG = 'tblLong1';
+const longEnd = finished(2, 'advanced'); // three rounds
+const longRecord = recordFromGame(longEnd, { ...FACTS, id: `${LONG}-1` });
 
 /** The host: lists the game and serves its record; every address asked is kept. */
 const asked: string[] = [];
 function standInHost(): void {
   vi.stubGlobal('fetch', async (url: string) => {
     asked.push(url);
-    if (url.includes('api/history?')) return new Response(JSON.stringify({ games: [{ id: record.id }] }));
+    if (url.includes('api/history?'))
+      return new Response(JSON.stringify({ games: [{ id: record.id }, { id: longRecord.id }] }));
     if (url.endsWith(`api/history/${record.id}`)) return new Response(JSON.stringify(record));
+    if (url.endsWith(`api/history/${longRecord.id}`)) return new Response(JSON.stringify(longRecord));
     return new Response('{}', { status: 404 });
   });
 }
@@ -176,6 +188,29 @@ describe('the round review at the game end, in hindsight', () => {
     expect(await sentence(w)).toBe(words);
     const estimate = w.find('[data-testid="hindsight-verdict"] .estimate').exists();
     expect(estimate).toBe(hindsight.finding.kind === 'unknown');
+  });
+
+  it("lists the game's other rounds in hindsight after the last one, each asked in turn", async () => {
+    expect(longRecord.rounds.length).toBeGreaterThan(2);
+    const lost = canned({ kind: 'lostAt', at: turn(2, { win: [{ type: 'play', card: 'G6' }] }) });
+    setCoachWorker(() => new StandIn(lost) as unknown as Worker);
+    const w = summary(viewFor(longEnd, 0), 'en', LONG);
+    expect(await sentence(w)).toBe(
+      'The round was lost at your turn 2, where playing Green 6 would have won.',
+    );
+    const rounds = longRecord.rounds.length;
+    await vi.waitFor(() => expect(w.findAll('[data-testid="hindsight-rounds"] li')).toHaveLength(rounds - 1));
+    expect(w.findAll('[data-testid="hindsight-rounds"] li').map((li) => li.text())[0]).toBe(
+      'Round 1: The round was lost at your turn 2, where playing Green 6 would have won.',
+    );
+    // The last round first, then the others in order.
+    const moves = StandIn.questions
+      .filter((q) => q.kind === 'hindsight')
+      .map((q) => (q as unknown as { moves: unknown }).moves);
+    expect(moves).toEqual([
+      longRecord.rounds[rounds - 1].moves,
+      ...longRecord.rounds.slice(0, -1).map((r) => r.moves),
+    ]);
   });
 
   it('speaks Italian and Korean', async () => {
