@@ -6,7 +6,7 @@ import { chooseBotMove } from '../../shared/bots';
 import type { HindsightTurn, RoundHindsight } from '../../shared/bots/hindsight';
 import { applyMove, newGame, viewFor } from '../../shared/engine';
 import type { GameState, SeatView } from '../../shared/engine/types';
-import { recordFromGame } from '../../shared/record';
+import { recordFromGame, type RecordFacts } from '../../shared/record';
 import RoundSummary from '../../renderer/src/components/round/RoundSummary.vue';
 import { setCoachWorker } from '../../renderer/src/coach/client';
 import { handleCoachMessage } from '../../renderer/src/coach/handler';
@@ -39,7 +39,7 @@ function finished(seed: number, mode: 'basic' | 'advanced' = 'basic'): GameState
 }
 
 const end = finished(8);
-const FACTS = {
+const FACTS: Omit<RecordFacts, 'id'> = {
   app: { name: 'Red7 LAN', version: '1.0.0' },
   tableName: 'Kitchen table',
   seats: [
