@@ -46,17 +46,54 @@ function positionKey(s: GameState): string {
 
 const PASS: Move = { type: 'pass' };
 
-export function solveRound(state: GameState, budget: SolveBudget = {}): Solution {
+export function solveRound(
+  state: GameState,
+  budget: SolveBudget = {},
+  /** Positions decided for the player to act, kept by the caller across calls (see `seatWins`). */
+  table?: Map<string, boolean>,
+): Solution {
   const seat = state.current;
   if (state.phase !== 'turn' || seat === null) throw new RangeError('no round in play');
+  const search = searchFor(seat, budget, table);
+  try {
+    for (const turn of completeTurns(state))
+      if (search.wins(play(state, turn))) return { verdict: 'win', seat, turn, nodes: search.nodes() };
+    return { verdict: 'loss', seat, turn: null, nodes: search.nodes() };
+  } catch (e) {
+    if (e instanceof OutOfBudget) return { verdict: 'unknown', seat, turn: null, nodes: search.nodes() };
+    throw e;
+  }
+}
+
+/**
+ * Does `seat` win the round from `state`, whoever is to act (e.g. just after its own turn)? `table`, kept
+ * by the caller across calls for the same seat, remembers the positions decided: the looks at one round's
+ * turns share most of their positions.
+ */
+export function seatWins(
+  state: GameState,
+  seat: number,
+  budget: SolveBudget = {},
+  table: Map<string, boolean> = new Map(),
+): Verdict {
+  try {
+    return searchFor(seat, budget, table).wins(state) ? 'win' : 'loss';
+  } catch (e) {
+    if (e instanceof OutOfBudget) return 'unknown';
+    throw e;
+  }
+}
+
+/** The AND/OR search for `seat`, within `budget`, remembering decided positions in `decided`. */
+function searchFor(seat: number, budget: SolveBudget, decided = new Map<string, boolean>()) {
   const limit = budget.nodes ?? 200_000;
   const deadline = budget.ms === undefined ? Infinity : performance.now() + budget.ms;
-  const decided = new Map<string, boolean>();
   let nodes = 0;
 
   /** Does `seat` win the round from `s`? */
   const wins = (s: GameState): boolean => {
     if (s.phase !== 'turn') return s.roundWinner === seat;
+    if (s.out[seat]) return false;
     const key = positionKey(s);
     const known = decided.get(key);
     if (known !== undefined) return known;
@@ -70,15 +107,7 @@ export function solveRound(state: GameState, budget: SolveBudget = {}): Solution
     decided.set(key, result);
     return result;
   };
-
-  try {
-    for (const turn of completeTurns(state))
-      if (wins(play(state, turn))) return { verdict: 'win', seat, turn, nodes };
-    return { verdict: 'loss', seat, turn: null, nodes };
-  } catch (e) {
-    if (e instanceof OutOfBudget) return { verdict: 'unknown', seat, turn: null, nodes };
-    throw e;
-  }
+  return { wins, nodes: () => nodes };
 }
 
 const play = (s: GameState, turn: readonly Move[]): GameState => turn.reduce(applyMove, s);

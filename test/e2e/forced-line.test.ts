@@ -2,6 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { solveRound } from '../../shared/bots/solver';
+import { roundHindsight } from '../../shared/bots/hindsight';
+import { recordRounds } from '../../renderer/src/coach/record-rounds';
 import { recordFromGame } from '../../shared/record';
 import { randomGame } from '../unit/record/games';
 import { axeViolations, seriousTargets } from './axe';
@@ -75,6 +77,27 @@ describeInChromium(
           if (expected === 'win' && size.locale === 'en-US')
             expect(words).toMatch(/could force the round's win from here: \w+/);
         }
+        // Beside the verdict, where the round turned for the player to act: the same analysis as here.
+        const last = turnStarts.at(-1)!.s;
+        const [round] = recordRounds(record)!;
+        const truth = roundHindsight(round.deal, round.moves, last.current!, {
+          turnMs: Infinity,
+          totalMs: Infinity,
+        });
+        const turning = page.getByTestId('turning-point');
+        await expect
+          .poll(() => turning.getAttribute('data-finding'), { timeout: 15_000 })
+          .toMatch(/^(won|lostAt|noWin|unknown)$/);
+        const found = await turning.getAttribute('data-finding');
+        const turningWords = (await turning.textContent())!.trim();
+        console.log(`turning point: ${found} (unbounded: ${truth.finding.kind}): ${turningWords}`);
+        // Late turns are decided within the page's second: a loss at a late turn is found there too.
+        if (truth.finding.kind === 'lostAt') {
+          expect(found).toBe('lostAt');
+          if (size.locale === 'en-US')
+            expect(turningWords).toContain(`was lost at turn ${truth.finding.at.turnNumber}, where`);
+        }
+        expect(turningWords).toContain(['Ann', 'Bo'][last.current!]);
         await page.getByTestId('forced-line').scrollIntoViewIfNeeded();
         await page.screenshot({ path: join(shots, `forced-${size.name}.png`) });
         expect(seriousTargets(await axeViolations(page))).toEqual([]);

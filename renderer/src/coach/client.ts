@@ -90,4 +90,5 @@ export const askCoach = (request: Request, onProgress?: (done: number, total: nu
   coachLane.ask(request, onProgress);
 
 /** Asks the solver whether a replayed position was won (every card known), one position at a time. */
-export const askSolver = (request: Extract<Request, { kind: 'solve' }>): CoachJob => solverLane.ask(request);
+export const askSolver = (request: Extract<Request, { kind: 'solve' | 'hindsight' }>): CoachJob =>
+  solverLane.ask(request);

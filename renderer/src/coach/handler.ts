@@ -1,6 +1,7 @@
 import { BOT_THINK_NAMES, analyseTurn, botOptions } from '../../../shared/bots';
 import type { BotThink } from '../../../shared/bots';
 import { solveRound, type Solution } from '../../../shared/bots/solver';
+import { roundHindsight, type RoundHindsight, type SeatMove } from '../../../shared/bots/hindsight';
 import type { GameState, Move, SeatView } from '../../../shared/engine/types';
 import { inCardOrder } from './position';
 import { reviewRound } from './review';
@@ -32,7 +33,12 @@ export type CoachRequest =
    * Hindsight only (a replay, where every hand is shown): does the player to act win the round whatever
    * the others do? The whole state, so never asked about a round in play.
    */
-  | { id: number; kind: 'solve'; state: GameState };
+  | { id: number; kind: 'solve'; state: GameState }
+  /**
+   * Hindsight only (a finished game's record, a replay): one round from its deal and its moves, looked back
+   * on for `seat` (where it had a forced win, where the round was lost).
+   */
+  | { id: number; kind: 'hindsight'; deal: GameState; moves: SeatMove[]; seat: number };
 
 export interface Suggestion {
   turn: Move[];
@@ -60,6 +66,7 @@ export type CoachReply =
   | { id: number; kind: 'progress'; done: number; total: number }
   | { id: number; kind: 'review'; review: RoundReview }
   | { id: number; kind: 'solved'; solution: Solution }
+  | { id: number; kind: 'hindsight'; hindsight: RoundHindsight }
   | { id: number; kind: 'failed'; reason: string };
 
 const isGiven = (g: Partial<GivenSuggestion> | null): boolean =>
@@ -79,6 +86,7 @@ const isRequest = (data: unknown): data is CoachRequest => {
     | null;
   if (typeof r !== 'object' || r === null || typeof r.id !== 'number') return false;
   if (r.kind === 'solve') return isRoundState(r.state);
+  if (r.kind === 'hindsight') return isHindsight(data as Record<string, unknown>);
   return (
     (r.kind === 'suggest' || r.kind === 'review') &&
     typeof r.view === 'object' &&
@@ -103,6 +111,12 @@ const isRoundState = (s: unknown): s is GameState => {
   );
 };
 
+const isHindsight = (r: Record<string, unknown>): boolean =>
+  isRoundState(r.deal) &&
+  Array.isArray(r.moves) &&
+  r.moves.every((m: Partial<SeatMove> | null) => typeof m?.seat === 'number' && typeof m.move === 'object') &&
+  typeof r.seat === 'number';
+
 /** Answers one request: progress while reviewing, then the result, or `failed` with the reason. */
 export function handleCoachMessage(data: unknown, reply: (message: CoachReply) => void): void {
   if (!isRequest(data)) {
@@ -111,9 +125,11 @@ export function handleCoachMessage(data: unknown, reply: (message: CoachReply) =
     return;
   }
   const { id } = data;
-  if (data.kind === 'solve') {
+  if (data.kind === 'solve' || data.kind === 'hindsight') {
     try {
-      reply({ id, kind: 'solved', solution: solveRound(data.state, { ms: SOLVE_MS, nodes: Infinity }) });
+      if (data.kind === 'solve')
+        reply({ id, kind: 'solved', solution: solveRound(data.state, { ms: SOLVE_MS, nodes: Infinity }) });
+      else reply({ id, kind: 'hindsight', hindsight: roundHindsight(data.deal, data.moves, data.seat) });
     } catch (e) {
       reply({ id, kind: 'failed', reason: e instanceof Error ? e.message : String(e) });
     }

@@ -126,6 +126,28 @@ describe('the coach worker handler', () => {
       ]);
   });
 
+  it('looks back on a round from its deal and moves for a seat, and refuses a malformed question', () => {
+    const s = setupState(
+      { players: 2, mode: 'basic', actionRule: false },
+      { hands: [['R7', 'G2'], ['B2']], palettes: [['B1'], ['R6']], current: 0 },
+    );
+    const moves = [{ seat: 0, move: { type: 'pass' } }];
+    const [reply] = ask({ id: 7, kind: 'hindsight', deal: s, moves, seat: 0 });
+    expect(reply).toMatchObject({
+      id: 7,
+      kind: 'hindsight',
+      hindsight: { seat: 0, won: false, finding: { kind: 'lostAt', at: { ownNumber: 1 } } },
+    });
+    for (const bad of [
+      { deal: null, moves, seat: 0 },
+      { deal: s, moves: [{ seat: 0 }], seat: 0 },
+      { deal: s, moves, seat: '0' },
+    ])
+      expect(ask({ id: 8, kind: 'hindsight', ...bad })).toEqual([
+        { id: 8, kind: 'failed', reason: 'not a coach request' },
+      ]);
+  });
+
   it("reviews a finished round from the seat's own views: progress per turn, then the costliest turns", () => {
     // Seat 0 always makes the turn the search likes least (but stays in while it can); the others play.
     let state: GameState = newGame({ players: 2, mode: 'basic', actionRule: false }, 5);
