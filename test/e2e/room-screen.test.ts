@@ -192,12 +192,17 @@ describeInChromium(
       expect(await page.getByTestId('evening-invite').locator('svg').count()).toBe(1);
       await page.screenshot({ path: join(shots, 'evening-invite-1920.png') });
       await page.goto(`${stage.served.url}#/room`);
-      await expect.poll(() => page.getByTestId('room-evening-stage').textContent()).toBe('2 heats to play');
+      // The page's first load, its socket and the evening's first message: seconds on a busy machine.
+      await expect
+        .poll(() => page.getByTestId('room-evening-stage').textContent(), { timeout: 15_000 })
+        .toBe('2 heats to play');
 
       opener.client.send({ type: 'nextHeat' });
       const tables = await takeSeats(six, 1);
       await expect.poll(() => page.getByTestId('room-heat-table').count(), { timeout: 15_000 }).toBe(2);
-      await expect.poll(() => page.getByTestId('room-evening-stage').textContent()).toBe('Heat 1 of 2');
+      await expect
+        .poll(() => page.getByTestId('room-evening-stage').textContent(), { timeout: 15_000 })
+        .toBe('Heat 1 of 2');
       expect(await page.getByTestId('room-heat-table').locator('h2').allTextContents()).toEqual([
         'Table A',
         'Table B',
@@ -221,7 +226,7 @@ describeInChromium(
       await eveningWhere(opener.client, (e) => e.heatInPlay === null);
       await expect.poll(() => page.getByTestId('room-same-cards').count(), { timeout: 15_000 }).toBe(1);
       await expect
-        .poll(() => page.getByTestId('room-evening-stage').textContent())
+        .poll(() => page.getByTestId('room-evening-stage').textContent(), { timeout: 15_000 })
         .toBe('Heat 1 of 2 is over');
       // Standings: all six, each with a share of what anyone did with the same cards.
       await expect.poll(() => page.getByTestId('room-standings').locator('tbody tr').count()).toBe(6);
