@@ -24,6 +24,12 @@ const STORAGE_RETRY_MS = 1000;
  * each returns who must hear of it, and telling them is the room's. A refusal is thrown, and then nothing
  * changed.
  */
+/** Who said yes to the next round and to a rematch, by seat. */
+export interface HeldVotes {
+  ready: number[];
+  rematch: number[];
+}
+
 export class RoomPlay {
   /** Between rounds: the timer that deals the next round when the vote completes without a message. */
   private cancelRoundTimer: Cancel | null = null;
@@ -160,6 +166,25 @@ export class RoomPlay {
     // Logged: the game is over for good, and goes to the history (off the event loop).
     if (ended && table.status === 'finished') ctx.history.finished(table);
     return { tableInfo: ended, views: true, lobbyList: ended };
+  }
+
+  /** The ready and rematch votes (runtime, not in the log): a table handed over takes them along. */
+  votes(): HeldVotes {
+    return { ready: this.table.nextRoundReadyBy(), rematch: this.table.rematchAskedBy() };
+  }
+
+  /** A table handed over here: its votes as they were (one no longer fitting the table is dropped). */
+  takeVotes(votes: HeldVotes): void {
+    const vote = (cast: () => void) => {
+      try {
+        cast();
+      } catch {
+        /* that seat is no person's now, or the game moved on: the vote has no place */
+      }
+    };
+    for (const seat of votes.ready) vote(() => this.table.voteReady(seat, true));
+    for (const seat of votes.rematch) vote(() => this.table.voteRematch(seat, true));
+    this.watchRoundVote();
   }
 
   /**

@@ -12,7 +12,7 @@ import type { HostedTable } from './hosted-table';
 import { TableReactions } from './reaction-gate';
 import type { RoomContext } from './room-context';
 import { RoomClock } from './room-clock';
-import { RoomPlay } from './room-play';
+import { RoomPlay, type HeldVotes } from './room-play';
 import { RoomSeats, type Arrival, type RoomDoor } from './room-seats';
 import type { Session } from './session';
 import type { TableRecord } from './table-record';
@@ -309,22 +309,13 @@ export class Room {
   }
 
   /** The ready and rematch votes (runtime, not in the log): a table handed over takes them along. */
-  get votes(): { ready: number[]; rematch: number[] } {
-    return { ready: this.table.nextRoundReadyBy(), rematch: this.table.rematchAskedBy() };
+  get votes(): HeldVotes {
+    return this.play.votes();
   }
 
-  /** A table handed over here: its votes as they were (one no longer fitting the table is dropped). */
-  takeVotes(votes: { ready: number[]; rematch: number[] }): void {
-    const vote = (cast: () => void) => {
-      try {
-        cast();
-      } catch {
-        /* that seat is no person's now, or the game moved on: the vote has no place */
-      }
-    };
-    for (const seat of votes.ready) vote(() => this.table.voteReady(seat, true));
-    for (const seat of votes.rematch) vote(() => this.table.voteRematch(seat, true));
-    this.play.watchRoundVote();
+  /** A table handed over here: its votes as they were. */
+  takeVotes(votes: HeldVotes): void {
+    this.play.takeVotes(votes);
   }
 
   /** The seats' token hashes (a table handed over: a token brought back here is told where it went). */
