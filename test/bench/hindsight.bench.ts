@@ -38,7 +38,15 @@ for (const options of VARIANTS) {
   const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]);
   const name = `${options.players}p ${options.actionRule ? 'Basic + Action' : 'Basic'}`;
   console.log(
-    `${name}: ${rounds} rounds, median ${at(0.5)} ms, p90 ${at(0.9)} ms, max ${at(1)} ms; ` +
-      `turns unknown ${unknown} of ${turns}; findings ${JSON.stringify(findings)}`,
+    JSON.stringify({
+      variant: name,
+      rounds,
+      medianMs: at(0.5),
+      p90Ms: at(0.9),
+      maxMs: at(1),
+      turnsUnknown: unknown,
+      turns,
+      findings,
+    }),
   );
 }

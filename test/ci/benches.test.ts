@@ -19,6 +19,7 @@ const SMOKE: Record<string, string[]> = {
   choices: ['games=1'],
   engine: ['--reps', '1', 'playouts=2000', 'applyMoveGames=10'],
   evening: ['people=8', 'heats=1'],
+  hindsight: ['rounds=1'],
   history: ['stored=20', 'requests=5', 'records=2'],
   solver: ['positions=1', 'cards=4'],
   'host-bots': ['tables=1', 'games=1', 'mode=basic'],
