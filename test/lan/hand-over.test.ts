@@ -138,7 +138,6 @@ describe.runIf(support.ok)('handing tables over between simulated machines', () 
       expect(carolJoined.remote).toBe(wsOf(H1));
       const paused = await carol.waitFor('paused', (e) => e.type === 'paused', 60_000);
       expect(paused.remote).toBe(wsOf(H1));
-      expect(paused.moveCount as number).toBeGreaterThan(2);
 
       // h1 finds h2 by browsing, at the address h2 answered from.
       const up = await sender.waitFor(
@@ -202,7 +201,7 @@ describe.runIf(support.ok)('handing tables over between simulated machines', () 
       });
       // ... and Carol's lobby lists the table at h2 only: h1's goodbye, h2's announcement.
       const lobby = (e: AgentEvent) => (e.type === 'lobby' ? (e.event as string) : '');
-      await carol.waitFor(
+      const gone = await carol.waitFor(
         'table gone from h1',
         (e) => lobby(e) === 'down' && e.key === lobbyTable(found).key,
         5000,
@@ -216,11 +215,15 @@ describe.runIf(support.ok)('handing tables over between simulated machines', () 
         5000,
       );
       expect(lobbyTable(atH2)).toMatchObject({ name: TABLE, port: H2.port, state: 'playing' });
+      figures['send→lobby c: gone from h1'] = gone.t - sent;
+      figures['send→lobby c: listed at h2'] = atH2.t - sent;
 
       // Both play the game to its end at h2.
+      const playing = Date.now();
       const overs = await Promise.all(
         [alice, carol].map((p) => p.waitFor('game over', (e) => e.type === 'gameOver', 90_000)),
       );
+      figures['game after the hand-over'] = Date.now() - playing;
       expect(overs[1]).toMatchObject({ winners: overs[0].winners, scores: overs[0].scores });
       for (const p of [alice, carol])
         expect(p.events.filter((e) => e.type === 'refused' || e.type === 'fatal')).toEqual([]);
