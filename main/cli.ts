@@ -25,7 +25,8 @@ const USAGE = `usage: npm run host -- [--name NAME] [--port PORT] [--data-dir DI
   --no-discovery  do not announce tables by mDNS (players join by address)
   --history-games  finished games kept in the history (default ${DEFAULT_HISTORY_LIMITS.maxGames}); the oldest go first
   --history-mb     megabytes of finished games kept (default ${DEFAULT_HISTORY_LIMITS.maxBytes / 2 ** 20})
-  --receive    take over the tables of another host that asks (its person types the code printed here)
+  --receive    take over the tables of another host that asks (its person types the code printed here);
+               announced on the LAN as a hand-over target unless --no-discovery
   --hand-over-to  hand every table over to the host at ADDRESS[:PORT] (default port ${DEFAULT_PORT}): asks it,
                reads the code its person reads out from stdin, prints what moved, then quits`;
 
@@ -121,14 +122,16 @@ console.log(`red7 host: ${host.tables().length} table(s) restored`);
 // Discovery is loaded only when wanted, so --no-discovery never touches mDNS.
 let stopDiscovery: (() => Promise<void>) | null = null;
 if (discovery) {
-  const { createPublisher, syncAds } = await import('./discovery');
+  const { createPublisher, createTargetAd, syncAds } = await import('./discovery');
   const publisher = createPublisher({ port: host.port, hostName: name });
   syncAds(publisher, host.tables());
   const off = host.onTablesChanged((tables) => syncAds(publisher, tables));
   host.watchDiscovery(() => publisher.reach());
-  stopDiscovery = () => {
+  // Receiving, it is also a hand-over target, as the desktop's "Take over tables" makes it.
+  const targetAd = args.receive ? createTargetAd({ port: host.port, hostName: name }) : null;
+  stopDiscovery = async () => {
     off();
-    return publisher.stop(2000);
+    await Promise.all([publisher.stop(2000), targetAd?.stop(2000)]);
   };
   console.log('red7 host: announcing tables on the LAN (mDNS)');
 } else {
