@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, type ServerMessage, type TableOptions } from '../../shared/protocol';
@@ -205,5 +206,57 @@ describe('handing the tables over', () => {
     expect(await (await fetch(`http://127.0.0.1:${b.port}/api/hand-over/abcdefgh12`)).json()).toEqual({
       state: 'unknown',
     });
+  });
+
+  it("is started by this host's own page on its own computer; no other page, and still only from this computer", async () => {
+    const a = await pool.start();
+    const b = await pool.start();
+    b.host.handOver.setReceiving(true);
+    const codes = codesOf(b.host);
+    const post = (origin: string, body: unknown, url = `http://127.0.0.1:${a.port}`) =>
+      fetch(`${url}/api/hand-over`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: origin },
+        body: JSON.stringify(body),
+      });
+    const to = `127.0.0.1:${b.port}`;
+    for (const origin of [
+      'http://evil.example',
+      `http://127.0.0.1:${b.port}`,
+      `http://localhost:${a.port + 1}`,
+      `https://127.0.0.1:${a.port}`,
+      `http://192.168.1.20:${a.port}`,
+      `http://127.0.0.1:${a.port}.evil.example`,
+    ])
+      expect((await post(origin, { to })).status, origin).toBe(403);
+    expect(codes).toHaveLength(0);
+    for (const name of ['127.0.0.1', 'localhost', '[::1]']) {
+      const res = await post(`http://${name}:${a.port}`, { to });
+      expect(await res.json()).toEqual({ asked: true });
+    }
+    const res = await post(`http://localhost:${a.port}`, { to, code: codes.at(-1)!.code });
+    expect(await res.json()).toEqual({ to: 'test host', moved: [], refused: [] });
+    // The host-to-host requests still refuse every page, its own too.
+    const ask = await fetch(`http://127.0.0.1:${b.port}/api/hand-over/ask`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: `http://127.0.0.1:${b.port}` },
+      body: JSON.stringify({ from: 'x', protocol: PROTOCOL_VERSION }),
+    });
+    expect(ask.status).toBe(403);
+  });
+
+  const lan = Object.values(networkInterfaces())
+    .flat()
+    .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+  it.skipIf(!lan)('refuses its own page when the request comes from another computer', async () => {
+    const a = await testHost({ bind: '0.0.0.0' });
+    closers.push(() => a.stop());
+    const res = await fetch(`http://${lan}:${a.port}/api/hand-over`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: `http://127.0.0.1:${a.port}` },
+      body: JSON.stringify({ to: '127.0.0.1:1' }),
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ error: "only this host's own computer starts a hand-over" });
   });
 });

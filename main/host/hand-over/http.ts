@@ -56,6 +56,17 @@ function parsed<T extends v.GenericSchema>(schema: T, data: unknown): v.InferOut
 
 const isLoopback = (a: string | undefined) => a === '127.0.0.1' || a === '::1' || a === '::ffff:127.0.0.1';
 
+/**
+ * This host's own page opened on its own computer (http://127.0.0.1:PORT/, localhost or [::1]), where the
+ * port is the one the request came in on: the one web page that may start a hand-over (its operator's).
+ */
+export function isOwnLoopbackPage(req: IncomingMessage): boolean {
+  const port = req.socket.localPort;
+  const origin = req.headers.origin;
+  if (port === undefined || origin === undefined) return false;
+  return ['127.0.0.1', 'localhost', '[::1]'].some((name) => origin === `http://${name}:${port}`);
+}
+
 /** "ADDRESS", "ADDRESS:PORT", "[V6]:PORT": where to hand the tables over to. */
 export function parsePeer(text: string, defaultPort: number): Peer | null {
   const m = /^\[([^\]]+)\](?::(\d+))?$/.exec(text) ?? /^([^:[\]]+)(?::(\d+))?$/.exec(text);
@@ -88,10 +99,12 @@ export function handOverHttp(deps: HandOverHttpDeps) {
       return { state: receiver.state(id) };
     }
     if (req.method !== 'POST') throw new HandOverRefusal(405, 'only GET and POST');
-    // A browser may not post here by a form or a page of another origin: JSON only, and no page's Origin.
+    // A browser may not post here by a form or a page of another origin: JSON only, and no page's Origin
+    // but, for the start, this host's own page on its own computer (its operator's "Hand over to…").
     if (!/^application\/json\b/.test(req.headers['content-type'] ?? ''))
       throw new HandOverRefusal(415, 'send JSON (Content-Type: application/json)');
-    if (req.headers.origin !== undefined) throw new HandOverRefusal(403, 'not from a web page');
+    const ownPage = path === '/api/hand-over' && isOwnLoopbackPage(req);
+    if (req.headers.origin !== undefined && !ownPage) throw new HandOverRefusal(403, 'not from a web page');
     switch (path) {
       case '/api/hand-over': {
         if (!isLoopback(address))
