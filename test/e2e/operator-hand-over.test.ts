@@ -1,0 +1,116 @@
+import { networkInterfaces } from 'node:os';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import type { HandOverAsk, ServerMessage } from '../../shared/protocol';
+import { TestClient } from '../integration/helpers/client';
+import { axeViolations, seriousTargets } from './axe';
+import { builtRenderer, describeInChromium, screenshotDir, serveHost, type Served } from './harness';
+
+/*
+ * `npm run host`'s operator, at the host's own page on its own computer (http://127.0.0.1:PORT/), hands
+ * its tables over: types the receiver's address, asks, types the code read out there, sends, reads the
+ * report; a seated player follows the table. A page opened at the host's LAN address never offers it.
+ * Screenshots at 1280×800 (en) and 390×844 (ko): test-results/screenshots/operator-hand-over-*.png.
+ */
+
+const shots = screenshotDir();
+const lan = Object.values(networkInterfaces())
+  .flat()
+  .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+
+describeInChromium(
+  "handing the tables over from the host's own page",
+  { host: { hostName: 'Ann’s laptop', bind: '0.0.0.0' } },
+  (stage) => {
+    it('moves the tables to the typed address, and the players follow', { timeout: 90_000 }, async () => {
+      const a = stage.served;
+      const b: Served = await serveHost(await builtRenderer(), undefined, {}, { hostName: 'Bo’s computer' });
+      try {
+        b.host.handOver.setReceiving(true);
+        const codes: HandOverAsk[] = [];
+        b.host.handOver.onAsked((ask) => codes.push(ask));
+
+        // A seated player at a table of this host (a bot in the other seat).
+        const ada = await TestClient.greeted(a.host.port);
+        ada.send({
+          type: 'createTable',
+          name: 'Ada’s table',
+          player: 'Ada',
+          options: { players: 2, mode: 'advanced', actionRule: true },
+          bots: [1],
+        });
+        const joined = await ada.next('joined');
+        ada.send({ type: 'start' });
+        await ada.next('view');
+
+        const { page, errors } = await stage.player('Operator', 1280, 800);
+        await page.goto(`http://127.0.0.1:${a.host.port}/`);
+        const panel = page.getByTestId('operator-hand-over');
+        await panel.waitFor();
+        expect(await page.getByTestId('hand-over').count()).toBe(0); // not the desktop's panel
+
+        // A mistyped address is caught before anything is asked.
+        const address = page.getByLabel('The other computer’s address');
+        await address.fill('not an address!');
+        await page.getByRole('button', { name: 'Ask for its code' }).click();
+        await panel.getByText('Type the address shown on the other computer').waitFor();
+        expect(await address.getAttribute('aria-invalid')).toBe('true');
+
+        const to = `127.0.0.1:${b.host.port}`;
+        await address.fill(to);
+        await page.screenshot({ path: join(shots, 'operator-hand-over-address-1280-en.png') });
+        expect(seriousTargets(await axeViolations(page))).toEqual([]);
+        await address.press('Enter');
+        const code = page.getByLabel(`The 6-digit code shown on ${to}`);
+        await code.waitFor();
+        await expect.poll(() => codes.length).toBe(1);
+        await code.fill(codes[0].code);
+        await page.screenshot({ path: join(shots, 'operator-hand-over-code-1280-en.png') });
+        expect(seriousTargets(await axeViolations(page))).toEqual([]);
+        await page.getByRole('button', { name: 'Hand over my tables' }).click();
+
+        const report = page.getByTestId('operator-hand-over-report');
+        await report.getByText('1 table moved to Bo’s computer.').waitFor();
+        await report.getByText('This host may now be stopped.').waitFor();
+        await page.screenshot({ path: join(shots, 'operator-hand-over-report-1280-en.png') });
+        expect(seriousTargets(await axeViolations(page))).toEqual([]);
+        expect(b.host.tables().map((t) => t.id)).toEqual([joined.tableId]);
+
+        // The seated player is told where the table went, and sits there again with their token.
+        const moved = (await ada.next('moved')) as Extract<ServerMessage, { type: 'moved' }>;
+        expect(moved.to.port).toBe(b.host.port);
+        const there = await TestClient.greeted(moved.to.port);
+        there.send({ type: 'resume', token: ada.token! });
+        expect((await there.next('view')).type).toBe('view');
+        await there.close();
+        await ada.close();
+        expect(errors).toEqual([]);
+      } finally {
+        await b.close();
+      }
+    });
+
+    it('speaks Korean on a phone-sized window, and a refusal says why', { timeout: 60_000 }, async () => {
+      const { page, errors } = await stage.player('운영자', 390, 844, { locale: 'ko-KR' });
+      await page.goto(`http://localhost:${stage.served.host.port}/`);
+      const panel = page.getByTestId('operator-hand-over');
+      await panel.waitFor();
+      await panel.getByText('이 호스트의 테이블 넘기기').waitFor();
+      // Nothing answers on port 1: the host says it cannot reach it, and the page says so.
+      await page.getByTestId('operator-hand-over-address').fill('127.0.0.1:1');
+      await page.getByTestId('operator-hand-over-ask').click();
+      await panel.getByRole('alert').waitFor();
+      await panel.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(shots, 'operator-hand-over-refused-390-ko.png') });
+      expect(seriousTargets(await axeViolations(page))).toEqual([]);
+      expect(errors.filter((e) => !/502|Failed to load resource/.test(e))).toEqual([]);
+    });
+
+    it.skipIf(!lan)('is not offered on a page opened at the host’s LAN address', async () => {
+      const { page } = await stage.player('Guest', 1280, 800);
+      await page.goto(`http://${lan}:${stage.served.host.port}/`);
+      await page.locator('#host-title').waitFor();
+      expect(await page.getByTestId('operator-hand-over').count()).toBe(0);
+    });
+  },
+);
