@@ -212,6 +212,8 @@ describeInChromium('handing tables over, the desktop side (Chromium)', {}, (stag
       await page.keyboard.press('Space');
       await expect.poll(() => calls(page)).toEqual([['receiveTables', true]]);
       await expect.poll(() => sw.isChecked()).toBe(true);
+      // The address the sender's person types, when theirs is a host run by `npm run host`.
+      await expect.poll(() => page.getByTestId('receive-address').textContent()).toMatch(/127\.0\.0\.1:\d+/);
       await page.evaluate(
         (code) =>
           (window as unknown as { __hand: { asked(a: unknown): void } }).__hand.asked({
@@ -300,7 +302,7 @@ describeInChromium('handing tables over, the desktop side (Chromium)', {}, (stag
     },
   );
 
-  it('a browser page has no hand-over at all', async () => {
+  it('a browser page has not the desktop panel (on loopback it has the operator’s: operator-hand-over.test.ts)', async () => {
     const p = await stage.player('browser', 1280, 800);
     await p.page.goto(stage.served.url);
     await p.page.locator('#host-title').waitFor();
