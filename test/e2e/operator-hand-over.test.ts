@@ -75,6 +75,8 @@ describeInChromium(
         await page.screenshot({ path: join(shots, 'operator-hand-over-report-1280-en.png') });
         expect(seriousTargets(await axeViolations(page))).toEqual([]);
         expect(b.host.tables().map((t) => t.id)).toEqual([joined.tableId]);
+        // This host's list no longer shows the table that went.
+        await page.getByText('Ada’s table').waitFor({ state: 'detached', timeout: 10_000 });
 
         // The seated player is told where the table went, and sits there again with their token.
         const moved = (await ada.next('moved')) as Extract<ServerMessage, { type: 'moved' }>;
