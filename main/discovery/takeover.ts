@@ -6,16 +6,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { RemoteInfo } from 'node:dgram';
 import type Bonjour from 'bonjour-service';
 import packageJson from '../../package.json';
 import type { HandOverTarget, TargetEvent } from '../../shared/desktop-api';
 import { PROTOCOL_VERSION } from '../../shared/protocol/version';
 import { callbackWithin } from '../common/wait-at-most';
-import { mdnsOf, type DnsPacket } from './bonjour-internals';
+import { browseService } from './browse-service';
 import { InterfacePool } from './interfaces';
 import { hostLabel } from './publisher';
-import { readResponse, type Sighting } from './response';
+import type { Sighting } from './response';
 import { closeBonjour, openBonjour, warnOnce, type ErrorSink } from './socket';
 import { cleanText, type TxtRecord } from './txt';
 
@@ -179,55 +178,15 @@ export function browseTargets(
   opts: TargetBrowseOptions = {},
 ): TargetBrowser {
   const expireMs = opts.expireMs ?? 7000;
-  const onError = opts.onError ?? warnOnce();
-  let stopped = false;
-  const list = new TargetList(expireMs, (event) => {
-    if (stopped) return;
-    try {
-      onEvent(event);
-    } catch (err) {
-      onError(new Error(`hand-over targets: the event listener failed: ${(err as Error).message}`));
-    }
+  const browse = browseService({
+    domain: TAKEOVER_DOMAIN,
+    label: 'hand-over targets',
+    expireMs,
+    requeryMs: Math.round(expireMs / 3),
+    rescanMs: opts.rescanMs ?? 5000,
+    onError: opts.onError ?? warnOnce(),
+    onEvent,
+    makeList: (emit) => new TargetList(expireMs, emit),
   });
-  const onResponse = (packet: DnsPacket, rinfo: RemoteInfo) => {
-    try {
-      const now = Date.now();
-      const content = readResponse(packet, rinfo.address, TAKEOVER_DOMAIN);
-      for (const key of content.goodbyes) list.goodbye(key, now);
-      for (const sighting of content.sightings) list.seen(sighting, now);
-      for (const key of content.alive) list.alive(key, rinfo.address, now);
-    } catch (err) {
-      onError(
-        new Error(`hand-over targets: unreadable answer from ${rinfo.address}: ${(err as Error).message}`),
-      );
-    }
-  };
-  const query = (bonjour: Bonjour) =>
-    mdnsOf(bonjour).query(TAKEOVER_DOMAIN, 'PTR', (err) => {
-      if (err) onError(err);
-    });
-  const pool = new InterfacePool<Bonjour>(
-    (address) => {
-      const bonjour = openBonjour(address, onError);
-      mdnsOf(bonjour).on('response', onResponse);
-      query(bonjour);
-      return bonjour;
-    },
-    (bonjour) => void closeBonjour(bonjour, 500),
-  );
-  pool.start(opts.rescanMs ?? 5000, onError);
-  const requery = setInterval(() => pool.values().forEach(query), Math.round(expireMs / 3));
-  const expiry = setInterval(() => list.expire(Date.now()), Math.max(50, Math.min(500, expireMs / 4)));
-  requery.unref();
-  expiry.unref();
-  return {
-    targets: () => list.targets(),
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      clearInterval(requery);
-      clearInterval(expiry);
-      await Promise.all(pool.drain().map((bonjour) => closeBonjour(bonjour, 500)));
-    },
-  };
+  return { targets: () => browse.list.targets(), stop: browse.stop };
 }
