@@ -7,15 +7,12 @@ import { useSavedSeatsStore } from './savedSeats';
 import type { TableSession } from './session';
 
 /**
- * Our table moved to another host (`moved`): the notice, and where the session goes now, its token
- * carried over (null: the page itself goes, a page the old host served, which cannot reach another host's
- * WebSocket: it loads the new host's own page at the table, the seat in the URL fragment).
+ * Our table moved to another host (`moved`): the notice, and the new host's WebSocket address for the
+ * session to follow with its token (`followHost`). Null: the page itself goes, a page the old host served,
+ * which cannot reach another host's WebSocket: it loads the new host's own page at the table, the seat in
+ * the URL fragment.
  */
-export function followMoved(
-  msg: Extract<ServerMessage, { type: 'moved' }>,
-  s: TableSession,
-  tableName: string,
-): TableSession | null {
+export function followMoved(msg: Extract<ServerMessage, { type: 'moved' }>, s: TableSession): string | null {
   useNoticesStore().push({ kind: 'info', key: 'notice.tableMoved', params: { host: msg.to.name } }, 0);
   const host = movedHost(msg.to);
   if (!host) return null;
@@ -29,13 +26,7 @@ export function followMoved(
     );
     return null;
   }
-  const url = wsUrl(host);
-  if (s.token) {
-    const seats = useSavedSeatsStore();
-    seats.remember(url, s.tableId, { token: s.token, seat: s.seat ?? 0, tableName, savedAt: Date.now() });
-    seats.forget(s.url, s.tableId);
-  }
-  return { ...s, url };
+  return wsUrl(host);
 }
 
 /**

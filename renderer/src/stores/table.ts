@@ -312,10 +312,8 @@ export const useTableStore = defineStore('table', () => {
       case 'moved': {
         const s = session.value;
         if (s?.tableId !== msg.tableId) return;
-        const next = followMoved(msg, s, table.value?.name ?? '');
-        if (!next) return;
-        setSession(next);
-        connection.connect(next.url);
+        const url = followMoved(msg, s);
+        if (url) followHost(url);
         return;
       }
       case 'left':
