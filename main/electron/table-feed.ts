@@ -1,26 +1,12 @@
-/**
- * Streams the tables found on the LAN to every subscribed page. Browsing runs only while some
- * page listens; a page that subscribes gets the tables already known first, as `up` events.
- */
+/** Streams the tables found on the LAN to every subscribed page (page-feed.ts). */
 import type { DiscoveredTable, TableEvent } from '../../shared/desktop-api';
 import type { BrowseEvent, BrowseOptions, TableBrowser } from '../discovery/types';
+import { createPageFeed, type PageFeed, type PageSink } from './page-feed';
 
 export type Browse = (onEvent: (event: BrowseEvent) => void, opts?: BrowseOptions) => TableBrowser;
 
-export interface FeedSink {
-  /** Unique per page (webContents.id): subscribing twice does not double the stream. */
-  readonly id: number;
-  send(event: TableEvent): void;
-}
-
-export interface TableFeed {
-  subscribe(sink: FeedSink): void;
-  unsubscribe(id: number): void;
-  /** A table listed now (while some page browses), by its key; null otherwise. */
-  find(key: string): DiscoveredTable | null;
-  /** Stops browsing (at quit). */
-  stop(): Promise<void>;
-}
+export type FeedSink = PageSink<TableEvent>;
+export type TableFeed = PageFeed<TableEvent, DiscoveredTable>;
 
 /** A copy with only the agreed fields, to cross to the renderer (nothing a browser adds rides along). */
 export function copyForRenderer(t: DiscoveredTable): DiscoveredTable {
@@ -49,58 +35,20 @@ function toTableEvent(e: BrowseEvent): TableEvent {
 export function createTableFeed(
   browse: Browse,
   opts: BrowseOptions = {},
-  log: (message: string) => void = (message) => console.warn(message),
+  log?: (message: string) => void,
 ): TableFeed {
-  const sinks = new Map<number, FeedSink>();
-  let browser: TableBrowser | null = null;
-  let stopped: Promise<void> = Promise.resolve();
-
-  const send = (sink: FeedSink, event: TableEvent) => {
-    try {
-      sink.send(event);
-    } catch (error) {
-      log(`tables: a page could not be told (${String(error)}); it no longer listens`);
-      sinks.delete(sink.id);
-    }
-  };
-  const broadcast = (event: BrowseEvent) => {
-    const out = toTableEvent(event);
-    for (const sink of [...sinks.values()]) send(sink, out);
-  };
-  const halt = () => {
-    const b = browser;
-    browser = null;
-    if (b) stopped = b.stop().catch((error) => log(`tables: stopping the browser failed: ${String(error)}`));
-    return stopped;
-  };
-
-  return {
-    subscribe(sink) {
-      if (sinks.has(sink.id)) return;
-      sinks.set(sink.id, sink);
-      if (browser) {
-        for (const table of browser.tables()) send(sink, { type: 'up', table: copyForRenderer(table) });
-        return;
-      }
-      try {
-        browser = browse(broadcast, opts);
-      } catch (error) {
-        sinks.delete(sink.id);
-        throw new Error(`cannot look for tables on the network: ${(error as Error).message}`, {
-          cause: error,
-        });
-      }
+  return createPageFeed(
+    {
+      label: 'tables',
+      lookingFor: 'tables',
+      start(onEvent) {
+        const browser = browse(onEvent, opts);
+        return { list: () => browser.tables(), stop: () => browser.stop() };
+      },
+      forPage: toTableEvent,
+      copy: copyForRenderer,
+      up: (table) => ({ type: 'up', table }),
     },
-    unsubscribe(id) {
-      if (sinks.delete(id) && sinks.size === 0) void halt();
-    },
-    find(key) {
-      const table = browser?.tables().find((t) => t.key === key);
-      return table ? copyForRenderer(table) : null;
-    },
-    stop() {
-      sinks.clear();
-      return halt();
-    },
-  };
+    log,
+  );
 }
