@@ -480,6 +480,8 @@ describeInChromium(
         const { page } = p;
         await resumeSeat(p, stage.served, t.id, token(t.id));
         await page.locator('.panel.mine').waitFor();
+        const focusedTestId = () =>
+          page.evaluate(`document.activeElement?.getAttribute('data-testid') ?? ''`);
         await playByKeys(p, t.card);
         if (t.card === 'R7') {
           await page.getByTestId('turn-status').filter({ hasText: 'Your 7:' }).waitFor();
@@ -490,6 +492,7 @@ describeInChromium(
           const on = await tabTo(page, 'Tab', '[data-testid="seven-canvas"], [data-testid="seven-deck"]');
           await page.keyboard.press('Enter');
           await page.getByTestId('undo').waitFor();
+          await expect.poll(focusedTestId).toBe('confirm-turn');
           await hearAnnouncer(page);
           await confirmByKeys(page);
           const words = await announced(
@@ -502,6 +505,8 @@ describeInChromium(
           const back = await tabTo(page, 'Shift+Tab', '.others button.card');
           await page.keyboard.press('Enter');
           await page.getByTestId('undo').waitFor();
+          // The picked card flies to the deck: the focus leaves it for Confirm, so that Enter sends the turn.
+          await expect.poll(focusedTestId).toBe('confirm-turn');
           await hearAnnouncer(page);
           await confirmByKeys(page);
           const words = await announced(
