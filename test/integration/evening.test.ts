@@ -301,7 +301,10 @@ describe('an evening on a host that is killed', () => {
         // One table of three ends; the other, dealt the same cards, plays on: its deal stays off the history.
         const [four, threeB, threeC] = [...tables.entries()].sort((a, b) => b[1].length - a[1].length);
         await playTables(new Map([four, threeB]), random, undefined, PACE_MS);
-        await playTables(new Map([threeC]), random, (m) => m >= 6, PACE_MS);
+        // Two moves, so that its game cannot be over whatever the deal: a round of three ends only with two
+        // seats out, and one won by the dealt card alone scores at most 7 of the 12 (six moves once ended it).
+        await playTables(new Map([threeC]), random, (m) => m >= 2, PACE_MS);
+        expect(threeC[1][0].view!.gameOver).toBe(false);
         const ended = await eveningWhere(
           opener.client,
           (e) => e.heats[0].tables.filter((t) => t.results).length === 2,
