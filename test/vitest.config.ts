@@ -45,13 +45,15 @@ const MOCKING = readdirSync(`${root}/test/unit`, { recursive: true, encoding: 'u
  * `npm test` runs the projects in three groups, one after another, each with as many files at once as
  * suits it (a project run alone keeps its group's number). The CPU-bound ones, one file per core; those
  * that mostly wait on sockets, timers and child processes, one more than the cores (their waits overlap;
- * more at once starve the files that time their host or bots); Chromium, whose processes already fill
- * both cores of a small machine, one file at a time.
+ * more at once starve the files that time their host or bots); Chromium's, one file per core too: a file
+ * alone keeps about one and a third cores busy (Chromium's processes most of it, 110 of layout's 135 s of
+ * CPU), so a second file fills the rest (the e2e project on a quiet 2-core machine: 690 s one at a time,
+ * 579 s two at a time; docs/measurements.md).
  */
 const CORES = availableParallelism();
 const CPU_BOUND = { sequence: { groupOrder: 0 }, maxWorkers: CORES };
 const WAITING = { sequence: { groupOrder: 1 }, maxWorkers: CORES + 1 };
-const IN_CHROMIUM = { sequence: { groupOrder: 2 }, maxWorkers: 1 };
+const IN_CHROMIUM = { sequence: { groupOrder: 2 }, maxWorkers: CORES };
 
 /*
  * Every test that can run here, in six projects (`npm test` runs all; `npm run test:<name>` one):

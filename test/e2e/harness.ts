@@ -10,7 +10,7 @@ import {
   type Download,
   type Page,
 } from 'playwright-core';
-import { build, type PluginOption } from 'vite';
+import type { PluginOption } from 'vite';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { startHost, type Host, type HostLimits, type HostOptions } from '../../main/host';
 import { hashToken } from '../../main/host/ids';
@@ -43,6 +43,8 @@ export async function buildRendererInto(outDir: string, plugins: PluginOption[] 
   // almost twice the size): the tests drive the production bundle that ships.
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
+  // Vite is loaded only by the file that builds: every other e2e file's worker starts without it.
+  const { build } = await import('vite');
   try {
     await build({
       configFile: join(root, 'renderer/vite.config.ts'),
