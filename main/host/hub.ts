@@ -9,11 +9,13 @@ import type { BotBrain } from './bot-brain';
 import type { Cancel, Clock } from './clock';
 import { TableError } from './errors';
 import { hashToken, newTableId } from './ids';
+import { idleLongerThan, longestUnattended } from './idle-tables';
 import type { GameArchive } from './history/archive';
 import type { HostLimits } from './limits';
 import { Handshake } from './handshake';
 import { Lobby } from './lobby';
 import { EveningHost } from './evening-host';
+import { eveningRoomContext } from './evening-tables';
 import type { TableRecord } from './table-record';
 import { answer } from './answer';
 import { afterKept } from './changes';
@@ -85,7 +87,7 @@ export class Hub {
       soon: (fn) => void clock.after(0, fn),
       report,
     });
-    this.eveningContext = this.evening.roomContext(this.context);
+    this.eveningContext = eveningRoomContext(this.context, this.evening);
     this.handOverRooms = hubRooms({
       rooms: this.rooms,
       store,
@@ -294,23 +296,15 @@ export class Hub {
 
   /** Open and finished tables nobody is at are removed after the idle time. */
   private removeIdleTables(): void {
-    const now = this.clock.now();
-    for (const room of [...this.rooms.values()]) {
-      const since = room.idleSince;
-      if (since !== null && now - since > this.limits.idleTableMs) this.removeRoom(room);
-    }
+    const idle = idleLongerThan(this.rooms.values(), this.clock.now(), this.limits.idleTableMs);
+    for (const room of idle) this.removeRoom(room);
   }
 
   /** At the table cap, the longest-unattended table that may go makes room. */
   private evictUnattendedTable(): boolean {
-    let longest: { room: Room; since: number } | null = null;
-    for (const room of this.rooms.values()) {
-      const since = room.idleSince;
-      if (since !== null && (longest === null || since < longest.since)) longest = { room, since };
-    }
-    if (longest === null) return false;
-    this.removeRoom(longest.room);
-    return true;
+    const room = longestUnattended(this.rooms.values());
+    if (room) this.removeRoom(room);
+    return room !== undefined;
   }
 
   /** Stops bots and the lobby; nothing changes after this. The caller closes the sockets and the store. */
