@@ -21,7 +21,6 @@ import { eveningInfo } from './evening-info';
 import { heatTableRecord } from './evening-tables';
 import type { FinishedTable } from './history/finished-game';
 import { hashToken, newSeed, newToken } from './ids';
-import type { RoomContext } from './room-context';
 import type { TableStore } from './store';
 import type { TableRecord } from './table-record';
 import type { Session } from './session';
@@ -102,21 +101,6 @@ export class EveningHost {
   /** Whether this table is one of the evening's (its game ends into the evening, not straight to the history). */
   holds(tableId: string): boolean {
     return this.kept?.tables.some((t) => t.id === tableId) ?? false;
-  }
-
-  /**
-   * The context the evening's tables run in: the host's own, but a game that ends goes to the evening
-   * (a table of an earlier evening is history as any table's).
-   */
-  roomContext(host: RoomContext): RoomContext {
-    const { history } = host;
-    return {
-      ...host,
-      history: {
-        started: (tableId, game) => history.started(tableId, game),
-        finished: (table) => (this.holds(table.id) ? this.tableEnded(table) : history.finished(table)),
-      },
-    };
   }
 
   // -------------------------------------------------------------------------------------------

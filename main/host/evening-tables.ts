@@ -2,7 +2,9 @@ import { createHmac } from 'node:crypto';
 import type { PersonId } from '../../shared/evening/seating';
 import type { TableOptions } from '../../shared/protocol';
 import type { EveningRecord } from './evening-format';
+import type { FinishedTable } from './history/finished-game';
 import { hashToken } from './ids';
+import type { RoomContext } from './room-context';
 import {
   botSeat,
   emptySeat,
@@ -50,5 +52,27 @@ export function heatTableRecord(
     seats,
     control: { locked: true, watchers: false, code: null, removed: [] },
     evening: { name: settings.name, heat, table },
+  };
+}
+
+/** What an evening's table refuses: its seats are the evening's, and it plays the heat's one game. */
+const REFUSED = new Set(['setBot', 'lockTable', 'setCode', 'removePerson', 'start', 'rematch']);
+export const eveningTableRefuses = (messageType: string): boolean => REFUSED.has(messageType);
+
+/**
+ * The context the evening's tables run in: the host's own, but a game that ends goes to the evening
+ * (a table of an earlier evening is history as any table's).
+ */
+export function eveningRoomContext(
+  host: RoomContext,
+  evening: { holds(tableId: string): boolean; tableEnded(table: FinishedTable): void },
+): RoomContext {
+  const { history } = host;
+  return {
+    ...host,
+    history: {
+      started: (tableId, game) => history.started(tableId, game),
+      finished: (table) => (evening.holds(table.id) ? evening.tableEnded(table) : history.finished(table)),
+    },
   };
 }

@@ -14,7 +14,6 @@ const SNAPSHOT = 'snapshot.json';
 /** The log keeps its first name from when it held moves only. */
 const LOG = 'moves.jsonl';
 const TABLE_DIR = /^[A-Za-z0-9_-]{4,32}$/;
-const EVENING = 'evening.json';
 
 interface Entry {
   getRecord: () => TableRecord;
@@ -45,7 +44,7 @@ export class FileStore implements TableStore {
   private closed = false;
 
   constructor(
-    dataDir: string,
+    private readonly dataDir: string,
     private readonly snapshotDelayMs: number,
     private readonly report: (problem: string) => void,
     private readonly clock: Clock = systemClock,
@@ -57,17 +56,13 @@ export class FileStore implements TableStore {
     this.stopSyncing = clock.every(1000, () => this.syncLogs());
   }
 
-  /** The evening's file: beside `tables/`, small, replaced whole at each change. */
-  private get eveningFile(): string {
-    return join(this.root, '..', EVENING);
-  }
-
+  /** The evening's file (evening-file.ts). */
   loadEvening(): string | null {
-    return readEveningFile(this.eveningFile, this.report);
+    return readEveningFile(this.dataDir, this.report);
   }
 
   keepEvening(text: string): void {
-    writeEveningFile(this.eveningFile, text);
+    writeEveningFile(this.dataDir, text);
   }
 
   /** Reads every table in the folder. Damaged tables are reported and left on disk untouched. */

@@ -8,6 +8,7 @@ import type {
 import { Audience } from './audience';
 import { afterKept, type Announcement, type Carried } from './changes';
 import { TableError } from './errors';
+import { eveningTableRefuses } from './evening-tables';
 import type { HostedTable } from './hosted-table';
 import { TableReactions } from './reaction-gate';
 import type { RoomContext } from './room-context';
@@ -27,16 +28,6 @@ type HubMessage = 'hello' | 'ping' | 'listTables' | 'createTable' | 'join' | 're
 
 /** The messages about the table a connection is at. */
 export type TableMessage = Exclude<ClientMessage, { type: HubMessage | EveningMessageType }>;
-
-/** What an evening's table refuses: its seats are the evening's, and it plays the heat's one game. */
-const EVENING_REFUSES = new Set<TableMessage['type']>([
-  'setBot',
-  'lockTable',
-  'setCode',
-  'removePerson',
-  'start',
-  'rematch',
-]);
 
 /**
  * One table and the connections at it: who is here (its `Audience`), the dispatch of its messages (seats
@@ -212,7 +203,7 @@ export class Room {
     const by = this.seatOf(session);
     if (by === null) throw new TableError('notSeated', 'you hold no seat at a table');
     // An evening's table plays one game, its seats the evening's: nobody holds it as its creator.
-    if (this.table.evening && EVENING_REFUSES.has(msg.type))
+    if (this.table.evening && eveningTableRefuses(msg.type))
       throw new TableError('eveningTable', `an evening's table does not take "${msg.type}"`);
     switch (msg.type) {
       case 'setBot':
