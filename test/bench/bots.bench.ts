@@ -3,6 +3,7 @@
 // Prints one JSON line per pairing: games, the focus player's win rate with its Wilson 95 % interval, the
 // same for rounds, and decision times per player (p50/p99/max), wall clock and CPU.
 //   npm run bench -- bots [games=N] [first=K] [scale=S] [workers=W] [only=name,name] [hard={json}] [try={json}]
+//   npm run bench -- bots only=strength/ games=N: the strength table of docs/bots.md (every level, 2–4 players)
 // games: deals per pairing (each played 2 or 3 times), numbered from first (default 0, so runs can add deals); scale: multiplies hard's iterations (easy and normal
 // keep their budgets; the all-seeing player's too), to measure hard's strength against its think time; workers: threads playing games in
 // parallel (default 2, this machine's cores); hard: settings laid over hard's own (e.g. hard={"reward":"round"}),
@@ -131,6 +132,30 @@ const LEVELS_PAIRINGS: Pairing[] = [
     others: 'yardstick' as const,
   })),
 ];
+/**
+ * The published strength table (docs/bots.md "Strength"): each level against each lower one and hard against
+ * the all-seeing player, in 2, 3 and 4 players, Basic and Advanced (no card actions), the measured player in
+ * every seat in turn against the others all of one level. Named apart (`strength/…`), so that `only=` with
+ * another pairing's name never picks one of these.
+ */
+const STRENGTH_PAIRINGS: Pairing[] = ([2, 3, 4] as const).flatMap((players) =>
+  (['basic', 'advanced'] as const).flatMap((mode) =>
+    (
+      [
+        ['normal', 'easy'],
+        ['hard', 'easy'],
+        ['hard', 'normal'],
+        // Hard's own search given the true hands: the gap is what hard's guesses of the hidden cards cost.
+        ['hard', 'all-seeing-today'],
+      ] as const
+    ).map(([focus, others]) => ({
+      name: `strength/${players}p-${mode}/${focus}-vs-${players - 1}-${others.replace('-today', '')}`,
+      options: { players, mode, actionRule: false },
+      focus,
+      others,
+    })),
+  ),
+);
 /** Hard's pairings but Basic's and the yardstick's, with hard-try in hard's seat: the same deals, so an idea
  * (try={json}) is measured against the level in one run. */
 const PAIRINGS: Pairing[] = [
@@ -147,6 +172,7 @@ const PAIRINGS: Pairing[] = [
     focus: 'hard-try',
     others: 'hard',
   },
+  ...STRENGTH_PAIRINGS,
 ];
 
 function decide(player: Player, state: GameState, view: SeatView, seed: number, job: Job): Move {
