@@ -46,9 +46,8 @@ const MOCKING = readdirSync(`${root}/test/unit`, { recursive: true, encoding: 'u
  * suits it (a project run alone keeps its group's number). The CPU-bound ones, one file per core; those
  * that mostly wait on sockets, timers and child processes, one more than the cores (their waits overlap;
  * more at once starve the files that time their host or bots); Chromium's, one file per core too: a file
- * alone keeps about one and a third cores busy (Chromium's processes most of it, 110 of layout's 135 s of
- * CPU), so a second file fills the rest (the e2e project on a quiet 2-core machine: 690 s one at a time,
- * 579 s two at a time; docs/measurements.md).
+ * alone keeps more than one core busy, Chromium's processes most of it (layout: 110 s of Chromium's CPU in
+ * 105 s), so a second file fills the rest (docs/measurements.md: `npm test` 879 s → 800 s, quiet 2 cores).
  */
 const CORES = availableParallelism();
 const CPU_BOUND = { sequence: { groupOrder: 0 }, maxWorkers: CORES };
