@@ -1,16 +1,24 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import TableAnnouncer from '../../renderer/src/components/table/TableAnnouncer.vue';
 import { createPinia } from 'pinia';
 import { mount } from '@vue/test-utils';
 import { nextTick } from 'vue';
 import { i18nWithAllLocales, mountApp, roundAfter } from './mount';
 
-/** The announcer fills its live region a moment after a change (emptied first, so repeats are spoken). */
-const settle = () => new Promise((r) => setTimeout(r, 150));
+/**
+ * The announcer fills its live region a moment (80 ms) after a change, emptied first so repeats are
+ * spoken; the test's clock passes that moment without waiting for it.
+ */
+const settle = () => vi.advanceTimersByTimeAsync(150);
 const names = ['Ada', 'Bob', 'Cy'];
 
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
 afterEach(() => {
+  vi.useRealTimers();
   document.body.innerHTML = '';
 });
 
