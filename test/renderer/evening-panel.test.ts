@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { nextTick } from 'vue';
 import type { EveningInfo } from '../../shared/protocol';
 import type { GameClient } from '../../renderer/src/net/client';
 import { webBridge } from '../../renderer/src/bridge/web';
 import { setServices } from '../../renderer/src/services';
 import EveningPanel from '../../renderer/src/components/evening/EveningPanel.vue';
+import EveningInvite from '../../renderer/src/components/evening/EveningInvite.vue';
 import { FakeLink } from './fake-link';
 import { MemoryStorage } from './memory-storage';
 import { mountApp } from './mount';
@@ -77,6 +78,10 @@ async function panel(evening: EveningInfo | null) {
   links[0].welcomed();
   links[0].hear({ type: 'evening', evening });
   await nextTick();
+  // An evening under way shows its invitation, loaded when first shown: the panel is whole once it came
+  // (a load still under way when the file ends would outlive the file's modules).
+  if (evening && !evening.over)
+    await vi.waitFor(() => expect(w.findComponent(EveningInvite).exists()).toBe(true));
   return w;
 }
 const has = (w: Awaited<ReturnType<typeof panel>>, id: string) => w.find(`[data-testid="${id}"]`).exists();
