@@ -9,8 +9,9 @@ import { axeViolations } from './axe';
  * "Learn to play" in real Chromium, through clicks only: every chapter completed by following the guide
  * (the element it outlines is the one clicked), at 1280×800 and on 360×740 and 390×844 phones (there the
  * callout must stay on screen and off what each step rings, and off the palettes and who leads during a
- * move), then once in Korean and once in Italian; a wrong move explained and tried again; Esc as at a table; a chapter skipped and one resumed from the
- * list; the lobby's first-start offer; an axe-core audit of a chapter step. The page is served by a real
+ * move), the phones in Italian and in Korean (the longest words); a wrong move explained and tried
+ * again; Esc as at a table; a chapter skipped and one resumed from the list; the lobby's first-start
+ * offer; an axe-core audit of a chapter step. The page is served by a real
  * host, but nothing in a lesson talks to it. Screenshots: learn-<chapter>-<width>.png at each chapter's
  * key step.
  */
@@ -260,8 +261,16 @@ describeInChromium('learn to play', {}, (stage) => {
     for (let i = 0; i < 2; i++) await page.getByTestId('learn-next').click();
     await expect.poll(() => attr(page, 'data-step')).toBe('fives');
     const callout = page.getByTestId('learn-callout');
-    const before = (await callout.boundingBox())!;
     const ring = page.getByTestId('learn-ring');
+    // The step's words come a frame or two before its target is found: the guide settles on the hand first.
+    const hand = chapter(page).locator('.my-hand');
+    await expect
+      .poll(async () => {
+        const [r, h] = [await ring.boundingBox(), await hand.boundingBox()];
+        return !!r && !!h && r.y <= h.y && r.y + r.height >= h.y + h.height;
+      })
+      .toBe(true);
+    const before = (await callout.boundingBox())!;
     const ringBefore = (await ring.boundingBox())!;
     const next = (await page.getByTestId('learn-next').boundingBox())!;
     await page.mouse.move(next.x + next.width / 2, next.y + next.height / 2);
@@ -333,17 +342,22 @@ describeInChromium('learn to play', {}, (stage) => {
     expect(player.errors).toEqual([]);
   }, 120_000);
 
-  it('phone 360×740: every chapter by taps, the callout never over what the step is about', async () => {
-    const player = await stage.player('Dot', 360, 740, {
+  /*
+   * The phones walk every chapter in the languages with the longest words, Italian and Korean: a taller
+   * callout is the harder case for keeping it on screen and off what each step is about, and English is
+   * walked at 1280 above.
+   */
+  it('phone 360×740, in Italian: every chapter by taps, the callout never over what the step is about', async () => {
+    const player = await stage.player('Eva', 360, 740, {
       isMobile: true,
       hasTouch: true,
       deviceScaleFactor: 2,
     });
-    await completeAll(await openLearn(player, stage.served.url), 360, 'en', true);
+    await completeAll(await openLearn(player, stage.served.url, 'it'), 360, 'it', true);
     expect(player.errors).toEqual([]);
   }, 240_000);
 
-  it('phone 390×844: every chapter by taps, the callout never over what the step is about', async () => {
+  it('phone 390×844, in Korean: the first-start offer dismissed, then every chapter by taps, the callout never over what the step is about', async () => {
     const player = await stage.player('Cy', 390, 844, {
       isMobile: true,
       hasTouch: true,
@@ -357,16 +371,8 @@ describeInChromium('learn to play', {}, (stage) => {
     await player.page.reload();
     await player.page.getByTestId('lobby-learn').waitFor();
     expect(await player.page.getByTestId('learn-offer').count()).toBe(0);
-    const page = await openLearn(player, stage.served.url);
-    await completeAll(page, 390, 'en', true);
+    const page = await openLearn(player, stage.served.url, 'ko');
+    await completeAll(page, 390, 'ko', true);
     expect(player.errors).toEqual([]);
   }, 240_000);
-
-  it('in Korean (1280) and in Italian (360×740 phone, the callout clear): every chapter', async () => {
-    const ko = await stage.player('Dae', 1280, 800);
-    await completeAll(await openLearn(ko, stage.served.url, 'ko'), 1280, 'ko');
-    const it_ = await stage.player('Eva', 360, 740, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
-    await completeAll(await openLearn(it_, stage.served.url, 'it'), 360, 'it', true);
-    expect([...ko.errors, ...it_.errors]).toEqual([]);
-  }, 400_000);
 });
