@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { BUILD_DONE, BUILD_FAILED, CHROMIUM, CHROMIUM_ARGS, chromiumAvailable, chromiumEnv } from './harness';
+import {
+  BUILD_DONE,
+  BUILD_FAILED,
+  CHROMIUM_ARGS,
+  CHROMIUM_LAUNCHER,
+  chromiumAvailable,
+  chromiumEnv,
+} from './harness';
 
 /*
  * The e2e project's global setup: the renderer is built once for the whole run (not once per file) and every
@@ -61,7 +68,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const stop = startBuild(dir);
   project.provide('rendererDir', dir);
   const server = await chromium.launchServer({
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM_LAUNCHER,
     headless: true,
     args: CHROMIUM_ARGS,
     env: chromiumEnv(join(dir, 'chromium')),

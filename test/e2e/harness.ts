@@ -34,6 +34,9 @@ export const chromiumAvailable = (): boolean => existsSync(CHROMIUM);
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
+/** What Playwright starts: CHROMIUM, with its feature lists and the harness's merged (chromium-launch.sh). */
+export const CHROMIUM_LAUNCHER = join(root, 'test/e2e/chromium-launch.sh');
+
 /**
  * Builds the renderer exactly as `npm run build` does, into `outDir` (a file run without the e2e global setup);
  * `plugins` change it for a test (e.g. a build of another protocol version).
@@ -140,6 +143,9 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // Every window of this Chromium preloads two omnibox pop-ups, each a WebUI page in a renderer of its own,
+  // though no test has an omnibox: 0.6 s of CPU a browser context, more than a page of the app costs.
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
 ];
 
 /** Chromium's own folders (profile, cache) under `scratch`, never the user's. */
@@ -148,6 +154,7 @@ export const chromiumEnv = (scratch: string): NodeJS.ProcessEnv => ({
   XDG_CONFIG_HOME: join(scratch, 'config'),
   XDG_CACHE_HOME: join(scratch, 'cache'),
   XDG_DATA_HOME: join(scratch, 'data'),
+  RED7_CHROMIUM: CHROMIUM,
 });
 
 /**
@@ -163,7 +170,7 @@ export async function launchChromium(scratch: string): Promise<Browser> {
   }
   if (shared) return chromium.connect(shared);
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM_LAUNCHER,
     headless: true,
     args: CHROMIUM_ARGS,
     env: chromiumEnv(scratch),
