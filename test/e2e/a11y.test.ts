@@ -210,6 +210,8 @@ const PROMPTS = [
   },
 ] as const;
 const token = (id: string) => `token-a11y-${id}-0123456789abcdef`;
+/** The 1's prompt again, for a phone (the palettes there fold again as the pick is staged). */
+const PHONE_ONE = 'prompt-one-phone';
 
 /** Presses `key` until `selector` matches the focused element (at most `max` times); returns the presses. */
 async function tabTo(page: Page, key: 'Tab' | 'Shift+Tab', selector: string, max = 25): Promise<number> {
@@ -252,7 +254,7 @@ describeInChromium(
   {
     limits: { botDelayMs: 60 },
     plant: (dataDir) => {
-      for (const t of PROMPTS)
+      for (const t of [...PROMPTS, { ...PROMPTS[1], id: PHONE_ONE }])
         plantTable(dataDir, {
           id: t.id,
           name: `Prompt ${t.id}`,
@@ -517,6 +519,27 @@ describeInChromium(
         }
         expect(p.errors).toEqual([]);
       }
+    }, 60_000);
+
+    it("on a phone, a 1's pick by keys leaves the focus on Confirm, so that Enter sends the turn", async () => {
+      const p = await stage.player('Ada phone', 360, 740, {
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+      });
+      const { page } = p;
+      await resumeSeat(p, stage.served, PHONE_ONE, token(PHONE_ONE));
+      await page.locator('.panel.mine').waitFor();
+      await playByKeys(p, 'R1');
+      await page.getByTestId('turn-status').filter({ hasText: 'Your 1:' }).waitFor();
+      await tabTo(page, 'Shift+Tab', '.others button.card');
+      await page.keyboard.press('Enter');
+      await page.getByTestId('undo').waitFor();
+      await expect
+        .poll(() => page.evaluate(`document.activeElement?.getAttribute('data-testid') ?? ''`))
+        .toBe('confirm-turn');
+      await confirmByKeys(page);
+      expect(p.errors).toEqual([]);
     }, 60_000);
 
     // Axe reads a screen as it stands, with no pointer on it: a filled button whose hover fell back to the
