@@ -1,8 +1,9 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, type ServerMessage, type TableOptions } from '../../shared/protocol';
+import { PREPARED_KEPT_MS } from '../../main/host/hand-over/receiver';
 import { TestClient } from './helpers/client';
 import { askCode, codesOf, gate, holdingProxy, peer } from './helpers/hand-over';
 import { hostPool, testHost } from './helpers/host';
@@ -153,6 +154,54 @@ describe('handing the tables over', () => {
       actor.send(moveMessage(actor.view!.legalMoves[0], n));
       await viewAt(actor, n + 1);
       for (const c of [...honest.clients, ...forged.clients]) await c.close();
+    },
+  );
+
+  it(
+    'a prepared hand-over its sender never finished holds its tables only so long; then they can come again',
+    { timeout: 20_000 },
+    async () => {
+      const a = await pool.start();
+      const b = await pool.start();
+      b.host.handOver.setReceiving(true);
+      const codes = codesOf(b.host);
+      const fresh = await startedTable(a.port, long);
+      const stale = await startedTable(a.port, long);
+      // Two earlier hand-overs of these tables were prepared at b by a sender that never came back (its
+      // commit or abort never came): one a minute ago, one longer ago than a prepared one is kept.
+      const dir = join(b.dataDir, 'hand-over-in');
+      mkdirSync(dir, { recursive: true });
+      const prepared = (id: string, tableId: string, age: number) =>
+        writeFileSync(
+          join(dir, `${id}.json`),
+          JSON.stringify({
+            id,
+            from: 'a host gone',
+            state: 'prepared',
+            tables: [{ id: tableId }],
+            evening: null,
+            preparedAt: Date.now() - age,
+          }),
+        );
+      prepared('recent-one', fresh.tableId, 60_000);
+      prepared('older-one', stale.tableId, PREPARED_KEPT_MS + 60_000);
+
+      const report = await a.host.handOver.send(peer(b.port), await askCode(a.host, b.port, codes));
+      expect(report.moved).toEqual([stale.tableId]);
+      expect(report.refused).toEqual([
+        { id: fresh.tableId, reason: 'a table of this id is already on this host' },
+      ]);
+      expect(b.host.tables().map((t) => t.id)).toEqual([stale.tableId]);
+      expect(a.host.tables().map((t) => t.id)).toEqual([fresh.tableId]);
+      // The old one is gone, and a commit of it coming now is refused (its sender then keeps its tables).
+      expect(existsSync(join(dir, 'older-one.json'))).toBe(false);
+      const stateAtB = async (id: string) =>
+        ((await (await fetch(`http://127.0.0.1:${b.port}/api/hand-over/${id}`)).json()) as { state: string })
+          .state;
+      // (Asked as the sender asks; its requests just spent this address's allowance: polled until answered.)
+      await expect.poll(() => stateAtB('older-one')).toBe('unknown');
+      await expect.poll(() => stateAtB('recent-one')).toBe('prepared');
+      for (const c of [...fresh.clients, ...stale.clients]) await c.close();
     },
   );
 

@@ -13,6 +13,13 @@ import type { HandOverRooms } from './rooms';
 /** How long a code is good for, and how many wrong ones end its ask. */
 export const CODE_VALID_MS = 2 * 60_000;
 export const WRONG_CODES_MAX = 3;
+/**
+ * How long a prepared hand-over may wait for its commit. A sender commits seconds after its prepare, and
+ * one killed in between aborts it when it starts again; past this, the sender is taken to play its tables
+ * on (it does when it cannot reach this host), so the hand-over is dropped and holds their ids no longer.
+ * Dropping one is always safe: a commit that comes later is refused, and its sender then keeps the tables.
+ */
+export const PREPARED_KEPT_MS = 10 * 60_000;
 
 /** A refusal the receiver answers with (HTTP status and a message for the sender's person). */
 export class HandOverRefusal extends Error {
@@ -31,6 +38,8 @@ interface Incoming {
   state: 'prepared' | 'committed' | 'done';
   tables: HandOverTable[];
   evening: string | null;
+  /** When it was prepared (absent in files of older versions: taken as long ago). */
+  preparedAt?: number;
 }
 
 interface Listeners {
@@ -69,7 +78,7 @@ export class HandOverReceiver {
   /** A restart: a committed hand-over whose tables were not all installed is installed now; a prepared one waits. */
   recover(): void {
     for (const name of this.files.names()) {
-      const kept = this.files.read<Incoming>(name, this.report);
+      const kept = this.kept(name);
       if (kept?.state === 'committed') this.install(kept);
     }
   }
@@ -125,13 +134,14 @@ export class HandOverReceiver {
       state: 'prepared',
       tables: taken,
       evening,
+      preparedAt: this.now(),
     } satisfies Incoming);
     return { to: this.hostName(), moved: taken.map((t) => t.id), refused, evening: evening !== null };
   }
 
   /** Only now do the tables play here; a commit heard again answers the same. */
   commit(id: string): void {
-    const kept = this.files.read<Incoming>(`${id}.json`, this.report);
+    const kept = this.kept(`${id}.json`);
     if (!kept) throw new HandOverRefusal(404, `no hand-over ${id} here (aborted, or never prepared)`);
     if (kept.state === 'done') return;
     if (kept.state === 'prepared') this.files.write(`${id}.json`, { ...kept, state: 'committed' });
@@ -139,14 +149,14 @@ export class HandOverReceiver {
   }
 
   abort(id: string): void {
-    const kept = this.files.read<Incoming>(`${id}.json`, this.report);
+    const kept = this.kept(`${id}.json`);
     if (kept && kept.state !== 'prepared')
       throw new HandOverRefusal(409, `hand-over ${id} is committed: its tables play here`);
     this.files.remove(`${id}.json`);
   }
 
   state(id: string): HandOverState {
-    const kept = this.files.read<Incoming>(`${id}.json`, this.report);
+    const kept = this.kept(`${id}.json`);
     return kept === null ? 'unknown' : kept.state === 'prepared' ? 'prepared' : 'committed';
   }
 
@@ -169,10 +179,21 @@ export class HandOverReceiver {
   private heldElsewhere(): Set<string> {
     const ids = new Set<string>();
     for (const name of this.files.names()) {
-      const kept = this.files.read<Incoming>(name, this.report);
+      const kept = this.kept(name);
       if (kept?.state === 'prepared') for (const t of kept.tables) ids.add(t.id);
     }
     return ids;
+  }
+
+  /** A hand-over's file, unless it was prepared longer ago than PREPARED_KEPT_MS (then it is dropped). */
+  private kept(name: string): Incoming | null {
+    const kept = this.files.read<Incoming>(name, this.report);
+    if (kept?.state !== 'prepared' || this.now() - (kept.preparedAt ?? 0) <= PREPARED_KEPT_MS) return kept;
+    this.files.remove(name);
+    this.report(
+      `hand-over: ${kept.id} from "${kept.from}" was prepared and never committed; dropped, its ${kept.tables.length} table(s) stay with their sender`,
+    );
+    return null;
   }
 
   /** One use: the right code ends the ask; a few wrong ones end it too. */
