@@ -1,7 +1,10 @@
 import { cardFromRank, cardRank } from './cards';
 import { applyMove, legalMoves, ruleOf } from './game';
 import { turnEnded } from './turn';
+import { liftingCards, lifted } from './lift';
 import {
+  COLOUR_HI,
+  COLOUR_LO,
   RULE_INDEX,
   blueWithCard,
   greenWithCard,
@@ -9,6 +12,7 @@ import {
   maskHi,
   maskLo,
   orangeWithCard,
+  popcount2,
   redWithCard,
   scoreMasks,
   valuesOf,
@@ -61,15 +65,19 @@ const palSize = new Int32Array(4);
 const scores = new Int32Array(4 * 7);
 const out = new Uint8Array(4);
 const oppBest = new Int32Array(7);
-const handCards = new Int8Array(49);
-/** Per hand card (same index as `handCards`): the rules under which its player leads once it is played. */
-const leads = new Int8Array(49);
-/** Per rule: how many of the hand's cards set it when discarded. */
-const ruleCount = new Int8Array(7);
-/** Per hand card: how many leading turns start by playing it (alone, or then a discard). */
-const playCount = new Int32Array(49);
-/** The leading discard-only turns, as ranks; `discards` of them. */
-const discardOnly = new Int8Array(49);
+/** Per rule: the hand's cards whose play leaves the player leading under it (`lo`, `hi` masks). */
+const leadLo = new Int32Array(7);
+const leadHi = new Int32Array(7);
+/** Per seat and rule (`seat * 7 + rule`): how many of the seat's hand cards set it when discarded. */
+const ruleCount = new Int8Array(4 * 7);
+/** Per seat: the rules its hand's cards set when discarded, as bits. */
+const handRules = new Int32Array(4);
+/** Where the counted seat's `ruleCount` row starts. */
+let countBase = 0;
+/** The rules the turn being counted can end under: the current one, or a hand card's. */
+let turnRules = 0;
+/** The rules under which the player already leads (a discard alone then keeps them in), as bits. */
+let leadsNow = 0;
 let discards = 0;
 let rng = 1;
 
@@ -113,10 +121,14 @@ function load(state: GameState): number {
     let hHi = 0;
     let pLo = 0;
     let pHi = 0;
+    for (let r = 0; r < 7; r++) ruleCount[p * 7 + r] = 0;
+    handRules[p] = 0;
     for (const card of state.hands[p]) {
       const r = cardRank(card);
       hLo |= RANK_LO[r];
       hHi |= RANK_HI[r];
+      ruleCount[p * 7 + RANK_RULE[r]]++;
+      handRules[p] |= 1 << RANK_RULE[r];
     }
     for (const card of state.palettes[p]) {
       const r = cardRank(card);
@@ -135,6 +147,23 @@ function load(state: GameState): number {
   return alive;
 }
 
+/** Card `rank` leaves `seat`'s hand. */
+function takeFromHand(seat: number, rank: number): void {
+  handLo[seat] &= ~RANK_LO[rank];
+  handHi[seat] &= ~RANK_HI[rank];
+  const r = RANK_RULE[rank];
+  if (--ruleCount[seat * 7 + r] === 0) handRules[seat] &= ~(1 << r);
+}
+
+/** Card `rank` joins `seat`'s hand. */
+function giveToHand(seat: number, rank: number): void {
+  handLo[seat] |= RANK_LO[rank];
+  handHi[seat] |= RANK_HI[rank];
+  const r = RANK_RULE[rank];
+  ruleCount[seat * 7 + r]++;
+  handRules[seat] |= 1 << r;
+}
+
 /** Updates the standings at `scores[base …]` of palette (lo, hi) as card `rank` joins it. */
 function addToStandings(base: number, lo: number, hi: number, rank: number): void {
   scores[base] = redWithCard(scores[base], rank);
@@ -146,113 +175,122 @@ function addToStandings(base: number, lo: number, hi: number, rank: number): voi
   scores[base + 6] = violetWithCard(scores[base + 6], rank);
 }
 
-/**
- * Marks in `leads` the hand cards after whose play the player's standing under rule `r` (now `score`)
- * beats `bound`. One loop per rule, so each calls its rule's scorer directly.
- */
-function markLeads(r: number, n: number, lo: number, hi: number, score: number, bound: number): void {
-  const bit = 1 << r;
-  switch (r) {
-    case 0:
-      for (let i = 0; i < n; i++) if (redWithCard(score, handCards[i]) > bound) leads[i] |= bit;
-      return;
-    case 1:
-      for (let i = 0; i < n; i++) if (orangeWithCard(lo, hi, score, handCards[i]) > bound) leads[i] |= bit;
-      return;
-    case 2:
-      for (let i = 0; i < n; i++) if (yellowWithCard(lo, hi, score, handCards[i]) > bound) leads[i] |= bit;
-      return;
-    case 3:
-      for (let i = 0; i < n; i++) if (greenWithCard(score, handCards[i]) > bound) leads[i] |= bit;
-      return;
-    case 4:
-      for (let i = 0; i < n; i++) if (blueWithCard(lo, hi, score, handCards[i]) > bound) leads[i] |= bit;
-      return;
-    case 5: {
-      const values = valuesOf(lo, hi);
-      for (let i = 0; i < n; i++) if (indigoWithCard(lo, hi, values, handCards[i]) > bound) leads[i] |= bit;
-      return;
-    }
-    default:
-      for (let i = 0; i < n; i++) if (violetWithCard(score, handCards[i]) > bound) leads[i] |= bit;
-  }
-}
+/** Bit `rank` of a card set given as `lo` and `hi` masks. */
+const hasRank = (lo: number, hi: number, rank: number): number =>
+  rank < 28 ? (lo >>> rank) & 1 : (hi >>> (rank - 28)) & 1;
 
 /**
  * Counts every distinct complete turn of `seat` that leaves it leading, and keeps what `pickTurn`
- * needs to find one by its index without listing them all.
+ * needs to find one by its index without listing them all: per rule, the set of hand cards whose play
+ * leads under it (`liftingCards`). The turns are then counted from set sizes: a card played alone
+ * (leading under the current rule), or then any other hand card discarded whose rule it leads under.
  */
 function countTurns(players: number, seat: number, rule: number): number {
-  let n = 0;
-  for (let r = 0; r < 7; r++) ruleCount[r] = 0;
-  // The rules the turn can end under: the current one, or the rule of a discarded hand card.
-  let rules = 1 << rule;
-  for (let m = handLo[seat]; m !== 0; m &= m - 1) {
-    const c = 31 - Math.clz32(m & -m);
-    handCards[n++] = c;
-    ruleCount[RANK_RULE[c]]++;
-    rules |= 1 << RANK_RULE[c];
-  }
-  for (let m = handHi[seat]; m !== 0; m &= m - 1) {
-    const c = 59 - Math.clz32(m & -m);
-    handCards[n++] = c;
-    ruleCount[RANK_RULE[c]]++;
-    rules |= 1 << RANK_RULE[c];
-  }
-  discards = 0;
-  if (n === 0) return 0;
+  const hLo = handLo[seat];
+  const hHi = handHi[seat];
+  leadsNow = 0;
+  turnRules = 0;
+  if ((hLo | hHi) === 0) return 0;
   // The best opponent's standing under each rule: read from the incremental standings.
   for (let r = 0; r < 7; r++) oppBest[r] = 0;
   for (let q = 0; q < players; q++) {
     if (q === seat || out[q]) continue;
-    const base = q * 7;
-    for (let r = 0; r < 7; r++) if (scores[base + r] > oppBest[r]) oppBest[r] = scores[base + r];
+    const row = q * 7;
+    for (let r = 0; r < 7; r++) if (scores[row + r] > oppBest[r]) oppBest[r] = scores[row + r];
   }
-  const own = seat * 7;
-  for (let j = 0; j < n; j++) {
-    const d = handCards[j];
-    const r = RANK_RULE[d];
-    if (scores[own + r] > oppBest[r]) discardOnly[discards++] = d;
-  }
-  for (let i = 0; i < n; i++) leads[i] = 0;
+  const base = seat * 7;
+  const lo = palLo[seat];
+  const hi = palHi[seat];
+  const rules = (1 << rule) | handRules[seat];
+  countBase = base;
+  turnRules = rules;
+  let discardOnly = 0;
+  let playAlone = 0;
+  let playThenDiscard = 0;
   for (let m = rules; m !== 0; m &= m - 1) {
     const r = 31 - Math.clz32(m & -m);
-    markLeads(r, n, palLo[seat], palHi[seat], scores[own + r], oppBest[r]);
+    const score = scores[base + r];
+    if (score > oppBest[r]) {
+      leadsNow |= 1 << r;
+      discardOnly += ruleCount[base + r];
+    }
+    liftingCards(r, lo, hi, score, oppBest[r], hLo, hHi);
+    const lLo = lifted[0];
+    const lHi = lifted[1];
+    leadLo[r] = lLo;
+    leadHi[r] = lHi;
+    const leading = popcount2(lLo, lHi);
+    if (r === rule) playAlone = leading;
+    // Each card leading under r may be followed by any other discard that sets r (of colour 6 - r).
+    const setsR = popcount2(lLo & COLOUR_LO[6 - r], lHi & COLOUR_HI[6 - r]);
+    playThenDiscard += leading * ruleCount[base + r] - setsR;
   }
-  let count = discards;
-  for (let i = 0; i < n; i++) {
-    const ruled = leads[i];
-    // Play alone (leading under the current rule), or then discard any other card whose rule it leads.
-    let turns = ((ruled >> rule) & 1) - ((ruled >> RANK_RULE[handCards[i]]) & 1);
-    for (let m = ruled; m !== 0; m &= m - 1) turns += ruleCount[31 - Math.clz32(m & -m)];
-    playCount[i] = turns;
-    count += turns;
+  discards = discardOnly;
+  return discardOnly + playAlone + playThenDiscard;
+}
+
+/** The rules (as bits) under which the player leads once it has played `rank`. */
+function rulesLedAfter(rank: number): number {
+  let ruled = 0;
+  for (let m = turnRules; m !== 0; m &= m - 1) {
+    const r = 31 - Math.clz32(m & -m);
+    ruled |= hasRank(leadLo[r], leadHi[r], rank) << r;
   }
-  return count;
+  return ruled;
+}
+
+/** Leading turns that start by playing `rank`, which leads under the rules `ruled`. */
+function turnsPlaying(rank: number, ruled: number, rule: number): number {
+  let turns = ((ruled >> rule) & 1) - ((ruled >> RANK_RULE[rank]) & 1);
+  for (let m = ruled; m !== 0; m &= m - 1) turns += ruleCount[countBase + 31 - Math.clz32(m & -m)];
+  return turns;
 }
 
 /**
- * The turn of index k (0 ≤ k < countTurns) as (played rank + 1) * 64 + (discarded rank + 1), 0 in a
- * half meaning "none". Order: discards alone, then per played card (hand order) alone, then with each
- * discard in hand order.
+ * The turn of index k (0 ≤ k < countTurns) of `seat` as (played rank + 1) * 64 + (discarded rank + 1),
+ * 0 in a half meaning "none". Order: discards alone, then per played card (rank order) alone, then with
+ * each discard in rank order.
  */
-function pickTurn(k: number, rule: number): number {
-  if (k < discards) return discardOnly[k] + 1;
+function pickTurn(k: number, seat: number, rule: number): number {
+  const hLo = handLo[seat];
+  const hHi = handHi[seat];
+  if (k < discards) {
+    for (let c = nextRank(hLo, hHi, 0); ; c = nextRank(hLo, hHi, c + 1)) {
+      if ((leadsNow >> RANK_RULE[c]) & 1) {
+        if (k === 0) return c + 1;
+        k--;
+      }
+    }
+  }
   k -= discards;
-  let i = 0;
-  while (k >= playCount[i]) k -= playCount[i++];
-  const played = (handCards[i] + 1) * 64;
-  const ruled = leads[i];
+  let played = nextRank(hLo, hHi, 0);
+  let ruled = rulesLedAfter(played);
+  for (let turns = turnsPlaying(played, ruled, rule); k >= turns; turns = turnsPlaying(played, ruled, rule)) {
+    k -= turns;
+    played = nextRank(hLo, hHi, played + 1);
+    ruled = rulesLedAfter(played);
+  }
   if ((ruled >> rule) & 1) {
-    if (k === 0) return played;
+    if (k === 0) return (played + 1) * 64;
     k--;
   }
-  for (let j = 0; ; j++) {
-    if (j !== i && (ruled >> RANK_RULE[handCards[j]]) & 1) {
-      if (k === 0) return played + handCards[j] + 1;
+  for (let d = nextRank(hLo, hHi, 0); ; d = nextRank(hLo, hHi, d + 1)) {
+    if (d !== played && (ruled >> RANK_RULE[d]) & 1) {
+      if (k === 0) return (played + 1) * 64 + d + 1;
       k--;
     }
   }
+}
+
+/** The lowest rank ≥ `from` in the card set (lo, hi); the set must hold one. */
+function nextRank(lo: number, hi: number, from: number): number {
+  if (from < 28) {
+    const l = lo & (-1 << from);
+    if (l !== 0) return 31 - Math.clz32(l & -l);
+    from = 28;
+  }
+  const h = hi & (-1 << (from - 28));
+  return 59 - Math.clz32(h & -h);
 }
 
 /** How many distinct complete turns that leave the player leading the fast playout chooses among now. */
@@ -269,7 +307,7 @@ export function listLeadingTurns(state: GameState): { played: CardId | null; dis
   const rule = RULE_INDEX[ruleOf(state)];
   const count = leadingTurnCount(state);
   return Array.from({ length: count }, (_, k) => {
-    const pick = pickTurn(k, rule);
+    const pick = pickTurn(k, state.current!, rule);
     const card = (rank: number) => (rank < 0 ? null : cardFromRank(rank));
     return { played: card((pick >> 6) - 1), discarded: card((pick & 63) - 1) };
   });
@@ -294,27 +332,24 @@ export function playout(state: GameState, seed: number): number {
       out[seat] = 1;
       alive--;
     } else {
-      const pick = pickTurn(random(count), rule);
+      const pick = pickTurn(random(count), seat, rule);
       const played = (pick >> 6) - 1;
       const discarded = (pick & 63) - 1;
       if (played >= 0) {
         const lo = palLo[seat];
         const hi = palHi[seat];
         addToStandings(seat * 7, lo, hi, played);
-        handLo[seat] &= ~RANK_LO[played];
-        handHi[seat] &= ~RANK_HI[played];
+        takeFromHand(seat, played);
         palLo[seat] = lo | RANK_LO[played];
         palHi[seat] = hi | RANK_HI[played];
         palSize[seat]++;
       }
       if (discarded >= 0) {
-        handLo[seat] &= ~RANK_LO[discarded];
-        handHi[seat] &= ~RANK_HI[discarded];
+        takeFromHand(seat, discarded);
         rule = RANK_RULE[discarded];
         if (advanced && deckSize > 0 && RANK_VALUE[discarded] > palSize[seat]) {
           const drawn = cardRank(deck[--deckSize]);
-          handLo[seat] |= RANK_LO[drawn];
-          handHi[seat] |= RANK_HI[drawn];
+          giveToHand(seat, drawn);
         }
       }
     }

@@ -10,11 +10,12 @@ import type { CardId, Rule } from './types';
  * nothing counts. Comparing scores compares standings (size first, then best card).
  */
 
-const POP7 = new Uint8Array(128);
-const MSB7 = new Int8Array(128);
+// The tables and helpers below are exported for lift.ts, the other half of the hot path.
+export const POP7 = new Uint8Array(128);
+export const MSB7 = new Int8Array(128);
 /** For a 7-bit set of values: length and top value (1–7) of the best run (longest, then highest). */
-const RUN_LEN = new Uint8Array(128);
-const RUN_TOP = new Uint8Array(128);
+export const RUN_LEN = new Uint8Array(128);
+export const RUN_TOP = new Uint8Array(128);
 for (let m = 0; m < 128; m++) {
   POP7[m] = (m & 1) + POP7[m >> 1];
   MSB7[m] = m === 0 ? -1 : 31 - Math.clz32(m);
@@ -28,29 +29,40 @@ for (let m = 0; m < 128; m++) {
   }
 }
 
-const popcount = (x: number): number => {
+export const popcount = (x: number): number => {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 };
+/** popcount(lo) + popcount(hi) for a pair of card masks, sharing the last steps (49 bits at most: the sum fits a byte). */
+export function popcount2(lo: number, hi: number): number {
+  lo -= (lo >>> 1) & 0x55555555;
+  hi -= (hi >>> 1) & 0x55555555;
+  lo = (lo & 0x33333333) + ((lo >>> 2) & 0x33333333);
+  hi = (hi & 0x33333333) + ((hi >>> 2) & 0x33333333);
+  // Each byte now holds at most 8 + 8 set bits of the two, so their sum cannot carry into the next.
+  const bytes = ((lo + (lo >>> 4)) & 0x0f0f0f0f) + ((hi + (hi >>> 4)) & 0x0f0f0f0f);
+  return (Math.imul(bytes, 0x01010101) >>> 24) & 0xff;
+}
 const msb = (x: number): number => 31 - Math.clz32(x);
 
 /** Rank of the best card in the two masks, -1 if both are empty. */
-const topRank = (lo: number, hi: number): number => (hi !== 0 ? 28 + msb(hi) : lo !== 0 ? msb(lo) : -1);
+export const topRank = (lo: number, hi: number): number =>
+  hi !== 0 ? 28 + msb(hi) : lo !== 0 ? msb(lo) : -1;
 
 /** The 7-bit colour set of one value. */
-const field = (lo: number, hi: number, value: number): number =>
+export const field = (lo: number, hi: number, value: number): number =>
   value <= 4 ? (lo >>> ((value - 1) * 7)) & 127 : (hi >>> ((value - 5) * 7)) & 127;
 
-const COLOUR_LO = new Int32Array(7);
-const COLOUR_HI = new Int32Array(7);
+export const COLOUR_LO = new Int32Array(7);
+export const COLOUR_HI = new Int32Array(7);
 for (let s = 0; s < 7; s++) {
   for (let v = 0; v < 4; v++) COLOUR_LO[s] |= 1 << (v * 7 + s);
   for (let v = 0; v < 3; v++) COLOUR_HI[s] |= 1 << (v * 7 + s);
 }
-const EVEN_LO = (127 << 7) | (127 << 21);
-const EVEN_HI = 127 << 7;
-const BELOW4_LO = (1 << 21) - 1;
+export const EVEN_LO = (127 << 7) | (127 << 21);
+export const EVEN_HI = 127 << 7;
+export const BELOW4_LO = (1 << 21) - 1;
 
 /** Rule indices: 0 Red … 6 Violet, in the order of docs/rules.md. */
 export const RULE_INDEX: Readonly<Record<Rule, number>> = { R: 0, O: 1, Y: 2, G: 3, B: 4, I: 5, V: 6 };
