@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { englishWords } from '../renderer/english-words';
+import { SlowestFirst } from './slowest-first';
 
 /**
  * Seeded runs of many random games (properties in every variant, bot strength): seconds each, so they
@@ -72,6 +73,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
+    sequence: { sequencer: SlowestFirst },
     projects: [
       {
         extends: true,

@@ -1,0 +1,61 @@
+import { relative } from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Seconds each of the slowest files took in a clean-clone CI run (`.ci/run` prints the 15 slowest; a
+ * file of 10 s or more belongs here). A fresh clone has no timings of its own, and without them Vitest
+ * starts the largest files first, project after project, so a long file sized small (lan/mdns.test.ts
+ * sleeps through announcements) started last in its group and held the next group back ~30 s.
+ */
+const SECONDS: Record<string, number> = {
+  'test/e2e/layout.test.ts': 98,
+  'test/e2e/learn.test.ts': 80,
+  'test/e2e/game.test.ts': 57,
+  'test/e2e/replay.test.ts': 44,
+  'test/ci/benches.test.ts': 34,
+  'test/lan/mdns.test.ts': 33,
+  'test/e2e/reactions.test.ts': 30,
+  'test/e2e/a11y.test.ts': 30,
+  'test/e2e/evening.test.ts': 26,
+  'test/e2e/phone.test.ts': 25,
+  'test/e2e/turn-clock.test.ts': 25,
+  'test/e2e/table-flow.test.ts': 25,
+  'test/unit/engine/properties.test.ts': 24,
+  'test/e2e/party-table.test.ts': 24,
+  'test/e2e/history-stats.test.ts': 19,
+  'test/e2e/table-control.test.ts': 19,
+  'test/integration/hand-over-kill.test.ts': 19,
+  'test/e2e/long-names.test.ts': 19,
+  'test/e2e/room-screen.test.ts': 14,
+  'test/integration/reactions.test.ts': 14,
+  'test/integration/bot-levels.test.ts': 12,
+  'test/e2e/reach.test.ts': 12,
+  'test/e2e/rounds.test.ts': 12,
+  'test/renderer/coach.test.ts': 11,
+  'test/e2e/hand-over-panel.test.ts': 11,
+  'test/e2e/coach.test.ts': 11,
+  'test/e2e/versions.test.ts': 11,
+  'test/e2e/routes.test.ts': 10,
+  'test/unit/engine/explain-hindsight-replay.test.ts': 10,
+};
+
+/**
+ * Longest first within each group of `npm test` (files of a group share its workers whatever their
+ * project), so the group ends on short files rather than waiting on one long one. A file's time is this
+ * machine's last run of it where Vitest kept one, else the list above; unknown files keep Vitest's order.
+ */
+export class SlowestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const vitestOrder = await super.sort(files);
+    const place = new Map(vitestOrder.map((spec, i) => [spec, i]));
+    const seconds = (spec: TestSpecification): number => {
+      const last = this.ctx.cache.getTestSpecificationResult(spec)?.duration;
+      if (last !== undefined) return last / 1000;
+      return SECONDS[relative(this.ctx.config.root, spec.moduleId).replaceAll('\\', '/')] ?? 0;
+    };
+    const group = (spec: TestSpecification) => spec.project.config.sequence.groupOrder;
+    return [...vitestOrder].sort(
+      (a, b) => group(a) - group(b) || seconds(b) - seconds(a) || place.get(a)! - place.get(b)!,
+    );
+  }
+}
