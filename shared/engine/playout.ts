@@ -14,7 +14,6 @@ import {
   orangeWithCard,
   popcount2,
   redWithCard,
-  scoreMasks,
   valuesOf,
   violetWithCard,
   yellowWithCard,
@@ -62,9 +61,10 @@ const handHi = new Int32Array(4);
 const palLo = new Int32Array(4);
 const palHi = new Int32Array(4);
 const palSize = new Int32Array(4);
-const scores = new Int32Array(4 * 7);
+/** Row 4 stays all zero: the row of a rival seat that is not there (fewer than 3 rivals still in). */
+const scores = new Int32Array(5 * 7);
+const NO_RIVAL = 4 * 7;
 const out = new Uint8Array(4);
-const oppBest = new Int32Array(7);
 /** Per rule: the hand's cards whose play leaves the player leading under it (`lo`, `hi` masks). */
 const leadLo = new Int32Array(7);
 const leadHi = new Int32Array(7);
@@ -130,8 +130,11 @@ function load(state: GameState): number {
       ruleCount[p * 7 + RANK_RULE[r]]++;
       handRules[p] |= 1 << RANK_RULE[r];
     }
+    // Standings grow card by card (cheaper than scoring the palette under every rule).
+    for (let r = 0; r < 7; r++) scores[p * 7 + r] = 0;
     for (const card of state.palettes[p]) {
       const r = cardRank(card);
+      addToStandings(p * 7, pLo, pHi, r);
       pLo |= RANK_LO[r];
       pHi |= RANK_HI[r];
     }
@@ -139,7 +142,6 @@ function load(state: GameState): number {
     handHi[p] = hHi;
     palLo[p] = pLo;
     palHi[p] = pHi;
-    for (let r = 0; r < 7; r++) scores[p * 7 + r] = scoreMasks(pLo, pHi, r);
     palSize[p] = state.palettes[p].length;
     out[p] = state.out[p] ? 1 : 0;
     if (!out[p]) alive++;
@@ -191,12 +193,15 @@ function countTurns(players: number, seat: number, rule: number): number {
   leadsNow = 0;
   turnRules = 0;
   if ((hLo | hHi) === 0) return 0;
-  // The best opponent's standing under each rule: read from the incremental standings.
-  for (let r = 0; r < 7; r++) oppBest[r] = 0;
+  // The rows of the (at most 3) rivals still in; a missing one reads the all-zero row.
+  let rival1 = NO_RIVAL;
+  let rival2 = NO_RIVAL;
+  let rival3 = NO_RIVAL;
   for (let q = 0; q < players; q++) {
     if (q === seat || out[q]) continue;
-    const row = q * 7;
-    for (let r = 0; r < 7; r++) if (scores[row + r] > oppBest[r]) oppBest[r] = scores[row + r];
+    if (rival1 === NO_RIVAL) rival1 = q * 7;
+    else if (rival2 === NO_RIVAL) rival2 = q * 7;
+    else rival3 = q * 7;
   }
   const base = seat * 7;
   const lo = palLo[seat];
@@ -210,11 +215,13 @@ function countTurns(players: number, seat: number, rule: number): number {
   for (let m = rules; m !== 0; m &= m - 1) {
     const r = 31 - Math.clz32(m & -m);
     const score = scores[base + r];
-    if (score > oppBest[r]) {
+    // The best rival standing under r, read from the incremental standings.
+    const bound = Math.max(scores[rival1 + r], scores[rival2 + r], scores[rival3 + r]);
+    if (score > bound) {
       leadsNow |= 1 << r;
       discardOnly += ruleCount[base + r];
     }
-    liftingCards(r, lo, hi, score, oppBest[r], hLo, hHi);
+    liftingCards(r, lo, hi, score, bound, hLo, hHi);
     const lLo = lifted[0];
     const lHi = lifted[1];
     leadLo[r] = lLo;
