@@ -22,7 +22,8 @@ import {
  * Standings only grow as cards join, so with `score > bound` every card lifts. Otherwise a card lifts
  * when its group (value, colour, evens …) grows past the bound: the group's new size is fixed by the
  * group, and the new best card is the larger of the group's best and the card itself, so the lifting
- * cards of a group are exactly those above one threshold rank (or all of it). The fast playout counts
+ * cards of a group are exactly those above one threshold rank (or all of it); only the groups the hand
+ * has cards in are looked at. The fast playout counts
  * its leading turns from these masks instead of scoring each card (see playout.ts).
  */
 
@@ -42,6 +43,10 @@ for (let set = 1; set < 128; set++) {
   COLOURS_LO[set] = COLOUR_LO[c] | COLOURS_LO[set & (set - 1)];
   COLOURS_HI[set] = COLOUR_HI[c] | COLOURS_HI[set & (set - 1)];
 }
+
+/** The 7-bit set of colour strengths present in cards (lo, hi). */
+const coloursOf = (lo: number, hi: number): number =>
+  (lo | (lo >>> 7) | (lo >>> 14) | (lo >>> 21) | hi | (hi >>> 7) | (hi >>> 14)) & 127;
 
 /** The index into FROM_* of the cards that beat a group whose best card is `best` (-1: none) past `t`. */
 const fromIndex = (best: number, t: number): number => (best > t || t < 0 ? 0 : t >= 48 ? 49 : t + 1);
@@ -100,7 +105,8 @@ function liftGroup(gLo: number, gHi: number, best: number, size: number, bound: 
 function liftOrange(lo: number, hi: number, bound: number, hLo: number, hHi: number): void {
   let outLo = 0;
   let outHi = 0;
-  for (let v = 0; v < 7; v++) {
+  for (let m = valuesOf(hLo, hHi); m !== 0; m &= m - 1) {
+    const v = 31 - Math.clz32(m & -m);
     const f = field(lo, hi, v + 1);
     const i = fromIndex(f === 0 ? -1 : v * 7 + MSB7[f], bound - (POP7[f] + 1) * 64);
     outLo |= hLo & VALUE_LO[v] & FROM_LO[i];
@@ -114,7 +120,8 @@ function liftOrange(lo: number, hi: number, bound: number, hLo: number, hHi: num
 function liftYellow(lo: number, hi: number, bound: number, hLo: number, hHi: number): void {
   let outLo = 0;
   let outHi = 0;
-  for (let c = 0; c < 7; c++) {
+  for (let m = coloursOf(hLo, hHi); m !== 0; m &= m - 1) {
+    const c = 31 - Math.clz32(m & -m);
     const l = lo & COLOUR_LO[c];
     const h = hi & COLOUR_HI[c];
     const i = fromIndex(topRank(l, h), bound - (popcount(l) + popcount(h) + 1) * 64);
@@ -127,7 +134,7 @@ function liftYellow(lo: number, hi: number, bound: number, hLo: number, hHi: num
 
 /** Blue: a card of a colour the palette lacks adds one to the count; any card may raise the best. */
 function liftBlue(lo: number, hi: number, score: number, bound: number, hLo: number, hHi: number): void {
-  const colours = (lo | (lo >>> 7) | (lo >>> 14) | (lo >>> 21) | hi | (hi >>> 7) | (hi >>> 14)) & 127;
+  const colours = coloursOf(lo, hi);
   const size = score >> 6;
   const best = score === 0 ? -1 : score & 63;
   const known = fromIndex(best, bound - size * 64);
@@ -146,7 +153,8 @@ function liftIndigo(lo: number, hi: number, bound: number, hLo: number, hHi: num
   const values = valuesOf(lo, hi);
   let outLo = 0;
   let outHi = 0;
-  for (let v = 0; v < 7; v++) {
+  for (let m = valuesOf(hLo, hHi); m !== 0; m &= m - 1) {
+    const v = 31 - Math.clz32(m & -m);
     const all = values | (1 << v);
     const top = RUN_TOP[all] - 1;
     const f = field(lo, hi, top + 1);

@@ -74,8 +74,10 @@ const ruleCount = new Int8Array(4 * 7);
 const handRules = new Int32Array(4);
 /** Where the counted seat's `ruleCount` row starts. */
 let countBase = 0;
-/** The rules the turn being counted can end under: the current one, or a hand card's. */
-let turnRules = 0;
+/** The rules under which some hand card leads once played, as bits, and the union of those cards. */
+let leadRules = 0;
+let leadAnyLo = 0;
+let leadAnyHi = 0;
 /** The rules under which the player already leads (a discard alone then keeps them in), as bits. */
 let leadsNow = 0;
 let discards = 0;
@@ -85,7 +87,16 @@ let rng = 1;
 const RANK_LO = Int32Array.from({ length: 49 }, (_, rank) => maskLo(rank));
 const RANK_HI = Int32Array.from({ length: 49 }, (_, rank) => maskHi(rank));
 const RANK_RULE = Int8Array.from({ length: 49 }, (_, rank) => 6 - (rank % 7));
+/** Per set of rules (as bits): the cards that set one of them when discarded, `lo` and `hi`. */
+const SETTING_LO = Int32Array.from({ length: 128 }, (_, rules) => cardsSetting(rules, RANK_LO));
+const SETTING_HI = Int32Array.from({ length: 128 }, (_, rules) => cardsSetting(rules, RANK_HI));
 const RANK_VALUE = Int8Array.from({ length: 49 }, (_, rank) => Math.floor(rank / 7) + 1);
+
+function cardsSetting(rules: number, bits: Int32Array): number {
+  let mask = 0;
+  for (let rank = 0; rank < 49; rank++) if ((rules >> RANK_RULE[rank]) & 1) mask |= bits[rank];
+  return mask;
+}
 
 function random(bound: number): number {
   // xorshift32: plenty for rollouts, and inlined by the JIT.
@@ -191,7 +202,9 @@ function countTurns(players: number, seat: number, rule: number): number {
   const hLo = handLo[seat];
   const hHi = handHi[seat];
   leadsNow = 0;
-  turnRules = 0;
+  leadRules = 0;
+  leadAnyLo = 0;
+  leadAnyHi = 0;
   if ((hLo | hHi) === 0) return 0;
   // The rows of the (at most 3) rivals still in; a missing one reads the all-zero row.
   let rival1 = NO_RIVAL;
@@ -208,7 +221,6 @@ function countTurns(players: number, seat: number, rule: number): number {
   const hi = palHi[seat];
   const rules = (1 << rule) | handRules[seat];
   countBase = base;
-  turnRules = rules;
   let discardOnly = 0;
   let playAlone = 0;
   let playThenDiscard = 0;
@@ -226,6 +238,9 @@ function countTurns(players: number, seat: number, rule: number): number {
     const lHi = lifted[1];
     leadLo[r] = lLo;
     leadHi[r] = lHi;
+    if ((lLo | lHi) !== 0) leadRules |= 1 << r;
+    leadAnyLo |= lLo;
+    leadAnyHi |= lHi;
     const leading = popcount2(lLo, lHi);
     if (r === rule) playAlone = leading;
     // Each card leading under r may be followed by any other discard that sets r (of colour 6 - r).
@@ -239,7 +254,7 @@ function countTurns(players: number, seat: number, rule: number): number {
 /** The rules (as bits) under which the player leads once it has played `rank`. */
 function rulesLedAfter(rank: number): number {
   let ruled = 0;
-  for (let m = turnRules; m !== 0; m &= m - 1) {
+  for (let m = leadRules; m !== 0; m &= m - 1) {
     const r = 31 - Math.clz32(m & -m);
     ruled |= hasRank(leadLo[r], leadHi[r], rank) << r;
   }
@@ -261,32 +276,36 @@ function turnsPlaying(rank: number, ruled: number, rule: number): number {
 function pickTurn(k: number, seat: number, rule: number): number {
   const hLo = handLo[seat];
   const hHi = handHi[seat];
-  if (k < discards) {
-    for (let c = nextRank(hLo, hHi, 0); ; c = nextRank(hLo, hHi, c + 1)) {
-      if ((leadsNow >> RANK_RULE[c]) & 1) {
-        if (k === 0) return c + 1;
-        k--;
-      }
-    }
-  }
+  if (k < discards) return nthRank(hLo & SETTING_LO[leadsNow], hHi & SETTING_HI[leadsNow], k) + 1;
   k -= discards;
-  let played = nextRank(hLo, hHi, 0);
+  // Only cards that lead under some rule start a leading turn.
+  let played = nextRank(leadAnyLo, leadAnyHi, 0);
   let ruled = rulesLedAfter(played);
   for (let turns = turnsPlaying(played, ruled, rule); k >= turns; turns = turnsPlaying(played, ruled, rule)) {
     k -= turns;
-    played = nextRank(hLo, hHi, played + 1);
+    played = nextRank(leadAnyLo, leadAnyHi, played + 1);
     ruled = rulesLedAfter(played);
   }
   if ((ruled >> rule) & 1) {
     if (k === 0) return (played + 1) * 64;
     k--;
   }
-  for (let d = nextRank(hLo, hHi, 0); ; d = nextRank(hLo, hHi, d + 1)) {
-    if (d !== played && (ruled >> RANK_RULE[d]) & 1) {
-      if (k === 0) return (played + 1) * 64 + d + 1;
-      k--;
-    }
-  }
+  const dLo = hLo & SETTING_LO[ruled] & ~RANK_LO[played];
+  const dHi = hHi & SETTING_HI[ruled] & ~RANK_HI[played];
+  return (played + 1) * 64 + nthRank(dLo, dHi, k) + 1;
+}
+
+/** The rank of the k-th (from 0, lowest first) card in the card set (lo, hi); the set must hold it. */
+function nthRank(lo: number, hi: number, k: number): number {
+  const inLo = popcount2(lo, 0);
+  if (k >= inLo) return 28 + nthBit(hi, k - inLo);
+  return nthBit(lo, k);
+}
+
+/** The position of the k-th (from 0, lowest first) set bit of `bits`. */
+function nthBit(bits: number, k: number): number {
+  for (; k > 0; k--) bits &= bits - 1;
+  return 31 - Math.clz32(bits & -bits);
 }
 
 /** The lowest rank ≥ `from` in the card set (lo, hi); the set must hold one. */
