@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { RefusedTableSchema, type RefusedTable } from './hand-over-failure';
 
 /**
  * Handing a host's tables over to another host on the LAN (docs/host.md "Handing the tables over"): the
@@ -21,7 +22,8 @@ export interface HandOverReport {
   to: string;
   /** Table ids. */
   moved: string[];
-  refused: { id: string; reason: string }[];
+  /** Each with its code (why), worded by the screens; an older receiver's carry only `reason`. */
+  refused: RefusedTable[];
 }
 
 /** Where a moved table went, as its clients are told (`moved`): the receiving host. */
@@ -65,6 +67,14 @@ export const HandOverPrepareSchema = v.object({
   evening: v.nullable(v.string()),
 });
 export type HandOverPrepare = v.InferOutput<typeof HandOverPrepareSchema>;
+
+/** The prepare's answer, as the sender reads it (a refused table's unknown code reads as absent). */
+export const HandOverPrepareAnswerSchema = v.object({
+  to: name,
+  moved: v.pipe(v.array(v.string()), v.maxLength(256)),
+  refused: v.pipe(v.array(RefusedTableSchema), v.maxLength(256)),
+  evening: v.optional(v.boolean()),
+});
 
 /** POST /api/hand-over/commit and /abort */
 export const HandOverIdSchema = v.object({ id });

@@ -79,6 +79,7 @@ export {
   HAND_OVER_ID,
   HandOverAskSchema,
   HandOverIdSchema,
+  HandOverPrepareAnswerSchema,
   HandOverPrepareSchema,
   HandOverStartSchema,
   HandOverTableSchema,
@@ -89,3 +90,16 @@ export {
   type HandOverTable,
   type MovedTo,
 } from './hand-over';
+export {
+  HAND_OVER_FAILURE_CODES,
+  TABLE_REFUSED_CODES,
+  HandOverError,
+  failureAnswer,
+  failureOf,
+  failureOfAnswer,
+  type HandOverFailure,
+  type HandOverFailureAnswer,
+  type HandOverFailureCode,
+  type RefusedTable,
+  type TableRefusedCode,
+} from './hand-over-failure';

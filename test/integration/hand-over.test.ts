@@ -17,6 +17,9 @@ afterEach(async () => {
   await pool.closeAll();
 });
 
+/** A hand-over refused with this code (the host's English kept as the detail). */
+const failed = (code: string) => ({ failure: { code, detail: expect.any(String) } });
+
 const long: TableOptions = { players: 2, mode: 'advanced', actionRule: true, targetScore: 99 };
 const short: TableOptions = { players: 2, mode: 'advanced', actionRule: true, targetScore: 1 };
 
@@ -144,7 +147,12 @@ describe('handing the tables over', () => {
       const report = await a.host.handOver.send(peer(b.port), await askCode(a.host, b.port, codes));
       expect(report.moved).toEqual([honest.tableId]);
       expect(report.refused).toEqual([
-        { id: forged.tableId, reason: expect.stringMatching(/engine refuses/) },
+        {
+          id: forged.tableId,
+          code: 'badMove',
+          line: first + 1,
+          reason: expect.stringMatching(/engine refuses/),
+        },
       ]);
       // The sender keeps it, and plays on.
       expect(a.host.tables().map((t) => t.id)).toEqual([forged.tableId]);
@@ -189,7 +197,7 @@ describe('handing the tables over', () => {
       const report = await a.host.handOver.send(peer(b.port), await askCode(a.host, b.port, codes));
       expect(report.moved).toEqual([stale.tableId]);
       expect(report.refused).toEqual([
-        { id: fresh.tableId, reason: 'a table of this id is already on this host' },
+        { id: fresh.tableId, code: 'alreadyHere', reason: 'a table of this id is already on this host' },
       ]);
       expect(b.host.tables().map((t) => t.id)).toEqual([stale.tableId]);
       expect(a.host.tables().map((t) => t.id)).toEqual([fresh.tableId]);
@@ -209,27 +217,43 @@ describe('handing the tables over', () => {
     const a = await pool.start();
     const b = await pool.start();
     const t = await startedTable(a.port, long);
-    await expect(a.host.handOver.ask(peer(b.port))).rejects.toThrow(/not taking tables/);
+    await expect(a.host.handOver.ask(peer(b.port))).rejects.toMatchObject({
+      failure: {
+        code: 'notReceiving',
+        name: 'test host',
+        detail: expect.stringMatching(/not taking tables/),
+      },
+    });
     b.host.handOver.setReceiving(true);
     const codes = codesOf(b.host);
     const code = await askCode(a.host, b.port, codes);
     const wrong = code === '000000' ? '111111' : '000000';
-    await expect(a.host.handOver.send(peer(b.port), wrong)).rejects.toThrow(/wrong code/);
+    await expect(a.host.handOver.send(peer(b.port), wrong)).rejects.toMatchObject(failed('wrongCode'));
     // Nothing moved, nothing stays frozen: the table plays on.
     expect(a.host.tables().map((x) => x.id)).toEqual([t.tableId]);
     expect(b.host.tables()).toEqual([]);
     const actor = t.clients.find((c) => c.view!.legalMoves.length > 0)!;
     actor.send(moveMessage(actor.view!.legalMoves[0], 0));
     await viewAt(actor, 1);
-    await expect(a.host.handOver.send(peer(b.port), wrong)).rejects.toThrow(/wrong code/);
-    await expect(a.host.handOver.send(peer(b.port), wrong)).rejects.toThrow(/too many times/);
-    await expect(a.host.handOver.send(peer(b.port), code)).rejects.toThrow(/ask again/);
+    await expect(a.host.handOver.send(peer(b.port), wrong)).rejects.toMatchObject(failed('wrongCode'));
+    await expect(a.host.handOver.send(peer(b.port), wrong)).rejects.toMatchObject(
+      failed('tooManyWrongCodes'),
+    );
+    await expect(a.host.handOver.send(peer(b.port), code)).rejects.toMatchObject(failed('noCode'));
 
     const other = await testHost({ protocol: PROTOCOL_VERSION + 1 });
     closers.push(() => other.stop());
     other.host.handOver.setReceiving(true);
-    await expect(a.host.handOver.ask(peer(other.port))).rejects.toThrow(/another version/);
-    await expect(a.host.handOver.ask(peer(1))).rejects.toThrow(/cannot be reached/);
+    await expect(a.host.handOver.ask(peer(other.port))).rejects.toMatchObject({
+      failure: { code: 'version', name: 'test host', detail: expect.stringMatching(/another version/) },
+    });
+    await expect(a.host.handOver.ask(peer(1))).rejects.toMatchObject({
+      failure: {
+        code: 'unreachable',
+        address: '127.0.0.1:1',
+        detail: expect.stringMatching(/cannot be reached/),
+      },
+    });
     for (const c of t.clients) await c.close();
   });
 
@@ -306,6 +330,9 @@ describe('handing the tables over', () => {
       body: JSON.stringify({ to: '127.0.0.1:1' }),
     });
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ error: "only this host's own computer starts a hand-over" });
+    expect(await res.json()).toEqual({
+      error: "only this host's own computer starts a hand-over",
+      code: 'notAllowed',
+    });
   });
 });

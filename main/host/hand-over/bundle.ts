@@ -1,4 +1,4 @@
-import { sameJson, type HandOverTable } from '../../../shared/protocol';
+import { sameJson, type HandOverTable, type TableRefusedCode } from '../../../shared/protocol';
 import { applyDealt, duplicateDealer, shuffleDealer } from '../../../shared/evening/dealer';
 import type { GameState } from '../../../shared/engine';
 import { tallyWin } from '../match';
@@ -28,7 +28,18 @@ export function collectTables(
     }));
 }
 
-export type Checked = { ok: true; stored: StoredTable; record: TableRecord } | { ok: false; reason: string };
+/** Why a table is refused: its code, the log line at fault (from 1) if one is, and the English reason (for logs). */
+export interface Unfit {
+  ok: false;
+  code: TableRefusedCode;
+  line?: number;
+  reason: string;
+}
+
+export type Checked = { ok: true; stored: StoredTable; record: TableRecord } | Unfit;
+
+const unfit = (code: TableRefusedCode, reason: string, line?: number): Unfit =>
+  line === undefined ? { ok: false, code, reason } : { ok: false, code, line, reason };
 
 /**
  * The receiver's check of one table before it takes it: its snapshot and every log line read with the
@@ -38,22 +49,22 @@ export type Checked = { ok: true; stored: StoredTable; record: TableRecord } | {
  */
 export function checkTable(t: HandOverTable): Checked {
   const snapshot = parseSnapshot(t.snapshot);
-  if (!snapshot.ok) return { ok: false, reason: `its record is damaged (${snapshot.reason})` };
+  if (!snapshot.ok) return unfit('damaged', `its record is damaged (${snapshot.reason})`);
   if (snapshot.record.id !== t.id)
-    return { ok: false, reason: `its record names table ${snapshot.record.id}` };
+    return unfit('inconsistent', `its record names table ${snapshot.record.id}`);
   const log: LogLine[] = [];
   for (const [i, text] of t.log.entries()) {
     const line = parseLogLine(text);
-    if (!line.ok) return { ok: false, reason: `log line ${i + 1} is damaged (${line.reason})` };
+    if (!line.ok) return unfit('damaged', `log line ${i + 1} is damaged (${line.reason})`, i + 1);
     log.push(line.line);
   }
   if (snapshot.logLines > log.length)
-    return { ok: false, reason: 'its record counts more log lines than it has' };
+    return unfit('inconsistent', 'its record counts more log lines than it has');
   const stored: StoredTable = { record: snapshot.record, log, logLinesInRecord: snapshot.logLines };
   const problems: string[] = [];
   const record = restoreTable(stored, (p) => problems.push(p));
   if (!record || problems.length > 0)
-    return { ok: false, reason: problems.join('; ') || 'it cannot be rebuilt' };
+    return unfit('inconsistent', problems.join('; ') || 'it cannot be rebuilt');
   const replayed = replayWhole(log);
   if (!replayed.ok) return replayed;
   if (
@@ -61,7 +72,7 @@ export function checkTable(t: HandOverTable): Checked {
     !sameJson(replayed.state, record.state) ||
     !sameJson(replayed.wins, record.wins)
   ) {
-    return { ok: false, reason: 'its log does not give its record (the game or the match score differ)' };
+    return unfit('inconsistent', 'its log does not give its record (the game or the match score differ)');
   }
   return { ok: true, stored, record };
 }
@@ -69,10 +80,10 @@ export function checkTable(t: HandOverTable): Checked {
 /** Every game of the log played again from its start, every move through the engine. */
 function replayWhole(
   log: LogLine[],
-): { ok: true; game: number; state: GameState | null; wins: number[] } | { ok: false; reason: string } {
+): { ok: true; game: number; state: GameState | null; wins: number[] } | Unfit {
   const first = log[0];
   if (first === undefined || !('created' in first))
-    return { ok: false, reason: 'its log does not begin with the table as made' };
+    return unfit('tooOld', 'its log does not begin with the table as made');
   const created = first.created;
   const dealer = created.evening ? duplicateDealer : shuffleDealer;
   let game = created.game;
@@ -81,18 +92,22 @@ function replayWhole(
   for (const [i, line] of log.entries()) {
     try {
       if ('start' in line) {
-        if (line.g <= game) return { ok: false, reason: `log line ${i + 1} starts game ${line.g} again` };
+        if (line.g <= game) return unfit('badMove', `log line ${i + 1} starts game ${line.g} again`, i + 1);
         game = line.g;
         state = dealer.first(line.start.options, line.start.seed);
       } else if ('m' in line) {
         if (state === null || line.g !== game || line.n !== state.moveCount)
-          return { ok: false, reason: `log line ${i + 1} is move ${line.n} of game ${line.g}, out of order` };
+          return unfit(
+            'badMove',
+            `log line ${i + 1} is move ${line.n} of game ${line.g}, out of order`,
+            i + 1,
+          );
         const next = applyDealt(dealer, state, line.m);
         wins = tallyWin(wins, state, next);
         state = next;
       }
     } catch (e) {
-      return { ok: false, reason: `log line ${i + 1}: the engine refuses it (${(e as Error).message})` };
+      return unfit('badMove', `log line ${i + 1}: the engine refuses it (${(e as Error).message})`, i + 1);
     }
   }
   return { ok: true, game, state, wins };

@@ -6,6 +6,8 @@ import {
   HandOverPrepareSchema,
   HandOverStartSchema,
   HAND_OVER_ID,
+  failureAnswer,
+  failureOf,
 } from '../../../shared/protocol';
 import { send } from '../http';
 import { TokenBucket } from '../rate-limit';
@@ -32,7 +34,7 @@ function readJson(req: IncomingMessage, max: number): Promise<unknown> {
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > max) {
-        reject(new HandOverRefusal(413, `larger than ${max} bytes`));
+        reject(new HandOverRefusal(413, { code: 'tooLarge' }, `larger than ${max} bytes`));
         req.destroy();
       } else chunks.push(chunk);
     });
@@ -40,7 +42,7 @@ function readJson(req: IncomingMessage, max: number): Promise<unknown> {
       try {
         resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
       } catch {
-        reject(new HandOverRefusal(400, 'not JSON'));
+        reject(new HandOverRefusal(400, { code: 'badRequest' }, 'not JSON'));
       }
     });
     req.on('error', reject);
@@ -51,7 +53,7 @@ function parsed<T extends v.GenericSchema>(schema: T, data: unknown): v.InferOut
   const r = v.safeParse(schema, data);
   if (r.success) return r.output;
   const path = v.getDotPath(r.issues[0]);
-  throw new HandOverRefusal(400, `${path ? `${path}: ` : ''}${r.issues[0].message}`);
+  throw new HandOverRefusal(400, { code: 'badRequest' }, `${path ? `${path}: ` : ''}${r.issues[0].message}`);
 }
 
 const isLoopback = (a: string | undefined) => a === '127.0.0.1' || a === '::1' || a === '::ffff:127.0.0.1';
@@ -95,23 +97,34 @@ export function handOverHttp(deps: HandOverHttpDeps) {
   async function answer(req: IncomingMessage, path: string, address: string): Promise<unknown> {
     if (req.method === 'GET') {
       const id = path.slice('/api/hand-over/'.length);
-      if (!HAND_OVER_ID.test(id)) throw new HandOverRefusal(404, 'no such hand-over');
+      if (!HAND_OVER_ID.test(id))
+        throw new HandOverRefusal(404, { code: 'unknownHandOver' }, 'no such hand-over');
       return { state: receiver.state(id) };
     }
-    if (req.method !== 'POST') throw new HandOverRefusal(405, 'only GET and POST');
+    if (req.method !== 'POST') throw new HandOverRefusal(405, { code: 'badRequest' }, 'only GET and POST');
     // A browser may not post here by a form or a page of another origin: JSON only, and no page's Origin
     // but, for the start, this host's own page on its own computer (its operator's "Hand over to…").
     if (!/^application\/json\b/.test(req.headers['content-type'] ?? ''))
-      throw new HandOverRefusal(415, 'send JSON (Content-Type: application/json)');
+      throw new HandOverRefusal(415, { code: 'badRequest' }, 'send JSON (Content-Type: application/json)');
     const ownPage = path === '/api/hand-over' && isOwnLoopbackPage(req);
-    if (req.headers.origin !== undefined && !ownPage) throw new HandOverRefusal(403, 'not from a web page');
+    if (req.headers.origin !== undefined && !ownPage)
+      throw new HandOverRefusal(403, { code: 'notAllowed' }, 'not from a web page');
     switch (path) {
       case '/api/hand-over': {
         if (!isLoopback(address))
-          throw new HandOverRefusal(403, "only this host's own computer starts a hand-over");
+          throw new HandOverRefusal(
+            403,
+            { code: 'notAllowed' },
+            "only this host's own computer starts a hand-over",
+          );
         const body = parsed(HandOverStartSchema, await readJson(req, SMALL_BYTES_MAX));
         const to = parsePeer(body.to, 47470);
-        if (!to) throw new HandOverRefusal(400, `"${body.to}" is not ADDRESS or ADDRESS:PORT`);
+        if (!to)
+          throw new HandOverRefusal(
+            400,
+            { code: 'badAddress', address: body.to },
+            `"${body.to}" is not ADDRESS or ADDRESS:PORT`,
+          );
         if (body.code === undefined) {
           await deps.ask(to);
           return { asked: true };
@@ -135,14 +148,15 @@ export function handOverHttp(deps: HandOverHttpDeps) {
         receiver.abort(parsed(HandOverIdSchema, await readJson(req, SMALL_BYTES_MAX)).id);
         return { state: 'unknown' };
     }
-    throw new HandOverRefusal(404, 'no such API');
+    throw new HandOverRefusal(404, { code: 'badRequest' }, 'no such API');
   }
 
   return (req: IncomingMessage, res: ServerResponse, path: string): boolean => {
     if (path !== '/api/hand-over' && !path.startsWith('/api/hand-over/')) return false;
     const address = req.socket.remoteAddress ?? '';
     if (!allowed(address)) {
-      send(res, 429, { error: 'too many requests: wait a moment' }, { 'Retry-After': '1' });
+      const limited = failureAnswer({ code: 'rateLimited', detail: 'too many requests: wait a moment' });
+      send(res, 429, limited, { 'Retry-After': '1' });
       req.resume();
       return true;
     }
@@ -150,8 +164,9 @@ export function handOverHttp(deps: HandOverHttpDeps) {
       (body) => send(res, 200, body),
       (e: Error) => {
         if (res.headersSent) return;
+        // A refusal of this host's, or (the loopback start) the sender's failure: its code goes along.
         const status = e instanceof HandOverRefusal ? e.status : 502;
-        send(res, status, { error: e.message }, status === 413 ? { Connection: 'close' } : {});
+        send(res, status, failureAnswer(failureOf(e)), status === 413 ? { Connection: 'close' } : {});
       },
     );
     return true;

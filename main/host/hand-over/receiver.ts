@@ -1,10 +1,13 @@
 import { randomInt } from 'node:crypto';
-import type {
-  HandOverAsk,
-  HandOverPrepare,
-  HandOverReport,
-  HandOverState,
-  HandOverTable,
+import {
+  HandOverError,
+  type HandOverAsk,
+  type HandOverFailure,
+  type HandOverPrepare,
+  type HandOverReport,
+  type HandOverState,
+  type HandOverTable,
+  type RefusedTable,
 } from '../../../shared/protocol';
 import { checkTable } from './bundle';
 import type { HandOverFiles } from './files';
@@ -21,13 +24,14 @@ export const WRONG_CODES_MAX = 3;
  */
 export const PREPARED_KEPT_MS = 10 * 60_000;
 
-/** A refusal the receiver answers with (HTTP status and a message for the sender's person). */
-export class HandOverRefusal extends Error {
+/** A refusal the receiver answers with: its HTTP status, its code (worded by the sender's screen), the English detail. */
+export class HandOverRefusal extends HandOverError {
   constructor(
     readonly status: number,
+    failure: Omit<HandOverFailure, 'detail'>,
     message: string,
   ) {
-    super(message);
+    super(failure, message);
   }
 }
 
@@ -87,17 +91,20 @@ export class HandOverReceiver {
     if (!this.on)
       throw new HandOverRefusal(
         403,
+        { code: 'notReceiving', name: this.hostName() },
         `"${this.hostName()}" is not taking tables now: its person must open "Take over tables" first`,
       );
     if (protocol !== this.protocol)
       throw new HandOverRefusal(
         409,
+        { code: 'version', name: this.hostName() },
         `"${this.hostName()}" is another version (protocol ${this.protocol}, yours ${protocol}): update the older app`,
       );
     const now = this.now();
     if (this.ask && this.ask.expiresAt > now && this.ask.address !== address)
       throw new HandOverRefusal(
         409,
+        { code: 'askedByAnother', name: this.hostName() },
         `"${this.hostName()}" is being asked by another host now; try again in a moment`,
       );
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -110,19 +117,22 @@ export class HandOverReceiver {
   prepare(p: HandOverPrepare, address: string): HandOverReport & { evening: boolean } {
     this.takeCode(p.code, address);
     const taken: HandOverTable[] = [];
-    const refused: { id: string; reason: string }[] = [];
+    const refused: RefusedTable[] = [];
     const eveningHere = p.evening !== null && this.rooms.holdsEvening();
     const held = this.heldElsewhere();
     for (const t of p.tables) {
       if (this.rooms.has(t.id) || held.has(t.id)) {
-        refused.push({ id: t.id, reason: 'a table of this id is already on this host' });
+        refused.push({ id: t.id, code: 'alreadyHere', reason: 'a table of this id is already on this host' });
         continue;
       }
       const checked = checkTable(t);
-      if (!checked.ok) refused.push({ id: t.id, reason: checked.reason });
-      else if (eveningHere && checked.record.evening)
+      if (!checked.ok) {
+        const { ok: _, ...why } = checked;
+        refused.push({ id: t.id, ...why });
+      } else if (eveningHere && checked.record.evening)
         refused.push({
           id: t.id,
+          code: 'eveningHere',
           reason: "this host holds an evening of its own: the evening's tables stay",
         });
       else taken.push(t);
@@ -142,7 +152,12 @@ export class HandOverReceiver {
   /** Only now do the tables play here; a commit heard again answers the same. */
   commit(id: string): void {
     const kept = this.kept(`${id}.json`);
-    if (!kept) throw new HandOverRefusal(404, `no hand-over ${id} here (aborted, or never prepared)`);
+    if (!kept)
+      throw new HandOverRefusal(
+        404,
+        { code: 'unknownHandOver' },
+        `no hand-over ${id} here (aborted, or never prepared)`,
+      );
     if (kept.state === 'done') return;
     if (kept.state === 'prepared') this.files.write(`${id}.json`, { ...kept, state: 'committed' });
     this.install(kept);
@@ -151,7 +166,11 @@ export class HandOverReceiver {
   abort(id: string): void {
     const kept = this.kept(`${id}.json`);
     if (kept && kept.state !== 'prepared')
-      throw new HandOverRefusal(409, `hand-over ${id} is committed: its tables play here`);
+      throw new HandOverRefusal(
+        409,
+        { code: 'committed' },
+        `hand-over ${id} is committed: its tables play here`,
+      );
     this.files.remove(`${id}.json`);
   }
 
@@ -199,15 +218,26 @@ export class HandOverReceiver {
   /** One use: the right code ends the ask; a few wrong ones end it too. */
   private takeCode(code: string, address: string): void {
     const ask = this.ask;
-    if (!this.on) throw new HandOverRefusal(403, `"${this.hostName()}" is not taking tables now`);
+    if (!this.on)
+      throw new HandOverRefusal(
+        403,
+        { code: 'notReceiving', name: this.hostName() },
+        `"${this.hostName()}" is not taking tables now`,
+      );
     if (!ask || ask.expiresAt <= this.now() || ask.address !== address)
-      throw new HandOverRefusal(403, 'no code is waiting for this host (or it expired): ask again');
+      throw new HandOverRefusal(
+        403,
+        { code: 'noCode' },
+        'no code is waiting for this host (or it expired): ask again',
+      );
     if (code !== ask.code) {
       ask.wrong += 1;
       if (ask.wrong >= WRONG_CODES_MAX) this.ask = null;
+      if (this.ask) throw new HandOverRefusal(403, { code: 'wrongCode' }, 'wrong code');
       throw new HandOverRefusal(
         403,
-        this.ask ? 'wrong code' : 'wrong code, too many times: ask again for a new one',
+        { code: 'tooManyWrongCodes' },
+        'wrong code, too many times: ask again for a new one',
       );
     }
     this.ask = null;

@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { HandOverReport, HandOverState, MovedTo } from '../../../shared/protocol';
+import * as v from 'valibot';
+import {
+  HandOverError,
+  HandOverPrepareAnswerSchema,
+  failureOfAnswer,
+  type HandOverFailure,
+  type HandOverReport,
+  type HandOverState,
+  type MovedTo,
+} from '../../../shared/protocol';
 import type { TableStore } from '../store';
 import { collectTables } from './bundle';
 import type { HandOverFiles } from './files';
@@ -29,7 +38,9 @@ const RETRY_MS = 5_000;
 const url = (peer: Peer, path: string) =>
   `http://${peer.address.includes(':') ? `[${peer.address}]` : peer.address}:${peer.port}${path}`;
 
-/** A request to the other host; its refusal's message, or why it could not be reached, as the Error. */
+const where = (peer: Peer) => `${peer.address}:${peer.port}`;
+
+/** A request to the other host; its refusal (with its code), or why it could not be reached, as the error. */
 async function call<T>(peer: Peer, path: string, body?: unknown): Promise<T> {
   let res: Response;
   try {
@@ -41,21 +52,31 @@ async function call<T>(peer: Peer, path: string, body?: unknown): Promise<T> {
     });
   } catch (e) {
     const cause = (e as { cause?: { code?: string } }).cause?.code ?? (e as Error).message;
-    throw new Error(`${peer.address}:${peer.port} cannot be reached (${cause})`, { cause: e });
+    throw new HandOverError(
+      { code: 'unreachable', address: where(peer) },
+      `${where(peer)} cannot be reached (${cause})`,
+      { cause: e },
+    );
   }
-  const data = (await res.json().catch(() => null)) as (T & { error?: string }) | null;
-  if (!res.ok || data === null)
-    throw new Refused(res.status, data?.error ?? `${peer.address}:${peer.port} answered ${res.status}`);
+  const data = (await res.json().catch(() => null)) as T | null;
+  if (!res.ok || data === null) {
+    const unlike = { code: 'badAnswer', address: where(peer) } as const;
+    throw new Refused(
+      res.status,
+      failureOfAnswer(data, { ...unlike, detail: `${where(peer)} answered ${res.status}` }),
+    );
+  }
   return data;
 }
 
-/** The other host answered with a refusal (its HTTP status). */
-class Refused extends Error {
+/** The other host answered with a refusal (its HTTP status); an older one's, without a code, reads as `other`. */
+class Refused extends HandOverError {
   constructor(
     readonly status: number,
-    message: string,
+    failure: HandOverFailure,
   ) {
-    super(message);
+    const { detail, ...rest } = failure;
+    super(rest, detail ?? failure.code);
   }
 }
 
@@ -64,6 +85,16 @@ class Refused extends Error {
  * freezes every table, keeps a marker, prepares at the receiver, commits, then tells everyone where their
  * table went. A restart finishes what a killed process left (see `recover`).
  */
+/** The prepare's answer checked: a receiver that answers something else did not take the tables. */
+function readReport(peer: Peer, data: unknown): HandOverReport & { evening?: boolean } {
+  const r = v.safeParse(HandOverPrepareAnswerSchema, data);
+  if (r.success) return r.output;
+  throw new HandOverError(
+    { code: 'badAnswer', address: where(peer) },
+    `${where(peer)} answered the prepare with something else (${r.issues[0].message})`,
+  );
+}
+
 export class HandOverSender {
   private busy = false;
   private retry: ReturnType<typeof setTimeout> | null = null;
@@ -84,7 +115,7 @@ export class HandOverSender {
 
   async send(peer: Peer, code: string): Promise<HandOverReport> {
     if (this.busy || this.files.read<Marker>(MARKER, this.report))
-      throw new Error('a hand-over is already under way on this host');
+      throw new HandOverError({ code: 'busy' }, 'a hand-over is already under way on this host');
     this.busy = true;
     try {
       return await this.sendAll(peer, code);
@@ -99,7 +130,8 @@ export class HandOverSender {
       '/api/info',
     );
     if (info.protocol !== this.protocol)
-      throw new Error(
+      throw new HandOverError(
+        { code: 'version', name: info.name },
         `"${info.name}" is another version (protocol ${info.protocol}, this host ${this.protocol}): update the older app`,
       );
     // Clients reach the receiver where this host did first, then where it says the LAN reaches it.
@@ -119,13 +151,16 @@ export class HandOverSender {
       const evening = this.store.loadEvening();
       marker = { id, peer, to, stage: 'prepared', tables: ids, evening: evening !== null && evening !== '' };
       this.files.write(MARKER, marker);
-      report = await call<HandOverReport>(peer, '/api/hand-over/prepare', {
-        id,
-        code,
-        from: this.hostName(),
-        tables,
-        evening: marker.evening ? evening : null,
-      });
+      report = readReport(
+        peer,
+        await call<unknown>(peer, '/api/hand-over/prepare', {
+          id,
+          code,
+          from: this.hostName(),
+          tables,
+          evening: marker.evening ? evening : null,
+        }),
+      );
     } catch (e) {
       // Nothing moved: the receiver forgets what it may have kept, and every table plays on here.
       if (marker) await call(peer, '/api/hand-over/abort', { id }).catch(() => {});
@@ -151,7 +186,11 @@ export class HandOverSender {
         `hand-over: the commit may not have arrived (${(e as Error).message}); the tables stay frozen until "${to.name}" answers`,
       );
       this.watch(marker);
-      throw new Error(`${(e as Error).message}: the tables wait, frozen, until it answers`, { cause: e });
+      throw new HandOverError(
+        { code: 'commitUnsure', name: to.name },
+        `${(e as Error).message}: the tables wait, frozen, until it answers`,
+        { cause: e },
+      );
     }
     this.endWith([], moved, marker);
     return { to: to.name, moved, refused: report.refused };
