@@ -10,9 +10,16 @@
  */
 
 import type { HandOverAsk, HandOverReport } from './protocol/hand-over';
+import type { HandOverFailure } from './protocol/hand-over-failure';
 import type { TableState } from './protocol/tables';
 
-export type { HandOverAsk, HandOverReport };
+export type { HandOverAsk, HandOverFailure, HandOverReport };
+
+/**
+ * A hand-over step's outcome. A refusal comes as data, its code for the page to word: an Error thrown
+ * across to the page keeps only its (English) message.
+ */
+export type HandOverOutcome<T> = { ok: true; value: T } | { ok: false; failure: HandOverFailure };
 
 /**
  * A table found on the LAN by mDNS (main/discovery browses them): its ad plus where to connect
@@ -176,13 +183,14 @@ export interface DesktopApi {
      * Asks a target (by its `key` among those listed now) for a code: the target shows it to its person,
      * who reads it out. The address is the one the target answered from, never one the page gives.
      */
-    askHandOver(key: string): Promise<void>;
+    askHandOver(key: string): Promise<HandOverOutcome<null>>;
     /**
      * Hands every table of this machine's host to the target with the code read out there (6 digits).
      * When the target took tables, this machine's host stops, after its players were told where to go.
-     * Rejects when the target is no longer listed, the code is malformed or the target refused it.
+     * Fails (`ok: false`, with the failure's code) when the target is no longer listed, the code is
+     * malformed, the target refused it or could not be reached.
      */
-    handOver(key: string, code: string): Promise<HandOverReport>;
+    handOver(key: string, code: string): Promise<HandOverOutcome<HandOverReport>>;
     /**
      * Takes tables over from another host (true) or no longer (false): starts this machine's host if
      * needed, then announces it on the LAN as a hand-over target (withdrawn with false).

@@ -2,7 +2,8 @@
  * The main-process side of every DesktopApi capability, as IPC handlers. Arguments come from the
  * renderer and are validated here again, whatever the types say.
  */
-import type { AppInfo, HandOverReport, TurnNotice } from '../../shared/desktop-api';
+import type { AppInfo, HandOverOutcome, HandOverReport, TurnNotice } from '../../shared/desktop-api';
+import { HandOverError } from '../../shared/protocol/hand-over-failure';
 import type { IpcEvent, IpcEvents } from '../ipc';
 import type { HostController } from './host-controller';
 import type { IpcHandlers, IpcSender } from './ipc-handlers';
@@ -128,20 +129,32 @@ export function createIpcHandlers(services: DesktopServices): IpcHandlers {
   /** The target's address is the one it answered from (the feed's), never one the page passes. */
   const targetOf = (what: string, key: unknown) => {
     const target = services.targets.find(checkKey(what, key));
-    if (!target) throw new Error(`${what}: that computer no longer takes tables over`);
+    if (!target)
+      throw new HandOverError({ code: 'targetGone' }, `${what}: that computer no longer takes tables over`);
     return { address: target.address, port: target.port };
   };
 
-  const handOver = async (key: unknown, code: unknown): Promise<HandOverReport> => {
-    const to = targetOf('host.handOver', key);
-    if (typeof code !== 'string' || !HAND_OVER_CODE.test(code))
-      throw new Error('host.handOver: the code must be 6 digits');
-    const report = await host.handOver().send(to, code);
-    // Every table went (or there were none): the host's players were told where to go, so it stops.
-    // A table the target refused keeps this host running, so its players still play there.
-    if (report.refused.length === 0) await host.stop();
-    return report;
+  /** A hand-over's failure goes to the page as data, its code worded there (a malformed argument still throws). */
+  const outcome = async <T>(step: () => Promise<T>): Promise<HandOverOutcome<T>> => {
+    try {
+      return { ok: true, value: await step() };
+    } catch (e) {
+      if (!(e instanceof HandOverError)) throw e;
+      return { ok: false, failure: e.failure };
+    }
   };
+
+  const handOver = (key: unknown, code: unknown) =>
+    outcome(async (): Promise<HandOverReport> => {
+      const to = targetOf('host.handOver', key);
+      if (typeof code !== 'string' || !HAND_OVER_CODE.test(code))
+        throw new Error('host.handOver: the code must be 6 digits'); // the page checks it first
+      const report = await host.handOver().send(to, code);
+      // Every table went (or there were none): the host's players were told where to go, so it stops.
+      // A table the target refused keeps this host running, so its players still play there.
+      if (report.refused.length === 0) await host.stop();
+      return report;
+    });
 
   const awakePages = new Set<number>();
   const keepAwake = (sender: IpcSender, on: boolean) => {
@@ -241,8 +254,10 @@ export function createIpcHandlers(services: DesktopServices): IpcHandlers {
     },
     'host:askHandOver': (_sender, ...args) => {
       noExtraArgs('host.askHandOver', args, 1);
-      const to = targetOf('host.askHandOver', args[0]);
-      return host.handOver().ask(to);
+      return outcome(async () => {
+        await host.handOver().ask(targetOf('host.askHandOver', args[0]));
+        return null;
+      });
     },
     'host:handOver': (_sender, ...args) => {
       noExtraArgs('host.handOver', args, 2);

@@ -88,12 +88,13 @@ function fakeDesktop(arg: FakeArg): void {
         },
         async askHandOver(key: string) {
           calls.push(['askHandOver', key]);
+          return { ok: true, value: null };
         },
         async handOver(key: string, code: string) {
           calls.push(['handOver', key, code]);
-          if (code !== arg.code) throw new Error('that code is not the one shown');
+          if (code !== arg.code) return { ok: false, failure: { code: 'wrongCode', detail: 'wrong code' } };
           running = false;
-          return { to: arg.target.name, moved: ['t1', 't2', 't3'], refused: [] };
+          return { ok: true, value: { to: arg.target.name, moved: ['t1', 't2', 't3'], refused: [] } };
         },
         async receiveTables(on: boolean) {
           calls.push(['receiveTables', on]);
@@ -144,7 +145,7 @@ const WORDS = {
     received: 'You now host Ann’s 3 tables.',
     handTo: 'Hand over to Bo’s computer',
     badCode: 'The code is 6 digits.',
-    wrong: 'that code is not the one shown',
+    wrong: 'Could not hand over: that is not the code shown on the other computer.',
     moved: '3 tables moved to Bo’s computer.',
   },
   ko: {
@@ -154,7 +155,7 @@ const WORDS = {
     received: '이제 Ann 님의 테이블 3개를 호스트합니다.',
     handTo: 'Bo’s computer에 넘기기',
     badCode: '코드는 6자리 숫자입니다.',
-    wrong: 'that code is not the one shown',
+    wrong: '넘기지 못했습니다: 다른 컴퓨터에 표시된 코드가 아닙니다.',
     moved: '테이블 3개를 Bo’s computer로 옮겼습니다.',
   },
 };

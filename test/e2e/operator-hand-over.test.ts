@@ -10,7 +10,8 @@ import { builtRenderer, describeInChromium, screenshotDir, serveHost, type Serve
  * `npm run host`'s operator, at the host's own page on its own computer (http://127.0.0.1:PORT/), hands
  * its tables over: types the receiver's address, asks, types the code read out there, sends, reads the
  * report; a seated player follows the table. A page opened at the host's LAN address never offers it.
- * Screenshots at 1280×800 (en) and 390×844 (ko): test-results/screenshots/operator-hand-over-*.png.
+ * Screenshots at 1280×800 (en), and a refusal at 390×844 and 1280×800 (ko, it):
+ * test-results/screenshots/operator-hand-over-*.png.
  */
 
 const shots = screenshotDir();
@@ -92,21 +93,55 @@ describeInChromium(
       }
     });
 
-    it('speaks Korean on a phone-sized window, and a refusal says why', { timeout: 60_000 }, async () => {
-      const { page, errors } = await stage.player('운영자', 390, 844, { locale: 'ko-KR' });
-      await page.goto(`http://localhost:${stage.served.host.port}/`);
-      const panel = page.getByTestId('operator-hand-over');
-      await panel.waitFor();
-      await panel.getByText('이 호스트의 테이블 넘기기').waitFor();
-      // Nothing answers on port 1: the host says it cannot reach it, and the page says so.
-      await page.getByTestId('operator-hand-over-address').fill('127.0.0.1:1');
-      await page.getByTestId('operator-hand-over-ask').click();
-      await panel.getByRole('alert').waitFor();
-      await panel.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: join(shots, 'operator-hand-over-refused-390-ko.png') });
-      expect(seriousTargets(await axeViolations(page))).toEqual([]);
-      expect(errors.filter((e) => !/502|Failed to load resource/.test(e))).toEqual([]);
-    });
+    const REFUSED = {
+      ko: { title: '이 호스트의 테이블 넘기기', why: '넘기지 못했습니다: 127.0.0.1:1에서 응답이 없습니다.' },
+      it: {
+        title: 'Passa i tavoli di questo host',
+        why: 'Passaggio non riuscito: nessuna risposta da 127.0.0.1:1.',
+      },
+    };
+    it.each([
+      { locale: 'ko' as const, width: 390, height: 844 },
+      { locale: 'ko' as const, width: 1280, height: 800 },
+      { locale: 'it' as const, width: 390, height: 844 },
+      { locale: 'it' as const, width: 1280, height: 800 },
+    ])(
+      'speaks $locale at $width×$height, and a refusal says why in it (the host’s English only as technical details)',
+      { timeout: 60_000 },
+      async ({ locale, width, height }) => {
+        const words = REFUSED[locale];
+        const { page, errors } = await stage.player('운영자', width, height, {
+          locale: `${locale}-${locale.toUpperCase()}`,
+        });
+        await page.goto(`http://localhost:${stage.served.host.port}/`);
+        const panel = page.getByTestId('operator-hand-over');
+        await panel.waitFor();
+        await panel.getByText(words.title).waitFor();
+        // Nothing answers on port 1: the host says it cannot reach it (code `unreachable`), the page in its words.
+        await page.getByTestId('operator-hand-over-address').fill('127.0.0.1:1');
+        await page.getByTestId('operator-hand-over-ask').click();
+        const alert = panel.getByRole('alert');
+        await alert.waitFor();
+        expect(await alert.textContent()).toContain(words.why);
+        expect(await alert.textContent()).not.toMatch(/cannot be reached|fetch failed|ECONNREFUSED/);
+        const failure = panel.getByTestId('hand-over-failure');
+        expect(await failure.getAttribute('data-code')).toBe('unreachable');
+        // The host's English waits, folded, under "technical details"; opened, it is marked as English.
+        const details = failure.locator('details');
+        expect(await details.evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
+        await details.locator('summary').click();
+        await expect(details.locator('[lang="en"]').textContent()).resolves.toMatch(
+          /^127\.0\.0\.1:1 cannot be reached/,
+        );
+        await panel.scrollIntoViewIfNeeded();
+        await page.screenshot({
+          path: join(shots, `operator-hand-over-refused-${width}-${locale}.png`),
+          fullPage: width < 500,
+        });
+        expect(seriousTargets(await axeViolations(page))).toEqual([]);
+        expect(errors.filter((e) => !/502|Failed to load resource/.test(e))).toEqual([]);
+      },
+    );
 
     it.skipIf(!lan)('is not offered on a page opened at the host’s LAN address', async () => {
       const { page } = await stage.player('Guest', 1280, 800);

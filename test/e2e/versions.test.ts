@@ -89,8 +89,8 @@ function fakeDesktop(arg: FakeDesktopArg): void {
         closeTable: async () => undefined,
         // No hand-over here: nothing found, nothing asked.
         handOverTargets: () => () => undefined,
-        askHandOver: async () => undefined,
-        handOver: async () => ({ to: '', moved: [], refused: [] }),
+        askHandOver: async () => ({ ok: true, value: null }),
+        handOver: async () => ({ ok: true, value: { to: '', moved: [], refused: [] } }),
         receiveTables: async () => undefined,
         onHandOverAsked: () => () => undefined,
         onTablesReceived: () => () => undefined,

@@ -604,12 +604,17 @@ describe('handing tables over through IPC', () => {
     page.api.host.handOverTargets(() => {});
     await vi.waitFor(() => expect(page.browseTargets).toHaveBeenCalled());
     page.emitTarget()({ type: 'up', target: target(7) });
-    await page.api.host.askHandOver(target(7).key);
+    expect(await page.api.host.askHandOver(target(7).key)).toEqual({ ok: true, value: null });
     expect(page.handOver.ask).toHaveBeenCalledExactlyOnceWith({ address: '10.0.0.7', port: 47477 });
 
-    await expect(page.api.host.askHandOver('10.0.0.66:47470')).rejects.toThrow(
-      'host.askHandOver: that computer no longer takes tables over',
-    );
+    // A target gone from the list is a failure the page words (its code), not an error.
+    expect(await page.api.host.askHandOver('10.0.0.66:47470')).toEqual({
+      ok: false,
+      failure: {
+        code: 'targetGone',
+        detail: 'host.askHandOver: that computer no longer takes tables over',
+      },
+    });
     const invoke = page.registered.get('host:askHandOver')!;
     for (const bad of [
       [42],
@@ -641,7 +646,6 @@ describe('handing tables over through IPC', () => {
       [target(8).key, 'abcdef'],
       [target(8).key, 123456],
       [target(8).key],
-      ['other._red7-takeover._tcp.local', '123456'],
       [target(8).key, '123456', { address: '10.0.0.66', port: 47470 }],
     ]) {
       const reply = await invoke({ senderFrame: APP_FRAME, sender: page.contents }, ...bad);
@@ -650,6 +654,10 @@ describe('handing tables over through IPC', () => {
         error: expect.stringMatching(/^host\.handOver: /),
       });
     }
+    expect(await page.api.host.handOver('other._red7-takeover._tcp.local', '123456')).toMatchObject({
+      ok: false,
+      failure: { code: 'targetGone' },
+    });
     expect(page.handOver.send).not.toHaveBeenCalled();
 
     // A table refused: this host keeps running, so its players play on here.
@@ -658,13 +666,19 @@ describe('handing tables over through IPC', () => {
       moved: ['t1'],
       refused: [{ id: 't2', reason: 'a table with that id is already here' }],
     });
-    expect((await page.api.host.handOver(target(8).key, '004211')).refused).toHaveLength(1);
+    expect(await page.api.host.handOver(target(8).key, '004211')).toMatchObject({
+      ok: true,
+      value: { refused: [{ id: 't2' }] },
+    });
     expect(await page.api.host.status()).toMatchObject({ running: true });
     expect(page.hostClose).not.toHaveBeenCalled();
 
     const report = await page.api.host.handOver(target(8).key, '123456');
     expect(page.handOver.send).toHaveBeenLastCalledWith({ address: '10.0.0.8', port: 47478 }, '123456');
-    expect(report).toEqual({ to: 'Bo’s computer', moved: ['t1', 't2', 't3'], refused: [] });
+    expect(report).toEqual({
+      ok: true,
+      value: { to: 'Bo’s computer', moved: ['t1', 't2', 't3'], refused: [] },
+    });
     expect(page.hostClose).toHaveBeenCalledOnce();
     expect(await page.api.host.status()).toEqual({ running: false });
   });

@@ -7,8 +7,8 @@ export const noHandOver: Pick<
   'handOverTargets' | 'askHandOver' | 'handOver' | 'receiveTables' | 'onHandOverAsked' | 'onTablesReceived'
 > = {
   handOverTargets: () => () => undefined,
-  askHandOver: async () => undefined,
-  handOver: async () => ({ to: '', moved: [], refused: [] }),
+  askHandOver: async () => ({ ok: true, value: null }),
+  handOver: async () => ({ ok: true, value: { to: '', moved: [], refused: [] } }),
   receiveTables: async () => undefined,
   onHandOverAsked: () => () => undefined,
   onTablesReceived: () => () => undefined,

@@ -1,13 +1,17 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { HandOverAsk, HandOverReport, HandOverTarget } from '../../../shared/desktop-api';
+import type {
+  HandOverAsk,
+  HandOverFailure,
+  HandOverReport,
+  HandOverTarget,
+} from '../../../shared/desktop-api';
+import { failureOf } from '../../../shared/protocol/hand-over-failure';
 import { services } from '../services';
 import { useHostingStore } from './hosting';
 
 /** The sender's steps: choose a target, it is asked for a code, the code is typed, the tables go. */
 export type SendStep = 'choose' | 'asking' | 'code' | 'sending' | 'done';
-
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
  * Handing this machine's tables to another host, and taking another host's (desktop app only: a browser
@@ -20,7 +24,8 @@ export const useHandOverStore = defineStore('handOver', () => {
   const step = ref<SendStep>('choose');
   const chosen = ref<HandOverTarget | null>(null);
   const report = ref<HandOverReport | null>(null);
-  const error = ref<string | null>(null);
+  /** Why the last step failed: its code, worded by the panel. */
+  const failure = ref<HandOverFailure | null>(null);
   /** Taking tables over: the switch, and what arrived. */
   const receiving = ref(false);
   const switching = ref(false);
@@ -85,13 +90,13 @@ export const useHandOverStore = defineStore('handOver', () => {
 
   async function setReceiving(on: boolean): Promise<void> {
     switching.value = true;
-    error.value = null;
+    failure.value = null;
     try {
       await services().bridge.api.host.receiveTables(on);
       receiving.value = on;
       if (!on) asked.value = null;
     } catch (e) {
-      error.value = message(e);
+      failure.value = failureOf(e);
     } finally {
       switching.value = false;
       await hosting.refresh();
@@ -101,38 +106,45 @@ export const useHandOverStore = defineStore('handOver', () => {
   async function ask(target: HandOverTarget): Promise<void> {
     chosen.value = target;
     report.value = null;
-    error.value = null;
+    failure.value = null;
     step.value = 'asking';
     try {
-      await services().bridge.api.host.askHandOver(target.key);
-      step.value = 'code';
+      const asked = await services().bridge.api.host.askHandOver(target.key);
+      if (asked.ok) step.value = 'code';
+      else fail(asked.failure, 'choose');
     } catch (e) {
-      error.value = message(e);
-      step.value = 'choose';
+      fail(failureOf(e), 'choose');
     }
   }
 
   async function send(code: string): Promise<void> {
     const target = chosen.value;
     if (!target) return;
-    error.value = null;
+    failure.value = null;
     step.value = 'sending';
     try {
-      report.value = await services().bridge.api.host.handOver(target.key, code);
-      step.value = 'done';
+      const sent = await services().bridge.api.host.handOver(target.key, code);
+      if (sent.ok) {
+        report.value = sent.value;
+        step.value = 'done';
+      } else fail(sent.failure, 'code');
     } catch (e) {
-      error.value = message(e);
-      step.value = 'code';
+      fail(failureOf(e), 'code');
     } finally {
       await hosting.refresh();
     }
+  }
+
+  function fail(why: HandOverFailure, back: SendStep): void {
+    failure.value = why;
+    step.value = back;
   }
 
   function reset(): void {
     step.value = 'choose';
     chosen.value = null;
     report.value = null;
-    error.value = null;
+    failure.value = null;
   }
 
   return {
@@ -140,7 +152,7 @@ export const useHandOverStore = defineStore('handOver', () => {
     step,
     chosen,
     report,
-    error,
+    failure,
     receiving,
     switching,
     asked,

@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import type { HandOverReport } from '../../../shared/desktop-api';
+import type { HandOverFailure, HandOverReport } from '../../../shared/desktop-api';
+import { HandOverError, failureOf, failureOfAnswer } from '../../../shared/protocol/hand-over-failure';
 import { useAppStore } from './app';
 
 /** The operator's steps: type the receiver's address, it is asked for a code, the code is typed, the tables go. */
@@ -13,19 +14,20 @@ export function isLoopbackPage(hostname: string): boolean {
   return LOOPBACK_NAMES.has(hostname.toLowerCase());
 }
 
-/** The host's answer: its JSON, or its `error` as the reason (an HTTP status when it gave none). */
+/** The host's answer: its JSON, or its failure (its code; `other` with the HTTP status when it gave none). */
 async function postHandOver(body: { to: string; code?: string }): Promise<unknown> {
   const res = await fetch('/api/hand-over', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', accept: 'application/json' },
     body: JSON.stringify(body),
   });
-  const data = (await res.json().catch(() => null)) as { error?: string } | null;
-  if (!res.ok) throw new Error(data?.error ?? `HTTP ${res.status}`);
+  const data: unknown = await res.json().catch(() => null);
+  if (!res.ok) {
+    const failure = failureOfAnswer(data, { code: 'other', detail: `HTTP ${res.status}` });
+    throw new HandOverError(failure, failure.detail ?? failure.code);
+  }
   return data;
 }
-
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
  * Handing `npm run host`'s tables over from its own page, opened in a browser on the host's computer
@@ -38,30 +40,31 @@ export const useOperatorHandOverStore = defineStore('operatorHandOver', () => {
   /** The receiving computer's address as typed (ADDRESS or ADDRESS:PORT). */
   const to = ref('');
   const report = ref<HandOverReport | null>(null);
-  const error = ref<string | null>(null);
+  /** Why the last step failed: its code, worded by the panel. */
+  const failure = ref<HandOverFailure | null>(null);
 
   async function ask(address: string): Promise<void> {
     to.value = address;
     report.value = null;
-    error.value = null;
+    failure.value = null;
     step.value = 'asking';
     try {
       await postHandOver({ to: address });
       step.value = 'code';
     } catch (e) {
-      error.value = message(e);
+      failure.value = failureOf(e);
       step.value = 'address';
     }
   }
 
   async function send(code: string): Promise<void> {
-    error.value = null;
+    failure.value = null;
     step.value = 'sending';
     try {
       report.value = (await postHandOver({ to: to.value, code })) as HandOverReport;
       step.value = 'done';
     } catch (e) {
-      error.value = message(e);
+      failure.value = failureOf(e);
       step.value = 'code';
     }
   }
@@ -69,8 +72,8 @@ export const useOperatorHandOverStore = defineStore('operatorHandOver', () => {
   function reset(): void {
     step.value = 'address';
     report.value = null;
-    error.value = null;
+    failure.value = null;
   }
 
-  return { available, step, to, report, error, ask, send, reset };
+  return { available, step, to, report, failure, ask, send, reset };
 });

@@ -1,0 +1,117 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushPromises } from '@vue/test-utils';
+import type { HandOverReport } from '../../shared/protocol';
+import OperatorHandOverPanel from '../../renderer/src/components/lobby/OperatorHandOverPanel.vue';
+import HandOverReportView from '../../renderer/src/components/lobby/HandOverReport.vue';
+import HandOverFailureNote from '../../renderer/src/components/lobby/HandOverFailureNote.vue';
+import type { Locale } from '../../renderer/src/i18n/locales';
+import { mountApp, useTestServices } from './mount';
+
+/*
+ * A hand-over's refusals are worded by the page in its own language, from their codes: the host's English
+ * is only a technical detail, folded away and marked as English. An older host's text without a code reads
+ * as a plain refusal in that language, its text the detail.
+ */
+
+const HOST_ENGLISH = '127.0.0.1:1 cannot be reached (ECONNREFUSED)';
+const WORDS = {
+  it: {
+    unreachable: 'Passaggio non riuscito: nessuna risposta da 127.0.0.1:1.',
+    other: 'Passaggio non riuscito: qualcosa non ha funzionato.',
+    alreadyHere: 'l’altro computer ha già un tavolo con questo id.',
+    damagedLine: 'la riga 12 della partita salvata è danneggiata.',
+    eveningHere: 'l’altro computer ha una serata sua',
+    otherTable: 'l’altro computer l’ha rifiutato.',
+    technical: 'Dettagli tecnici (in inglese)',
+  },
+  ko: {
+    unreachable: '넘기지 못했습니다: 127.0.0.1:1에서 응답이 없습니다.',
+    other: '넘기지 못했습니다: 문제가 발생했습니다.',
+    alreadyHere: '다른 컴퓨터에 같은 ID의 테이블이 이미 있습니다.',
+    damagedLine: '저장된 게임의 12번째 줄이 손상되었습니다.',
+    eveningHere: '다른 컴퓨터에서 자체 대회가 진행 중이라',
+    otherTable: '다른 컴퓨터가 거부했습니다.',
+    technical: '기술 정보(영어)',
+  },
+};
+/** Words of the hosts' English refusals, none of which may be read outside the technical details. */
+const ENGLISH = /cannot be reached|already on this host|evening of its own|damaged|not the one shown|refused/;
+
+/** The page's text but what is folded away as technical details. */
+const shown = (el: Element) => {
+  const copy = el.cloneNode(true) as Element;
+  copy.querySelectorAll('details').forEach((d) => d.remove());
+  return copy.textContent ?? '';
+};
+
+beforeEach(() => useTestServices());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.body.innerHTML = '';
+});
+
+describe.each(['it', 'ko'] as const)('a hand-over refused, in %s', (locale: Exclude<Locale, 'en'>) => {
+  const words = WORDS[locale];
+
+  it("the host's page words the host's refusal from its code; the host's English is a marked detail", async () => {
+    const fetch = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ error: HOST_ENGLISH, code: 'unreachable', address: '127.0.0.1:1' }), {
+          status: 502,
+        }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const wrapper = mountApp(OperatorHandOverPanel, {}, undefined, locale);
+    await wrapper.find('[data-testid="operator-hand-over-address"]').setValue('127.0.0.1:1');
+    await wrapper.find('form').trigger('submit');
+    await flushPromises();
+    expect(fetch).toHaveBeenCalledOnce();
+    const alert = wrapper.find('[role="alert"]');
+    expect(alert.text()).toContain(words.unreachable);
+    expect(alert.text()).not.toMatch(ENGLISH);
+    expect(shown(wrapper.element)).not.toMatch(ENGLISH);
+    const details = wrapper.find('[data-testid="hand-over-failure"] details');
+    expect(details.find('summary').text()).toBe(words.technical);
+    expect(details.find('[lang="en"]').text()).toBe(HOST_ENGLISH);
+  });
+
+  it("an older host's refusal without a code: a plain sentence in this language, its text the detail", () => {
+    const wrapper = mountApp(
+      HandOverFailureNote,
+      { props: { failure: { code: 'other', detail: 'that code is not the one shown' }, to: 'Bo' } },
+      undefined,
+      locale,
+    );
+    expect(wrapper.find('[role="alert"]').text()).toBe(words.other);
+    expect(wrapper.find('details [lang="en"]').text()).toBe('that code is not the one shown');
+  });
+
+  it('the report says why each table stayed, in this language', () => {
+    const report: HandOverReport = {
+      to: 'Bo',
+      moved: ['t1'],
+      refused: [
+        { id: 't2', code: 'alreadyHere', reason: 'a table of this id is already on this host' },
+        { id: 't3', code: 'damaged', line: 12, reason: 'log line 12 is damaged (not JSON)' },
+        {
+          id: 't4',
+          code: 'eveningHere',
+          reason: "this host holds an evening of its own: the evening's tables stay",
+        },
+        { id: 't5', reason: 'refused by an older host' },
+      ],
+    };
+    const wrapper = mountApp(HandOverReportView, { props: { report, allMoved: '' } }, undefined, locale);
+    const items = wrapper.findAll('.report > ul > li').map((li) => li.text());
+    expect(items).toEqual([
+      `t2: ${words.alreadyHere}`,
+      `t3: ${words.damagedLine}`,
+      expect.stringContaining(`t4: ${words.eveningHere}`),
+      `t5: ${words.otherTable}`,
+    ]);
+    expect(shown(wrapper.element)).not.toMatch(ENGLISH);
+    expect(wrapper.find('details summary').text()).toBe(words.technical);
+    expect(wrapper.find('details [lang="en"]').text()).toContain('log line 12 is damaged (not JSON)');
+  });
+});
