@@ -46,8 +46,13 @@ describeInChromium(
 
         const { page, errors } = await stage.player('Operator', 1280, 800);
         await page.goto(`http://127.0.0.1:${a.host.port}/`);
+        // Opened by its button; its address field then has the focus.
+        await page.getByRole('button', { name: 'Hand over this host’s tables…' }).click();
         const panel = page.getByTestId('operator-hand-over');
         await panel.waitFor();
+        await expect
+          .poll(() => page.evaluate(() => document.activeElement?.id))
+          .toBe('operator-hand-over-address');
         expect(await page.getByTestId('hand-over').count()).toBe(0); // not the desktop's panel
 
         // A mistyped address is caught before anything is asked.
@@ -114,6 +119,7 @@ describeInChromium(
           locale: `${locale}-${locale.toUpperCase()}`,
         });
         await page.goto(`http://localhost:${stage.served.host.port}/`);
+        await page.getByTestId('operator-hand-over-open').click();
         const panel = page.getByTestId('operator-hand-over');
         await panel.waitFor();
         await panel.getByText(words.title).waitFor();
@@ -148,6 +154,7 @@ describeInChromium(
       await page.goto(`http://${lan}:${stage.served.host.port}/`);
       await page.locator('#host-title').waitFor();
       expect(await page.getByTestId('operator-hand-over').count()).toBe(0);
+      expect(await page.getByTestId('operator-hand-over-open').count()).toBe(0);
     });
   },
 );

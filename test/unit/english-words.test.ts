@@ -54,7 +54,11 @@ const screens: [string, WordsPart][] = [
   ['renderer/src/components/app/RuleReference.vue', 'rules'],
 ];
 /** Parts a screen loads by an `import()` of its own: a form few people open. */
-const lazyParts: [string, WordsPart][] = [['renderer/src/components/evening/EveningForm.vue', 'eveningForm']];
+const lazyParts: [string, WordsPart][] = [
+  ['renderer/src/components/evening/EveningForm.vue', 'eveningForm'],
+  ['renderer/src/components/lobby/HandOverPanel.vue', 'handOver'],
+  ['renderer/src/components/lobby/OperatorHandOverPanel.vue', 'handOver'],
+];
 
 describe('English by screen', () => {
   it('every entry of words.ts is in en.json, and every key of en.json is in some part', () => {

@@ -41,6 +41,8 @@ export const ENGLISH_WORDS = {
     'learn.lobbyButton',
     'room.open',
   ],
+  /** Handing the tables over: only the host's own person sees it (the desktop app, or a page on loopback). */
+  handOver: ['handOver'],
   /** The form that opens an evening, loaded when asked for (components/evening/EveningForm.vue). */
   eveningForm: ['eveningForm', 'options.basic', 'options.advanced'],
   door: ['lobby', 'door', 'first', 'options', 'clock'],

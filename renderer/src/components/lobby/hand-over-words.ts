@@ -7,7 +7,7 @@ type Translate = (key: string, named: Record<string, unknown>) => string;
  * host's English (which stays a technical detail). `to` names the other computer when the host did not.
  */
 export function failureSentence(t: Translate, failure: HandOverFailure, to: string): string {
-  return t(`host.handOver.failure.${failure.code}`, {
+  return t(`handOver.failure.${failure.code}`, {
     name: failure.name ?? to,
     address: failure.address ?? to,
   });
@@ -17,6 +17,6 @@ export function failureSentence(t: Translate, failure: HandOverFailure, to: stri
 export function refusedSentence(t: Translate, table: RefusedTable): string {
   const code = table.code ?? 'other';
   if (code === 'damaged' && table.line !== undefined)
-    return t('host.handOver.refusedWhy.damagedLine', { line: table.line });
-  return t(`host.handOver.refusedWhy.${code}`, { line: table.line ?? '?' });
+    return t('handOver.refusedWhy.damagedLine', { line: table.line });
+  return t(`handOver.refusedWhy.${code}`, { line: table.line ?? '?' });
 }
