@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Response } from 'playwright-core';
 import { MIN_BYTES } from '../../renderer/precompress';
-import { describeInChromium } from './harness';
+import { describeInChromium, onTheLan } from './harness';
 
 /** Bytes sent for the lobby's scripts and styles on a first load (brotli, as Chromium gets them here). */
 const FIRST_LOAD_BUDGET = 100_000;
@@ -55,5 +55,26 @@ describeInChromium('the renderer served compressed to Chromium', {}, (stage) => 
     // and the engine's play stays out of the core: ~86 KB as brotli, ~96 KB as gzip.
     expect(encoded).toBeLessThan(FIRST_LOAD_BUDGET);
     expect(ada.errors).toEqual([]);
+  });
+
+  it('a phone on the LAN gets gzip and no hand-over panel (only the host’s own person sees it)', async () => {
+    const bo = await stage.player('Bo', 390, 844, { isMobile: true, hasTouch: true });
+    const responses: Response[] = [];
+    bo.page.on('response', (r) => responses.push(r));
+    await bo.page.goto(onTheLan(stage.served.url));
+    await bo.page.getByTestId('player-name').waitFor();
+    await bo.page.waitForLoadState('networkidle');
+    const assets = responses.filter((r) => /\/assets\/[^/]+\.(js|css)$/.test(new URL(r.url()).pathname));
+    let encoded = 0;
+    for (const r of assets) {
+      encoded += (await r.request().sizes()).responseBodySize;
+      // Plain http: Chromium offers gzip, never brotli.
+      expect((await r.request().allHeaders())['accept-encoding']).not.toMatch(/\bbr\b/);
+    }
+    const names = assets.map((r) => new URL(r.url()).pathname);
+    expect(names.filter((n) => /HandOver/.test(n))).toEqual([]);
+    // Not held to the budget yet (docs/measurements.md, "A phone's first load"): printed to follow it.
+    console.log(`a phone's first load on the LAN (gzip): ${assets.length} files, ${encoded} bytes sent`);
+    expect(bo.errors).toEqual([]);
   });
 });

@@ -143,6 +143,11 @@ export async function serveHost(
 
 /** Headless Chromium with its own temporary XDG folders (nothing touches the user's profile). */
 /** How the harness starts Chromium: headless, quiet, nothing fetched from outside. */
+/** The host as a phone on the LAN reaches it: a page there is plain http and no loopback page. */
+const LAN_NAME = 'host.red7-lan.test';
+/** `url` (a test host's, on 127.0.0.1) by a name that is no loopback address (Chromium maps it back). */
+export const onTheLan = (url: string): string => url.replace('//127.0.0.1:', `//${LAN_NAME}:`);
+
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -154,6 +159,8 @@ export const CHROMIUM_ARGS = [
   // Every window of this Chromium preloads two omnibox pop-ups, each a WebUI page in a renderer of its own,
   // though no test has an omnibox: 0.6 s of CPU a browser context, more than a page of the app costs.
   '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
+  // A name for the test host that is no loopback address (`onTheLan`): what a phone on the LAN gets.
+  `--host-resolver-rules=MAP ${LAN_NAME} 127.0.0.1`,
 ];
 
 /** Chromium's own folders (profile, cache) under `scratch`, never the user's. */
