@@ -47,15 +47,13 @@ const SECONDS: Record<string, number> = {
 export class SlowestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const vitestOrder = await super.sort(files);
-    const place = new Map(vitestOrder.map((spec, i) => [spec, i]));
     const seconds = (spec: TestSpecification): number => {
       const last = this.ctx.cache.getTestSpecificationResult(spec)?.duration;
       if (last !== undefined) return last / 1000;
       return SECONDS[relative(this.ctx.config.root, spec.moduleId).replaceAll('\\', '/')] ?? 0;
     };
     const group = (spec: TestSpecification) => spec.project.config.sequence.groupOrder;
-    return [...vitestOrder].sort(
-      (a, b) => group(a) - group(b) || seconds(b) - seconds(a) || place.get(a)! - place.get(b)!,
-    );
+    // A stable sort: files of equal time (unknown ones: 0) keep Vitest's order.
+    return [...vitestOrder].sort((a, b) => group(a) - group(b) || seconds(b) - seconds(a));
   }
 }
