@@ -80,11 +80,6 @@ class Refused extends HandOverError {
   }
 }
 
-/**
- * The sending side: only this host's person starts it (the API, or the loopback-only HTTP call). It
- * freezes every table, keeps a marker, prepares at the receiver, commits, then tells everyone where their
- * table went. A restart finishes what a killed process left (see `recover`).
- */
 /** The prepare's answer checked: a receiver that answers something else did not take the tables. */
 function readReport(peer: Peer, data: unknown): HandOverReport & { evening?: boolean } {
   const r = v.safeParse(HandOverPrepareAnswerSchema, data);
@@ -95,6 +90,11 @@ function readReport(peer: Peer, data: unknown): HandOverReport & { evening?: boo
   );
 }
 
+/**
+ * The sending side: only this host's person starts it (the API, or the loopback-only HTTP call). It
+ * freezes every table, keeps a marker, prepares at the receiver, commits, then tells everyone where their
+ * table went. A restart finishes what a killed process left (see `recover`).
+ */
 export class HandOverSender {
   private busy = false;
   private retry: ReturnType<typeof setTimeout> | null = null;
