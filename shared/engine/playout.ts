@@ -14,7 +14,6 @@ import {
   orangeWithCard,
   popcount2,
   redWithCard,
-  valuesOf,
   violetWithCard,
   yellowWithCard,
 } from './score';
@@ -70,6 +69,13 @@ const leadLo = new Int32Array(7);
 const leadHi = new Int32Array(7);
 /** Per seat and rule (`seat * 7 + rule`): how many of the seat's hand cards set it when discarded. */
 const ruleCount = new Int8Array(4 * 7);
+/**
+ * Per seat (from `seat * 20`): its palette's group sets, as liftingCards reads them (`fillGroupSets`), and
+ * per seat and value / colour (`seat * 7 + i`) how many palette cards it has, to grow them card by card.
+ */
+const groups = new Int8Array(4 * 20);
+const valueCount = new Int8Array(4 * 7);
+const colourCount = new Int8Array(4 * 7);
 /** Per seat: the rules its hand's cards set when discarded, as bits. */
 const handRules = new Int32Array(4);
 /** Where the counted seat's `ruleCount` row starts. */
@@ -91,6 +97,7 @@ const RANK_RULE = Int8Array.from({ length: 49 }, (_, rank) => 6 - (rank % 7));
 const SETTING_LO = Int32Array.from({ length: 128 }, (_, rules) => cardsSetting(rules, RANK_LO));
 const SETTING_HI = Int32Array.from({ length: 128 }, (_, rules) => cardsSetting(rules, RANK_HI));
 const RANK_VALUE = Int8Array.from({ length: 49 }, (_, rank) => Math.floor(rank / 7) + 1);
+const RANK_COLOUR = Int8Array.from({ length: 49 }, (_, rank) => rank % 7);
 
 function cardsSetting(rules: number, bits: Int32Array): number {
   let mask = 0;
@@ -130,8 +137,6 @@ function load(state: GameState): number {
   for (let p = 0; p < state.options.players; p++) {
     let hLo = 0;
     let hHi = 0;
-    let pLo = 0;
-    let pHi = 0;
     for (let r = 0; r < 7; r++) ruleCount[p * 7 + r] = 0;
     handRules[p] = 0;
     for (const card of state.hands[p]) {
@@ -141,19 +146,14 @@ function load(state: GameState): number {
       ruleCount[p * 7 + RANK_RULE[r]]++;
       handRules[p] |= 1 << RANK_RULE[r];
     }
-    // Standings grow card by card (cheaper than scoring the palette under every rule).
-    for (let r = 0; r < 7; r++) scores[p * 7 + r] = 0;
-    for (const card of state.palettes[p]) {
-      const r = cardRank(card);
-      addToStandings(p * 7, pLo, pHi, r);
-      pLo |= RANK_LO[r];
-      pHi |= RANK_HI[r];
-    }
     handLo[p] = hLo;
     handHi[p] = hHi;
-    palLo[p] = pLo;
-    palHi[p] = pHi;
-    palSize[p] = state.palettes[p].length;
+    // Standings grow card by card (cheaper than scoring the palette under every rule).
+    for (let r = 0; r < 7; r++) scores[p * 7 + r] = valueCount[p * 7 + r] = colourCount[p * 7 + r] = 0;
+    groups.fill(0, p * 20, p * 20 + 20);
+    groups[p * 20] = groups[p * 20 + 1] = groups[p * 20 + 10] = groups[p * 20 + 11] = 127;
+    palLo[p] = palHi[p] = palSize[p] = 0;
+    for (const card of state.palettes[p]) addToPalette(p, cardRank(card));
     out[p] = state.out[p] ? 1 : 0;
     if (!out[p]) alive++;
   }
@@ -177,20 +177,30 @@ function giveToHand(seat: number, rank: number): void {
   handRules[seat] |= 1 << r;
 }
 
-/** Updates the standings at `scores[base …]` of palette (lo, hi) as card `rank` joins it. */
-function addToStandings(base: number, lo: number, hi: number, rank: number): void {
+/** Card `rank` joins `seat`'s palette: its standings and group sets grow. */
+function addToPalette(seat: number, rank: number): void {
+  const lo = palLo[seat];
+  const hi = palHi[seat];
+  addToStandings(seat * 7, lo, hi, groups[seat * 20 + 2], rank);
+  palLo[seat] = lo | RANK_LO[rank];
+  palHi[seat] = hi | RANK_HI[rank];
+  palSize[seat]++;
+  const value = RANK_VALUE[rank] - 1;
+  const colour = RANK_COLOUR[rank];
+  groups[seat * 20 + 1 + ++valueCount[seat * 7 + value]] |= 1 << value;
+  groups[seat * 20 + 11 + ++colourCount[seat * 7 + colour]] |= 1 << colour;
+}
+
+/** Updates the standings at `scores[base …]` of palette (lo, hi), of values `values`, as card `rank` joins it. */
+function addToStandings(base: number, lo: number, hi: number, values: number, rank: number): void {
   scores[base] = redWithCard(scores[base], rank);
   scores[base + 1] = orangeWithCard(lo, hi, scores[base + 1], rank);
   scores[base + 2] = yellowWithCard(lo, hi, scores[base + 2], rank);
   scores[base + 3] = greenWithCard(scores[base + 3], rank);
   scores[base + 4] = blueWithCard(lo, hi, scores[base + 4], rank);
-  scores[base + 5] = indigoWithCard(lo, hi, valuesOf(lo, hi), rank);
+  scores[base + 5] = indigoWithCard(lo, hi, values, rank);
   scores[base + 6] = violetWithCard(scores[base + 6], rank);
 }
-
-/** Bit `rank` of a card set given as `lo` and `hi` masks. */
-const hasRank = (lo: number, hi: number, rank: number): number =>
-  rank < 28 ? (lo >>> rank) & 1 : (hi >>> (rank - 28)) & 1;
 
 /**
  * Counts every distinct complete turn of `seat` that leaves it leading, and keeps what `pickTurn`
@@ -233,7 +243,7 @@ function countTurns(players: number, seat: number, rule: number): number {
       leadsNow |= 1 << r;
       discardOnly += ruleCount[base + r];
     }
-    liftingCards(r, lo, hi, score, bound, hLo, hHi);
+    liftingCards(r, lo, hi, score, bound, hLo, hHi, groups, seat * 20);
     const lLo = lifted[0];
     const lHi = lifted[1];
     leadLo[r] = lLo;
@@ -251,23 +261,6 @@ function countTurns(players: number, seat: number, rule: number): number {
   return discardOnly + playAlone + playThenDiscard;
 }
 
-/** The rules (as bits) under which the player leads once it has played `rank`. */
-function rulesLedAfter(rank: number): number {
-  let ruled = 0;
-  for (let m = leadRules; m !== 0; m &= m - 1) {
-    const r = 31 - Math.clz32(m & -m);
-    ruled |= hasRank(leadLo[r], leadHi[r], rank) << r;
-  }
-  return ruled;
-}
-
-/** Leading turns that start by playing `rank`, which leads under the rules `ruled`. */
-function turnsPlaying(rank: number, ruled: number, rule: number): number {
-  let turns = ((ruled >> rule) & 1) - ((ruled >> RANK_RULE[rank]) & 1);
-  for (let m = ruled; m !== 0; m &= m - 1) turns += ruleCount[countBase + 31 - Math.clz32(m & -m)];
-  return turns;
-}
-
 /**
  * The turn of index k (0 ≤ k < countTurns) of `seat` as (played rank + 1) * 64 + (discarded rank + 1),
  * 0 in a half meaning "none". Order: discards alone, then per played card (rank order) alone, then with
@@ -278,13 +271,35 @@ function pickTurn(k: number, seat: number, rule: number): number {
   const hHi = handHi[seat];
   if (k < discards) return nthRank(hLo & SETTING_LO[leadsNow], hHi & SETTING_HI[leadsNow], k) + 1;
   k -= discards;
-  // Only cards that lead under some rule start a leading turn.
-  let played = nextRank(leadAnyLo, leadAnyHi, 0);
-  let ruled = rulesLedAfter(played);
-  for (let turns = turnsPlaying(played, ruled, rule); k >= turns; turns = turnsPlaying(played, ruled, rule)) {
+  // Only cards that lead under some rule start a leading turn; they are walked in rank order, each
+  // counting its turns (alone under the current rule, then each discard of a rule it leads under).
+  let restLo = leadAnyLo;
+  let restHi = leadAnyHi;
+  let played: number;
+  let ruled: number;
+  for (;;) {
+    const bitLo = restLo & -restLo;
+    let bitHi = 0;
+    if (bitLo !== 0) {
+      restLo ^= bitLo;
+      played = 31 - Math.clz32(bitLo);
+    } else {
+      bitHi = restHi & -restHi;
+      restHi ^= bitHi;
+      played = 59 - Math.clz32(bitHi);
+    }
+    ruled = 0;
+    let turns = 0;
+    for (let m = leadRules; m !== 0; m &= m - 1) {
+      const r = 31 - Math.clz32(m & -m);
+      if (((leadLo[r] & bitLo) | (leadHi[r] & bitHi)) !== 0) {
+        ruled |= 1 << r;
+        turns += ruleCount[countBase + r];
+      }
+    }
+    turns += ((ruled >> rule) & 1) - ((ruled >> RANK_RULE[played]) & 1);
+    if (k < turns) break;
     k -= turns;
-    played = nextRank(leadAnyLo, leadAnyHi, played + 1);
-    ruled = rulesLedAfter(played);
   }
   if ((ruled >> rule) & 1) {
     if (k === 0) return (played + 1) * 64;
@@ -306,17 +321,6 @@ function nthRank(lo: number, hi: number, k: number): number {
 function nthBit(bits: number, k: number): number {
   for (; k > 0; k--) bits &= bits - 1;
   return 31 - Math.clz32(bits & -bits);
-}
-
-/** The lowest rank ≥ `from` in the card set (lo, hi); the set must hold one. */
-function nextRank(lo: number, hi: number, from: number): number {
-  if (from < 28) {
-    const l = lo & (-1 << from);
-    if (l !== 0) return 31 - Math.clz32(l & -l);
-    from = 28;
-  }
-  const h = hi & (-1 << (from - 28));
-  return 59 - Math.clz32(h & -h);
 }
 
 /** How many distinct complete turns that leave the player leading the fast playout chooses among now. */
@@ -362,13 +366,8 @@ export function playout(state: GameState, seed: number): number {
       const played = (pick >> 6) - 1;
       const discarded = (pick & 63) - 1;
       if (played >= 0) {
-        const lo = palLo[seat];
-        const hi = palHi[seat];
-        addToStandings(seat * 7, lo, hi, played);
+        addToPalette(seat, played);
         takeFromHand(seat, played);
-        palLo[seat] = lo | RANK_LO[played];
-        palHi[seat] = hi | RANK_HI[played];
-        palSize[seat]++;
       }
       if (discarded >= 0) {
         takeFromHand(seat, discarded);

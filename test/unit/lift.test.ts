@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_CARDS, COLORS, cardRank, shuffle } from '../../shared/engine';
 import type { CardId } from '../../shared/engine';
-import { liftingCards, lifted } from '../../shared/engine/lift';
+import { fillGroupSets, liftingCards, lifted } from '../../shared/engine/lift';
 import { maskHi, maskLo, scoreMasks, scoreWithCard } from '../../shared/engine/score';
 
 const masks = (cards: readonly CardId[]): [number, number] => {
@@ -20,6 +20,7 @@ describe('liftingCards agrees with scoring each card played', () => {
   it('for 20,000 random palettes, hands and rival palettes, under every rule', () => {
     const failures: string[] = [];
     let rng = 4242;
+    const groups = new Int8Array(20);
     for (let i = 0; i < 20_000; i++) {
       const [deck, next] = shuffle(ALL_CARDS, rng);
       rng = next;
@@ -29,10 +30,11 @@ describe('liftingCards agrees with scoring each card played', () => {
       const [lo, hi] = masks(own);
       const [hLo, hHi] = masks(hand);
       const [rLo, rHi] = masks(rival);
+      fillGroupSets(lo, hi, groups, 0);
       for (let r = 0; r < 7; r++) {
         const score = scoreMasks(lo, hi, r);
         const bound = scoreMasks(rLo, rHi, r);
-        liftingCards(r, lo, hi, score, bound, hLo, hHi);
+        liftingCards(r, lo, hi, score, bound, hLo, hHi, groups, 0);
         const expected = hand.filter((c) => scoreWithCard(lo, hi, score, cardRank(c), r) > bound);
         const [eLo, eHi] = masks(expected);
         if (lifted[0] !== eLo || lifted[1] !== eHi)
