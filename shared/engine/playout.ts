@@ -55,29 +55,53 @@ export function completeTurns(
  * Standings are incremental: `scores[p * 7 + r]` is player p's standing under rule r, updated when
  * p plays a card (`addToStandings`), so a turn reads opponents' standings instead of scoring palettes.
  */
-const handLo = new Int32Array(4);
-const handHi = new Int32Array(4);
-const palLo = new Int32Array(4);
-const palHi = new Int32Array(4);
-const palSize = new Int32Array(4);
+/*
+ * The tables a playout changes live in one buffer, so that a state played out again (a bot's many
+ * rollouts from one position) is restored by one copy of what `load` made of it, not read again.
+ */
+const table = new ArrayBuffer(512);
+let tableEnd = 0;
+function int32s(length: number): Int32Array {
+  const view = new Int32Array(table, tableEnd, length);
+  tableEnd += length * 4;
+  return view;
+}
+function int8s(length: number): Int8Array {
+  const view = new Int8Array(table, tableEnd, length);
+  tableEnd += length;
+  return view;
+}
+const handLo = int32s(4);
+const handHi = int32s(4);
+const palLo = int32s(4);
+const palHi = int32s(4);
+const palSize = int32s(4);
 /** Row 4 stays all zero: the row of a rival seat that is not there (fewer than 3 rivals still in). */
-const scores = new Int32Array(5 * 7);
+const scores = int32s(5 * 7);
 const NO_RIVAL = 4 * 7;
-const out = new Uint8Array(4);
-/** Per rule: the hand's cards whose play leaves the player leading under it (`lo`, `hi` masks). */
-const leadLo = new Int32Array(7);
-const leadHi = new Int32Array(7);
+/** Per seat: the rules its hand's cards set when discarded, as bits. */
+const handRules = int32s(4);
+const out = new Uint8Array(table, tableEnd, 4);
+tableEnd += 4;
 /** Per seat and rule (`seat * 7 + rule`): how many of the seat's hand cards set it when discarded. */
-const ruleCount = new Int8Array(4 * 7);
+const ruleCount = int8s(4 * 7);
 /**
  * Per seat (from `seat * 20`): its palette's group sets, as liftingCards reads them (`fillGroupSets`), and
  * per seat and value / colour (`seat * 7 + i`) how many palette cards it has, to grow them card by card.
  */
-const groups = new Int8Array(4 * 20);
-const valueCount = new Int8Array(4 * 7);
-const colourCount = new Int8Array(4 * 7);
-/** Per seat: the rules its hand's cards set when discarded, as bits. */
-const handRules = new Int32Array(4);
+const groups = int8s(4 * 20);
+const valueCount = int8s(4 * 7);
+const colourCount = int8s(4 * 7);
+/** The deck's cards as ranks, bottom first (only read: a draw takes the top one). */
+const deckRank = int8s(49);
+/** The state `load` read last, and a copy of the tables it made of it (and the players still in). */
+let loaded: GameState | null = null;
+const loadedTable = new Uint8Array(table.byteLength);
+const tableBytes = new Uint8Array(table);
+let loadedAlive = 0;
+/** Per rule: the hand's cards whose play leaves the player leading under it (`lo`, `hi` masks). */
+const leadLo = new Int32Array(7);
+const leadHi = new Int32Array(7);
 /** Where the counted seat's `ruleCount` row starts. */
 let countBase = 0;
 /** The rules under which some hand card leads once played, as bits, and the union of those cards. */
@@ -127,8 +151,16 @@ export function observePlayoutTurns(fn: PlayoutObserver | null): void {
   observer = fn;
 }
 
-/** Loads a state (at the start of a turn) into the bit-set arrays; returns the number of players still in. */
+/**
+ * Loads a state (at the start of a turn) into the bit-set arrays; returns the number of players still in.
+ * The state last loaded is restored from its copy: states are never changed in place (the engine's
+ * functions are pure and return new ones), so the same object holds the same cards.
+ */
 function load(state: GameState): number {
+  if (state === loaded) {
+    tableBytes.set(loadedTable);
+    return loadedAlive;
+  }
   if (state.phase !== 'turn' || state.current === null)
     throw new RangeError('playout needs a round in play.');
   if (state.turn && (state.turn.played > 0 || state.turn.discarded || state.turn.pending))
@@ -157,6 +189,10 @@ function load(state: GameState): number {
     out[p] = state.out[p] ? 1 : 0;
     if (!out[p]) alive++;
   }
+  for (let i = 0; i < state.deck.length; i++) deckRank[i] = cardRank(state.deck[i]);
+  loaded = state;
+  loadedTable.set(tableBytes);
+  loadedAlive = alive;
   return alive;
 }
 
@@ -349,8 +385,7 @@ export function playout(state: GameState, seed: number): number {
   const advanced = state.options.mode === 'advanced';
   let alive = load(state);
   // The deck is only read (from the top), one card a draw.
-  const deck = state.deck;
-  let deckSize = deck.length;
+  let deckSize = state.deck.length;
   let rule = RULE_INDEX[ruleOf(state)];
   let seat = state.current!;
   rng = (seed ^ 0x5bd1e995) | 0 || 1;
@@ -373,8 +408,7 @@ export function playout(state: GameState, seed: number): number {
         takeFromHand(seat, discarded);
         rule = RANK_RULE[discarded];
         if (advanced && deckSize > 0 && RANK_VALUE[discarded] > palSize[seat]) {
-          const drawn = cardRank(deck[--deckSize]);
-          giveToHand(seat, drawn);
+          giveToHand(seat, deckRank[--deckSize]);
         }
       }
     }
