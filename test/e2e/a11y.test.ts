@@ -20,7 +20,7 @@ import { createTable, enterName } from './ui';
  * way: the rules scroll from the keyboard, every dialog takes, keeps and gives back the focus, and the
  * announcer's live region speaks moves and, on `L`, the rule and who leads. Then two planted positions:
  * a 7's and a 1's choice made with the keys alone (P plays, Tab reaches the cards, Enter picks).
- * Screenshots: a11y-*.png.
+ * Screenshots: a11y-*.jpg.
  */
 
 const shots = screenshotDir();
@@ -302,7 +302,7 @@ describeInChromium(
       await page.getByTestId('start').click();
       await page.locator('.panel.mine').waitFor({ timeout: 20_000 });
       serious.push(...(await audit(page, 'table 1280')));
-      await page.screenshot({ path: join(shots, 'a11y-table-1280.png') });
+      await page.screenshot({ path: join(shots, 'a11y-table-1280.jpg') });
       expect(await feltContrast(page)).toEqual([]);
 
       // Each move is spoken as it happens, with who leads after it (the bot has moved, or it is the deal).
@@ -323,7 +323,7 @@ describeInChromium(
       expect((await say.boundingBox())!.width).toBeLessThanOrEqual(1);
       await say.focus();
       expect((await say.boundingBox())!.width).toBeGreaterThan(40);
-      await page.screenshot({ path: join(shots, 'a11y-say-button-1280.png') });
+      await page.screenshot({ path: join(shots, 'a11y-say-button-1280.jpg') });
       await say.press('Enter');
       await expect.poll(async () => (await standings()).length).toBe(2);
 
@@ -338,7 +338,7 @@ describeInChromium(
       expect(await top()).toBe(0);
       await page.keyboard.press('PageDown');
       await expect.poll(top).toBeGreaterThan(100);
-      await page.screenshot({ path: join(shots, 'a11y-rules-keyboard-1280.png') });
+      await page.screenshot({ path: join(shots, 'a11y-rules-keyboard-1280.jpg') });
       await page.keyboard.press('End');
       const bottom = await body.evaluate((el) => el.scrollHeight - el.clientHeight);
       await expect.poll(top).toBeGreaterThanOrEqual(bottom - 2);
@@ -374,7 +374,7 @@ describeInChromium(
       await page.keyboard.press('p');
       await page.getByTestId('undo').waitFor();
       serious.push(...(await audit(page, 'staged turn')));
-      await page.screenshot({ path: join(shots, 'a11y-staged-1280.png') });
+      await page.screenshot({ path: join(shots, 'a11y-staged-1280.jpg') });
       await page.keyboard.press('Backspace');
       await page.getByTestId('undo').waitFor({ state: 'detached' });
 
@@ -404,7 +404,7 @@ describeInChromium(
       // at the table the next round is dealt.
       await page.getByTestId('round-summary').waitFor({ timeout: 20_000 });
       serious.push(...(await audit(page, 'round summary')));
-      await page.screenshot({ path: join(shots, 'a11y-round-summary-1280.png') });
+      await page.screenshot({ path: join(shots, 'a11y-round-summary-1280.jpg') });
       expect(await focused(page)).toEqual({ el: 'button[ready]', inDialog: true });
       await page.keyboard.press('Enter');
       await page.getByTestId('round-summary').waitFor({ state: 'detached' });
@@ -418,7 +418,7 @@ describeInChromium(
       await page.getByTestId('language').selectOption('ko');
       await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ko');
       serious.push(...(await audit(page, 'table ko')));
-      await page.screenshot({ path: join(shots, 'a11y-table-ko-1280.png') });
+      await page.screenshot({ path: join(shots, 'a11y-table-ko-1280.jpg') });
       await page.locator('body').press('l');
       await heard(page, /^현재 규칙: /);
 
@@ -452,7 +452,7 @@ describeInChromium(
       await page.getByTestId('start').click();
       await page.locator('.panel.mine').waitFor({ timeout: 20_000 });
       serious.push(...(await audit(page, 'table 390')));
-      await page.screenshot({ path: join(shots, 'a11y-table-390.png') });
+      await page.screenshot({ path: join(shots, 'a11y-table-390.jpg') });
       expect(await feltContrast(page)).toEqual([]);
 
       // This screen's choices (language, hints), the phone's way to them at the table.
@@ -466,7 +466,7 @@ describeInChromium(
       await page.getByTestId('confirm-yes').click();
       await page.getByTestId('round-summary').waitFor({ timeout: 20_000 });
       serious.push(...(await audit(page, 'game over')));
-      await page.screenshot({ path: join(shots, 'a11y-game-over-390.png') });
+      await page.screenshot({ path: join(shots, 'a11y-game-over-390.jpg') });
       // Esc closes it; what had the focus before (Pass) is gone, so the focus lands on the main region.
       await page.keyboard.press('Escape');
       await page.getByTestId('round-summary').waitFor({ state: 'detached' });

@@ -73,7 +73,7 @@ describeInChromium(
       await seatLeft.waitFor({ timeout: 10_000 });
       await page.getByTestId('away-countdown').waitFor();
       await page.waitForTimeout(1500);
-      await page.screenshot({ path: join(shots, 'f7-after-1280.png') });
+      await page.screenshot({ path: join(shots, 'f7-after-1280.jpg') });
 
       // The paused ring draws no second figure of its own (its label says it waits for the player).
       const ring = page.locator('[data-seat="1"] [data-testid="seat-clock"]');

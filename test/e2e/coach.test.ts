@@ -142,7 +142,7 @@ describeInChromium(
         // On the page's thread the search would be one task about as long as the answer took; rendering and
         // layout are far shorter, however busy the machine (both stretch alike with its load).
         expect(longest).toBeLessThan(thought / 2);
-        await page.screenshot({ path: join(shots, `coach-suggest-${run.width}.png`), fullPage: true });
+        await page.screenshot({ path: join(shots, `coach-suggest-${run.width}.jpg`), fullPage: true });
 
         // Ada passes: she is out and the round (the whole Basic game) is over.
         await page.getByTestId('pass').click();
@@ -159,7 +159,7 @@ describeInChromium(
         expect(await turn.textContent()).toContain(`Better: ${suggested}`);
         expect(await turn.textContent()).toContain(`Chance to win the round: 0% → ${suggestedWin}%`);
         await review.scrollIntoViewIfNeeded();
-        await page.screenshot({ path: join(shots, `coach-review-${run.width}.png`) });
+        await page.screenshot({ path: join(shots, `coach-review-${run.width}.jpg`) });
         expect(p.errors).toEqual([]);
       },
     );
@@ -216,7 +216,7 @@ describeInChromium(
       for (const row of await review.getByTestId('review-turn').all())
         expect(await row.textContent()).not.toContain('You: playing Orange 1, then discarding Blue 7.');
       await followed.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: join(shots, 'coach-review-cut-1280.png') });
+      await page.screenshot({ path: join(shots, 'coach-review-cut-1280.jpg') });
       expect(p.errors).toEqual([]);
     }, 90_000);
   },

@@ -14,7 +14,7 @@ import { enterName, myTurn } from './ui';
  * tables of three; the phone is told its table and with whom, one tap takes it there, it plays (a pass
  * ends its part quickly) and "Back to the evening" brings it back; once every table has ended the
  * standings show on both browsers, and in Italian and Korean to watchers. axe on the lobby with the
- * evening and on the standings. Screenshots: evening-*.png.
+ * evening and on the standings. Screenshots: evening-*.jpg.
  */
 
 const shots = screenshotDir();
@@ -77,7 +77,7 @@ describeInChromium('an evening of several tables', {}, (stage) => {
     await back.waitFor({ timeout: 90_000 });
     // An evening's table plays one game: no rematch at its end.
     expect(await page.getByTestId('rematch').count()).toBe(0);
-    await page.screenshot({ path: join(shots, `evening-game-end-${page.viewportSize()!.width}.png`) });
+    await page.screenshot({ path: join(shots, `evening-game-end-${page.viewportSize()!.width}.jpg`) });
     await press('summary-to-evening');
     await page.getByTestId('evening').waitFor();
   }
@@ -97,7 +97,7 @@ describeInChromium('an evening of several tables', {}, (stage) => {
     await ann.page.getByTestId('evening-name').fill('Friday night');
     await ann.page.getByTestId('evening-prefer-3').check();
     await ann.page.getByTestId('evening-heats').fill(String(HEATS));
-    await ann.page.getByTestId('evening-form').screenshot({ path: join(shots, 'evening-form-1280.png') });
+    await ann.page.getByTestId('evening-form').screenshot({ path: join(shots, 'evening-form-1280.jpg') });
     await ann.page.getByTestId('evening-open-submit').click();
     await expect.poll(() => ann.page.locator('#evening-title').textContent()).toBe('Friday night');
     expect(await ann.page.getByTestId('evening-heat').textContent()).toBe(
@@ -120,8 +120,8 @@ describeInChromium('an evening of several tables', {}, (stage) => {
     await expect
       .poll(() => ann.page.getByTestId('evening-people').locator('li').count(), { timeout: 15_000 })
       .toBe(6);
-    await ann.page.screenshot({ path: join(shots, 'evening-lobby-1280.png'), fullPage: true });
-    await bo.page.screenshot({ path: join(shots, 'evening-lobby-390.png'), fullPage: true });
+    await ann.page.screenshot({ path: join(shots, 'evening-lobby-1280.jpg'), fullPage: true });
+    await bo.page.screenshot({ path: join(shots, 'evening-lobby-390.jpg'), fullPage: true });
     expect(await serious(ann.page)).toEqual([]);
     expect(await serious(bo.page)).toEqual([]);
 
@@ -134,7 +134,7 @@ describeInChromium('an evening of several tables', {}, (stage) => {
     const table = text.match(/table ([AB])/)![1];
     expect(await line.getByTestId('evening-go').textContent()).toContain(`Go to table ${table}`);
     expect(await bo.page.getByTestId('evening-heat').textContent()).toBe('Heat 1 of 2');
-    await bo.page.screenshot({ path: join(shots, 'evening-your-table-390.png'), fullPage: true });
+    await bo.page.screenshot({ path: join(shots, 'evening-your-table-390.jpg'), fullPage: true });
     expect(await serious(bo.page)).toEqual([]);
 
     // One tap takes the phone there; Ann goes to hers; each passes and comes back once its table ends.
@@ -153,8 +153,8 @@ describeInChromium('an evening of several tables', {}, (stage) => {
       expect(first).toMatch(/^\d+%$/);
     }
     expect(await ann.page.getByTestId('evening-next-heat').textContent()).toContain('Seat heat 2');
-    await ann.page.screenshot({ path: join(shots, 'evening-standings-1280.png'), fullPage: true });
-    await bo.page.screenshot({ path: join(shots, 'evening-standings-390.png'), fullPage: true });
+    await ann.page.screenshot({ path: join(shots, 'evening-standings-1280.jpg'), fullPage: true });
+    await bo.page.screenshot({ path: join(shots, 'evening-standings-390.jpg'), fullPage: true });
     expect(await serious(ann.page)).toEqual([]);
     expect(await serious(bo.page)).toEqual([]);
 
@@ -168,7 +168,7 @@ describeInChromium('an evening of several tables', {}, (stage) => {
       await w.page.goto(stage.served.url);
       await w.page.getByTestId('evening-standings').waitFor({ timeout: 15_000 });
       await w.page.screenshot({
-        path: join(shots, `evening-standings-${width}-${locale.slice(0, 2)}.png`),
+        path: join(shots, `evening-standings-${width}-${locale.slice(0, 2)}.jpg`),
         fullPage: true,
       });
       expect(await serious(w.page)).toEqual([]);
@@ -189,8 +189,8 @@ describeInChromium('an evening of several tables', {}, (stage) => {
       // An evening over: anyone may open the next one.
       expect(await p.page.getByTestId('evening-open').count()).toBe(1);
     }
-    await ann.page.screenshot({ path: join(shots, 'evening-winner-1280.png'), fullPage: true });
-    await bo.page.screenshot({ path: join(shots, 'evening-winner-390.png'), fullPage: true });
+    await ann.page.screenshot({ path: join(shots, 'evening-winner-1280.jpg'), fullPage: true });
+    await bo.page.screenshot({ path: join(shots, 'evening-winner-390.jpg'), fullPage: true });
     expect(await serious(bo.page)).toEqual([]);
     expect([...ann.errors, ...bo.errors]).toEqual([]);
   }, 300_000);

@@ -96,7 +96,7 @@ describeInChromium(
       p.page.screenshot({
         path: join(
           shots,
-          `explain-${name}-${run.width}${run.locale.startsWith('en') ? '' : `-${run.locale}`}.png`,
+          `explain-${name}-${run.width}${run.locale.startsWith('en') ? '' : `-${run.locale}`}.jpg`,
         ),
         fullPage,
       });

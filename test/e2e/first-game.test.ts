@@ -12,7 +12,7 @@ import { axeViolations, seriousTargets } from './axe';
  * the table it creates says its rules in plain words in the waiting room and at the table; the creator
  * adds a hard bot at its own level; each bot's name (from the creator's language) and level show on its
  * seat at 1280×800, 390×844 and 360×740 (in Korean); the Rules dialog links each rule to its chapter and
- * the link opens it. Screenshots land in test-results/screenshots/ (first-*.png).
+ * the link opens it. Screenshots land in test-results/screenshots/ (first-*.jpg).
  */
 
 const shots = screenshotDir();
@@ -63,7 +63,7 @@ describeInChromium('a first game for newcomers, bots named with a level per seat
       const { page } = p;
       const words = WORDS[size.lang];
       const shot = (what: string, fullPage = false) =>
-        page.screenshot({ path: join(shots, `first-${what}-${size.name}.png`), fullPage });
+        page.screenshot({ path: join(shots, `first-${what}-${size.name}.jpg`), fullPage });
       await page.goto(stage.served.url);
       await page.getByTestId('player-name').waitFor();
       await enterName(page, p.name);

@@ -14,7 +14,7 @@ import { describeInChromium, screenshotDir } from './harness';
  * history, opened at a few positions of its round; at each, the page says whether the player to act could
  * force the round's win, and with which turn, exactly as the solver run here in Node says (the same
  * verdict). Stepping on asks again; the coach's review of the game goes on beside it. Desktop and phone,
- * English and Korean; axe finds nothing serious. Screenshots: forced-*.png.
+ * English and Korean; axe finds nothing serious. Screenshots: forced-*.jpg.
  */
 
 const shots = screenshotDir();
@@ -99,7 +99,7 @@ describeInChromium(
         }
         expect(turningWords).toContain(['Ann', 'Bo'][last.current!]);
         await page.getByTestId('forced-line').scrollIntoViewIfNeeded();
-        await page.screenshot({ path: join(shots, `forced-${size.name}.png`) });
+        await page.screenshot({ path: join(shots, `forced-${size.name}.jpg`) });
         expect(seriousTargets(await axeViolations(page))).toEqual([]);
         expect(errors).toEqual([]);
       },

@@ -48,7 +48,7 @@ describeInChromium('end to end in Chromium', {}, (stage) => {
 
   it('two browser players and a bot play a full Advanced game with the Action rule', async () => {
     const shot = (p: Player, name: string, fullPage = true) =>
-      p.page.screenshot({ path: join(shots, `${name}-${p.page.viewportSize()!.width}.png`), fullPage });
+      p.page.screenshot({ path: join(shots, `${name}-${p.page.viewportSize()!.width}.jpg`), fullPage });
 
     // The lobby, at both widths.
     for (const p of [ada, bo]) {

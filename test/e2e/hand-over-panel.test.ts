@@ -234,7 +234,7 @@ describeInChromium('handing tables over, the desktop side (Chromium)', {}, (stag
       ).resolves.toBe('polite');
       await expect(page.getByText(words.left).textContent()).resolves.toMatch(/1:5\d|2:00/);
       await page.getByTestId('hand-over').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/receive-asked-${size}.png`, fullPage: width < 500 });
+      await page.screenshot({ path: `${SHOTS}/receive-asked-${size}.jpg`, fullPage: width < 500 });
       expect(seriousTargets(await axeViolations(page))).toEqual([]);
 
       await page.evaluate(() =>
@@ -245,7 +245,7 @@ describeInChromium('handing tables over, the desktop side (Chromium)', {}, (stag
       );
       await expect.poll(() => page.getByTestId('tables-received').textContent()).toContain(words.received);
       await expect(asked.count()).resolves.toBe(0);
-      await page.screenshot({ path: `${SHOTS}/receive-done-${size}.png`, fullPage: width < 500 });
+      await page.screenshot({ path: `${SHOTS}/receive-done-${size}.jpg`, fullPage: width < 500 });
 
       // Sending: this computer hosts (it took tables), and Bo's computer takes tables over.
       const choose = page.getByRole('button', { name: words.handTo });
@@ -265,7 +265,7 @@ describeInChromium('handing tables over, the desktop side (Chromium)', {}, (stag
       await field.fill('111111');
       await page.keyboard.press('Enter');
       await expect.poll(() => page.getByRole('alert').first().textContent()).toContain(words.wrong);
-      await page.screenshot({ path: `${SHOTS}/send-code-${size}.png`, fullPage: width < 500 });
+      await page.screenshot({ path: `${SHOTS}/send-code-${size}.jpg`, fullPage: width < 500 });
       expect(seriousTargets(await axeViolations(page))).toEqual([]);
 
       await field.fill(CODE);
@@ -279,7 +279,7 @@ describeInChromium('handing tables over, the desktop side (Chromium)', {}, (stag
         ['handOver', target.key, CODE],
       ]);
       await report.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/send-report-${size}.png`, fullPage: width < 500 });
+      await page.screenshot({ path: `${SHOTS}/send-report-${size}.jpg`, fullPage: width < 500 });
       expect(seriousTargets(await axeViolations(page))).toEqual([]);
       expect(errors).toEqual([]);
     },
@@ -296,7 +296,7 @@ describeInChromium('handing tables over, the desktop side (Chromium)', {}, (stag
           throw new Error(`${String(error)}; page errors: ${errors.join(' | ')}`);
         });
         await expect(offer.textContent()).resolves.toContain('Red7 LAN 0.2.0');
-        await page.screenshot({ path: `${SHOTS}/update-offer-1280x800-${locale}.png` });
+        await page.screenshot({ path: `${SHOTS}/update-offer-1280x800-${locale}.jpg` });
         expect(seriousTargets(await axeViolations(page))).toEqual([]);
         expect(errors).toEqual([]);
       }

@@ -79,7 +79,7 @@ describeInChromium(
           await p.page.getByTestId('notice').filter({ hasText: says }).waitFor();
           expect(await p.page.locator('.toasts').getAttribute('aria-live')).toBe('polite');
           expect(await p.page.evaluate(() => localStorage.getItem('red7.seats'))).toContain(joined.token);
-          await p.page.screenshot({ path: join(shots, `hand-over-moved-390-${locale.slice(0, 2)}.png`) });
+          await p.page.screenshot({ path: join(shots, `hand-over-moved-390-${locale.slice(0, 2)}.jpg`) });
           expect(p.errors.filter((e) => !/WebSocket|ERR_CONNECTION|4003/.test(e))).toEqual([]);
         }
       } finally {

@@ -200,15 +200,25 @@ export interface Player {
   errors: string[];
 }
 
+/** Text stays sharp enough to read at this JPEG quality. */
+export const SHOT_QUALITY = 80;
+
 /**
  * The page's screenshots are taken at one image pixel per CSS pixel unless a test asks otherwise: at a
  * phone's deviceScaleFactor 2 an image four times the size costs seconds per shot to rasterise and encode,
  * and the screenshots are for people to look at (no test reads their pixels). The page itself still
- * renders at the device's scale.
+ * renders at the device's scale. They are JPEGs (`*.jpg`, quality SHOT_QUALITY): Chromium encodes a PNG
+ * of a 1280×800 table in 150 ms of CPU, a JPEG in 50 (docs/measurements.md), and an e2e run takes
+ * hundreds of them.
  */
 export function screenshotsAtCssScale(page: Page): void {
   const take = page.screenshot.bind(page);
-  page.screenshot = (options = {}) => take({ scale: 'css', ...options });
+  page.screenshot = (options = {}) =>
+    take({
+      scale: 'css',
+      ...(options.path?.endsWith('.jpg') ? { type: 'jpeg' as const, quality: SHOT_QUALITY } : {}),
+      ...options,
+    });
 }
 
 /** A player in a browser context of their own (own storage), with a viewport width (and e.g. phone traits). */

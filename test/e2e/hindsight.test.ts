@@ -16,7 +16,7 @@ import { describeInChromium, plantTable, resumeSeat, screenshotDir } from './har
  * win. While the game is on the host refuses its record and the page asks for none; she passes, the game
  * ends, the host archives it, and "Review your round" says, from the record with every hand, where the
  * round was lost and which turn would have won: the sentence the same analysis gives here in Node.
- * Desktop and phone, English and Korean; axe finds nothing serious. Screenshots: hindsight-*.png, also in
+ * Desktop and phone, English and Korean; axe finds nothing serious. Screenshots: hindsight-*.jpg, also in
  * /work/shots/hindsight/ when that folder exists.
  */
 
@@ -129,7 +129,7 @@ describeInChromium(
         expect(history.filter((u) => u.endsWith(`/api/history/${run.id}-1`))).toHaveLength(1);
 
         await page.getByTestId('hindsight').scrollIntoViewIfNeeded();
-        const name = `hindsight-${run.width}-${run.locale.slice(0, 2)}.png`;
+        const name = `hindsight-${run.width}-${run.locale.slice(0, 2)}.jpg`;
         await page.screenshot({ path: join(shots, name) });
         try {
           mkdirSync(keep, { recursive: true });

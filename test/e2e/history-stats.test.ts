@@ -153,7 +153,7 @@ describeInChromium(
         .poll(() => line.textContent(), { timeout: 10_000 })
         .toMatch(new RegExp(`Ada: ${games} games tonight, \\d won`));
       await page.getByTestId('after-game').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: join(shots, `game-end-tonight-${run.width}.png`) });
+      await page.screenshot({ path: join(shots, `game-end-tonight-${run.width}.jpg`) });
 
       const [download] = await Promise.all([
         page.waitForEvent('download'),
@@ -241,7 +241,7 @@ describeInChromium(
           expect(page.url()).toMatch(/#\/history$/);
         }
         await error.scrollIntoViewIfNeeded();
-        await page.screenshot({ path: join(shots, `history-import-error-${run.width}.png`) });
+        await page.screenshot({ path: join(shots, `history-import-error-${run.width}.jpg`) });
 
         // The stats of the evening: every person of the seeded games and Ada's end game.
         const stats = page.getByTestId('stats-panel');
@@ -261,8 +261,8 @@ describeInChromium(
         await expect(stats.getByTestId('stats-details').first().getAttribute('open')).resolves.toBe('');
         await expect(stats.getByTestId('chart-text').textContent()).resolves.toContain('Ada: ');
         await stats.scrollIntoViewIfNeeded();
-        await page.screenshot({ path: join(shots, `history-stats-${run.width}.png`), fullPage: true });
-        await stats.screenshot({ path: join(shots, `history-stats-panel-${run.width}.png`) });
+        await page.screenshot({ path: join(shots, `history-stats-${run.width}.jpg`), fullPage: true });
+        await stats.screenshot({ path: join(shots, `history-stats-panel-${run.width}.jpg`) });
         // The History screen with the stats, a detail open and a refusal shown: WCAG 2.1 AA by axe.
         expect(await axeFindings(page)).toEqual([]);
 
@@ -299,9 +299,9 @@ describeInChromium(
         );
       await expect(stats.locator('h2').textContent()).resolves.toBe(locale === 'ko' ? '통계' : 'Statistiche');
       await error.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: join(shots, `history-import-error-${locale}-390.png`) });
+      await page.screenshot({ path: join(shots, `history-import-error-${locale}-390.jpg`) });
       await stats.getByTestId('stats-details').first().locator('summary').click();
-      await stats.screenshot({ path: join(shots, `history-stats-panel-${locale}-390.png`) });
+      await stats.screenshot({ path: join(shots, `history-stats-panel-${locale}-390.jpg`) });
       expect(p.errors).toEqual([]);
     });
   },

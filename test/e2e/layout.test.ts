@@ -24,7 +24,7 @@ import {
  * scrolling box: at the deal, once a play is staged (Confirm and Undo with it), and mid-round (palettes of 5–7 cards, a card face up on the deck, a pending
  * 1, 7, 5 or draw). Long names of every shape never push the page sideways; the game-over dialog leads
  * with the ranked standings, its buttons in sight; resizing the window keeps the turn on one screen.
- * Screenshots land in test-results/screenshots/ (layout-*.png).
+ * Screenshots land in test-results/screenshots/ (layout-*.jpg).
  */
 
 const shots = screenshotDir();
@@ -205,7 +205,7 @@ describeInChromium('the whole turn at a glance', { plant: plantAll }, (stage) =>
     else await card.click();
   }
 
-  const shot = (page: Page, name: string) => page.screenshot({ path: join(shots, `layout-${name}.png`) });
+  const shot = (page: Page, name: string) => page.screenshot({ path: join(shots, `layout-${name}.jpg`) });
 
   async function expectOnScreen(page: Page, targets: Target[]): Promise<void> {
     expect(await offScreen(page, targets)).toEqual([]);

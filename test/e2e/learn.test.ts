@@ -12,7 +12,7 @@ import { axeViolations } from './axe';
  * move), the phones in Italian and in Korean (the longest words); a wrong move explained and tried
  * again; Esc as at a table; a chapter skipped and one resumed from the list; the lobby's first-start
  * offer; an axe-core audit of a chapter step. The page is served by a real
- * host, but nothing in a lesson talks to it. Screenshots: learn-<chapter>-<width>.png at each chapter's
+ * host, but nothing in a lesson talks to it. Screenshots: learn-<chapter>-<width>.jpg at each chapter's
  * key step.
  */
 
@@ -52,7 +52,7 @@ async function clickTarget(page: Page, selector: string): Promise<void> {
   try {
     await el.click({ timeout: 10_000 });
   } catch (e) {
-    await page.screenshot({ path: join(shots, 'learn-failed.png') });
+    await page.screenshot({ path: join(shots, 'learn-failed.jpg') });
     const where = `${await attr(page, 'data-chapter')} ${await attr(page, 'data-step')}`;
     throw new Error(`${where}: cannot click ${selector}`, { cause: e });
   }
@@ -136,7 +136,7 @@ async function completeChapter(page: Page, id: string, shot: string | null, clea
 async function completeAll(page: Page, width: number, lang: string, clear = false): Promise<void> {
   await page.getByTestId('learn-open-goal').click();
   for (const [i, id] of CHAPTER_IDS.entries()) {
-    await completeChapter(page, id, `learn-${id}-${width}${lang === 'en' ? '' : `-${lang}`}.png`, clear);
+    await completeChapter(page, id, `learn-${id}-${width}${lang === 'en' ? '' : `-${lang}`}.jpg`, clear);
     if (i < CHAPTER_IDS.length - 1) await page.getByTestId('learn-next-chapter').click();
   }
   await page.getByTestId('learn-done-chapters').click();
@@ -179,10 +179,10 @@ describeInChromium('learn to play', {}, (stage) => {
     // A device that never played: the lobby offers the lessons once, beside everything else.
     await page.getByTestId('learn-offer').waitFor();
     await expect.poll(() => page.getByTestId('player-name').isVisible()).toBe(true);
-    await page.screenshot({ path: join(shots, 'learn-offer-1280.png') });
+    await page.screenshot({ path: join(shots, 'learn-offer-1280.jpg') });
     await page.getByTestId('learn-offer-start').click();
     await page.getByTestId('learn-chapters').waitFor();
-    await page.screenshot({ path: join(shots, 'learn-list-1280.png') });
+    await page.screenshot({ path: join(shots, 'learn-list-1280.jpg') });
     // The list, with its choice of the bots' pace (normal until chosen): nothing for axe either.
     expect(await page.getByTestId('learn-pace').inputValue()).toBe('normal');
     expect(await audit(page)).toEqual([]);
@@ -197,7 +197,7 @@ describeInChromium('learn to play', {}, (stage) => {
     const said = await page.getByTestId('learn-callout').innerText();
     expect(said).toContain('Play Indigo 5: you would not lead yet.');
     expect(said).toContain('Indigo is below Green');
-    await page.screenshot({ path: join(shots, 'learn-wrong-1280.png') });
+    await page.screenshot({ path: join(shots, 'learn-wrong-1280.jpg') });
     await page.getByTestId('learn-try-again').click();
     await expect.poll(() => attr(page, 'data-mistake')).toBe(null);
     expect(await chapter(page).getAttribute('data-target')).toContain('I5'.replace('I5', 'Y5'));
@@ -330,7 +330,7 @@ describeInChromium('learn to play', {}, (stage) => {
     const row = (id: string) => page.locator(`[data-testid="learn-chapter-row"][data-chapter="${id}"]`);
     expect(await row('turn').getAttribute('data-state')).toBe('current');
     expect(await row('ties').getAttribute('data-state')).toBe('new');
-    await page.screenshot({ path: join(shots, 'learn-resume-1280.png') });
+    await page.screenshot({ path: join(shots, 'learn-resume-1280.jpg') });
     await page.getByTestId('learn-open-turn').click();
     await expect.poll(() => attr(page, 'data-scene')).toBe('1');
     await completeChapter(page, 'turn', null);
@@ -365,7 +365,7 @@ describeInChromium('learn to play', {}, (stage) => {
     });
     await player.page.goto(stage.served.url);
     await player.page.getByTestId('learn-offer').waitFor();
-    await player.page.screenshot({ path: join(shots, 'learn-offer-390.png') });
+    await player.page.screenshot({ path: join(shots, 'learn-offer-390.jpg') });
     // Dismissed, it is gone for good: the lobby keeps only its link.
     await player.page.getByTestId('learn-offer-dismiss').click();
     await player.page.reload();

@@ -22,7 +22,7 @@ const ALONE = {
 };
 const shots = process.env.RED7_SHOTS_DIR ?? screenshotDir();
 mkdirSync(shots, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: join(shots, `${name}.png`) });
+const shot = (page: Page, name: string) => page.screenshot({ path: join(shots, `${name}.jpg`) });
 
 describeInChromium(
   'back to the lobby after the game',

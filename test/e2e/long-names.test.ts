@@ -12,7 +12,7 @@ import { createTable, enterName, joinTable } from './ui';
  * Names of the longest allowed shape (24 wide letters) on a phone, on every screen: the lobby, a table's
  * door, the waiting room, the table, the game's end, History, a replay and the stats. At 360 and 390 px
  * with four such names nothing reaches past the window's right edge (the page never scrolls sideways).
- * Screenshots in test-results/screenshots/ (names-*.png).
+ * Screenshots in test-results/screenshots/ (names-*.jpg).
  */
 
 const shots = screenshotDir();
@@ -44,7 +44,7 @@ async function sideways(page: Page): Promise<{ scroll: number; viewport: number;
 }
 
 async function expectNothingSideways(page: Page, screen: string, width: number): Promise<void> {
-  await page.screenshot({ path: join(shots, `names-${screen}-${width}.png`), fullPage: true });
+  await page.screenshot({ path: join(shots, `names-${screen}-${width}.jpg`), fullPage: true });
   const s = await sideways(page);
   expect({ screen, ...s }).toEqual({ screen, scroll: width, viewport: width, past: [] });
 }
@@ -167,7 +167,7 @@ describeInChromium(
       const name = p.page.locator('.my-seat .head .name-cut');
       await expect(name.textContent()).resolves.toBe(CHLOE);
       const cut = await name.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
-      await p.page.locator('.my-seat').screenshot({ path: join(shots, `names-chloe-${w.width}.png`) });
+      await p.page.locator('.my-seat').screenshot({ path: join(shots, `names-chloe-${w.width}.jpg`) });
       expect(cut, 'the name is cut').toBe(false);
     });
 

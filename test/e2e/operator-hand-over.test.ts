@@ -11,7 +11,7 @@ import { builtRenderer, describeInChromium, screenshotDir, serveHost, type Serve
  * its tables over: types the receiver's address, asks, types the code read out there, sends, reads the
  * report; a seated player follows the table. A page opened at the host's LAN address never offers it.
  * Screenshots at 1280×800 (en), and a refusal at 390×844 and 1280×800 (ko, it):
- * test-results/screenshots/operator-hand-over-*.png.
+ * test-results/screenshots/operator-hand-over-*.jpg.
  */
 
 const shots = screenshotDir();
@@ -64,21 +64,21 @@ describeInChromium(
 
         const to = `127.0.0.1:${b.host.port}`;
         await address.fill(to);
-        await page.screenshot({ path: join(shots, 'operator-hand-over-address-1280-en.png') });
+        await page.screenshot({ path: join(shots, 'operator-hand-over-address-1280-en.jpg') });
         expect(seriousTargets(await axeViolations(page))).toEqual([]);
         await address.press('Enter');
         const code = page.getByLabel(`The 6-digit code shown on ${to}`);
         await code.waitFor();
         await expect.poll(() => codes.length).toBe(1);
         await code.fill(codes[0].code);
-        await page.screenshot({ path: join(shots, 'operator-hand-over-code-1280-en.png') });
+        await page.screenshot({ path: join(shots, 'operator-hand-over-code-1280-en.jpg') });
         expect(seriousTargets(await axeViolations(page))).toEqual([]);
         await page.getByRole('button', { name: 'Hand over my tables' }).click();
 
         const report = page.getByTestId('operator-hand-over-report');
         await report.getByText('1 table moved to Bo’s computer.').waitFor();
         await report.getByText('This host may now be stopped.').waitFor();
-        await page.screenshot({ path: join(shots, 'operator-hand-over-report-1280-en.png') });
+        await page.screenshot({ path: join(shots, 'operator-hand-over-report-1280-en.jpg') });
         expect(seriousTargets(await axeViolations(page))).toEqual([]);
         expect(b.host.tables().map((t) => t.id)).toEqual([joined.tableId]);
         // This host's list no longer shows the table that went.
@@ -141,7 +141,7 @@ describeInChromium(
         );
         await panel.scrollIntoViewIfNeeded();
         await page.screenshot({
-          path: join(shots, `operator-hand-over-refused-${width}-${locale}.png`),
+          path: join(shots, `operator-hand-over-refused-${width}-${locale}.jpg`),
           fullPage: width < 500,
         });
         expect(seriousTargets(await axeViolations(page))).toEqual([]);

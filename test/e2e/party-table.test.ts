@@ -15,7 +15,7 @@ import { axeViolations } from './axe';
  * every seat the name, the clock ring, the bot badge, the reaction bubble and the creator's buttons must
  * not overlap (bounding boxes measured in the page) and the table passes axe (WCAG 2.1 AA) with all of it
  * showing; on the phones React and the turn's buttons are in reach. On the smallest phone in Italian, once a
- * 7 is answered the focus is on Confirm, in sight with Undo. Screenshots: test-results/screenshots/polish-*.png.
+ * 7 is answered the focus is on Confirm, in sight with Undo. Screenshots: test-results/screenshots/polish-*.jpg.
  */
 
 const shots = screenshotDir();
@@ -120,7 +120,7 @@ describeInChromium('a party at the table (Chromium)', { limits: { clockSecondMs:
   let dan: Player;
   const shot = (p: Player, name: string) =>
     p.page.screenshot({
-      path: join(shots, `polish-${name}-${p.page.viewportSize()!.width}.png`),
+      path: join(shots, `polish-${name}-${p.page.viewportSize()!.width}.jpg`),
     });
 
   it('three people and a bot sit down with a seat code; a fourth watches', async () => {
@@ -287,5 +287,5 @@ describeInChromium(
 );
 
 function shot7(p: Player): Promise<Buffer> {
-  return p.page.screenshot({ path: join(shots, 'polish-seven-it-360.png') });
+  return p.page.screenshot({ path: join(shots, 'polish-seven-it-360.jpg') });
 }

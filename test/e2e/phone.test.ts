@@ -17,7 +17,7 @@ mkdirSync(MOVED_SHOTS, { recursive: true });
  * rule, her palette, her hand and the move buttons must all be inside the viewport at once (no scrolling),
  * at 360×740, 390×844 and 768×1024, for 2, 3 and 4 players. A bot's move leaves its cards marked, and
  * when the host goes away the board greys with "Reconnecting…". Screenshots land in
- * test-results/screenshots/ (phone-*.png), at 1280 px too, and once in Korean.
+ * test-results/screenshots/ (phone-*.jpg), at 1280 px too, and once in Korean.
  */
 
 const shots = screenshotDir();
@@ -174,7 +174,7 @@ describeInChromium(
       return p;
     }
 
-    const shot = (page: Page, name: string) => page.screenshot({ path: join(shots, `phone-${name}.png`) });
+    const shot = (page: Page, name: string) => page.screenshot({ path: join(shots, `phone-${name}.jpg`) });
 
     it.each(LAYOUTS)(
       '$size.width×$size.height, $players players: rule, palette, hand and buttons at once on your turn',
@@ -207,7 +207,7 @@ describeInChromium(
           await expect
             .poll(() => page.locator('html').evaluate((h) => h.scrollWidth))
             .toBeLessThanOrEqual(size.width);
-          await page.screenshot({ path: join(shots, 'phone-390-4p-text200.png'), fullPage: true });
+          await page.screenshot({ path: join(shots, 'phone-390-4p-text200.jpg'), fullPage: true });
         }
         expect(p.errors).toEqual([]);
       },
@@ -355,7 +355,7 @@ describeInChromium(
       await expect(moved.textContent()).resolves.toContain('type its new address');
       await expect(page.getByLabel('The host’s new address').count()).resolves.toBe(1);
       await inViewport(page, page.getByTestId('host-moved-open'), 'the new address button');
-      await page.screenshot({ path: `${MOVED_SHOTS}/phone-host-moved-390x844-en.png` });
+      await page.screenshot({ path: `${MOVED_SHOTS}/phone-host-moved-390x844-en.jpg` });
       expect(seriousTargets(await axeViolations(page, '[data-testid="reconnect-overlay"]'))).toEqual([]);
       p.errors.length = 0; // the lost socket logs to the console; that is expected here
     });

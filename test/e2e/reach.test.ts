@@ -58,7 +58,7 @@ describeInChromium(
       if (process.platform === 'linux')
         expect(advice).toContain(`sudo ufw allow ${stage.served.host.port}/tcp`);
       await expect(panel.getByTestId('reach-warning').textContent()).resolves.toBe('Probably blocked');
-      await ada.page.screenshot({ path: join(shots, 'reach-panel-1280.png'), fullPage: true });
+      await ada.page.screenshot({ path: join(shots, 'reach-panel-1280.jpg'), fullPage: true });
       expect(ada.errors).toEqual([]);
     }, 60_000);
   },
@@ -96,13 +96,13 @@ describeInChromium(
       const said = (await ada.page.getByTestId('waiting-room').textContent()) ?? '';
       for (const wrong of ['on no network', 'firewall', 'Probably blocked'])
         expect(said).not.toContain(wrong);
-      await ada.page.screenshot({ path: join(shots, 'reach-loopback-1280.png'), fullPage: true });
+      await ada.page.screenshot({ path: join(shots, 'reach-loopback-1280.jpg'), fullPage: true });
 
       // The guest: no reach panel, and no word of the host's network.
       await bo.page.getByTestId('waiting-room').waitFor();
       expect(await bo.page.getByTestId('reach-panel').count()).toBe(0);
       expect(await bo.page.getByTestId('join-address').count()).toBe(0);
-      await bo.page.screenshot({ path: join(shots, 'reach-loopback-guest-1280.png'), fullPage: true });
+      await bo.page.screenshot({ path: join(shots, 'reach-loopback-guest-1280.jpg'), fullPage: true });
       expect([...ada.errors, ...bo.errors]).toEqual([]);
     }, 60_000);
   },

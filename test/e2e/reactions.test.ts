@@ -13,7 +13,7 @@ import { axeViolations } from './axe';
  * shows on the sender's seat on the other screens and is said to screen readers; the open set passes
  * axe; a screen that turned reactions off shows none but its own; fast clicks are held back, never refused.
  * Between rounds the summary covers the seats: its own React button, R answering there, and the latest
- * reaction written in it. Screenshots land in test-results/screenshots/ (reactions-*.png).
+ * reaction written in it. Screenshots land in test-results/screenshots/ (reactions-*.jpg).
  */
 
 const shots = screenshotDir();
@@ -66,7 +66,7 @@ describeInChromium('quick reactions (Chromium)', {}, (stage) => {
   /** Watches the table: sees the reactions, has no button to send one. */
   let dan: Player;
   const shot = (p: Player, name: string) =>
-    p.page.screenshot({ path: join(shots, `reactions-${name}-${p.page.viewportSize()!.width}.png`) });
+    p.page.screenshot({ path: join(shots, `reactions-${name}-${p.page.viewportSize()!.width}.jpg`) });
 
   beforeAll(async () => {
     ann = await stage.player('Ann', 1280, 800);
@@ -337,7 +337,7 @@ describeInChromium(
         await expect(bea.page.locator('.turnbox [data-testid="reaction-live"]').textContent()).resolves.toBe(
           '',
         );
-        await bea.page.screenshot({ path: join(shots, 'reactions-summary-390.png') });
+        await bea.page.screenshot({ path: join(shots, 'reactions-summary-390.jpg') });
 
         // Bea taps the dialog's button; the set opens inside the screen.
         await inDialog(bea, 'react-open').tap();
@@ -345,11 +345,11 @@ describeInChromium(
         expect(box.x).toBeGreaterThanOrEqual(0);
         expect(box.x + box.width).toBeLessThanOrEqual(390);
         expect(box.y).toBeGreaterThanOrEqual(0);
-        await bea.page.screenshot({ path: join(shots, 'reactions-summary-menu-390.png') });
+        await bea.page.screenshot({ path: join(shots, 'reactions-summary-menu-390.jpg') });
         await inDialog(bea, 'reaction-menu').getByRole('menuitem', { name: 'applause' }).tap();
         await expect.poll(() => inDialog(ada, 'reaction-heard').textContent()).toBe('Bea: ');
         await inDialog(ada, 'reaction-heard').locator('svg[data-reaction-icon="clap"]').waitFor();
-        await ada.page.screenshot({ path: join(shots, 'reactions-summary-1280.png') });
+        await ada.page.screenshot({ path: join(shots, 'reactions-summary-1280.jpg') });
 
         // The summary closed ("Look at the table"), the bubble is on Bea's seat and the table's region speaks again.
         await ada.page.getByRole('button', { name: 'Look at the table' }).click();
@@ -372,10 +372,10 @@ describeInChromium(
       const menu = p.page.getByTestId('reaction-menu');
       await menu.waitFor();
       await menu.getByRole('menuitem', { name: c.clap }).locator('svg[data-reaction-icon="clap"]').waitFor();
-      await p.page.screenshot({ path: join(shots, `reactions-menu-${c.locale}-${c.width}.png`) });
+      await p.page.screenshot({ path: join(shots, `reactions-menu-${c.locale}-${c.width}.jpg`) });
       await menu.getByRole('menuitem', { name: c.well }).click();
       await expect.poll(() => bubble(p.page, c.seat).textContent()).toBe(c.well);
-      await p.page.screenshot({ path: join(shots, `reactions-own-${c.locale}-${c.width}.png`) });
+      await p.page.screenshot({ path: join(shots, `reactions-own-${c.locale}-${c.width}.jpg`) });
       expect(p.errors).toEqual([]);
     });
   },

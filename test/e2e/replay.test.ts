@@ -14,7 +14,7 @@ import { axeViolations } from './axe';
  * face up, then as the bot saw it; a link to a step opens there in a fresh context. Bea (390×844) reads the
  * history as a list of cards, filters it by a name, pages through it and replays a planted 4-player game
  * with the buttons. The host's history also holds 25 planted games (paging, every variant).
- * Screenshots: history-*.png, replay-*.png.
+ * Screenshots: history-*.jpg, replay-*.jpg.
  */
 
 const shots = screenshotDir();
@@ -106,7 +106,7 @@ describeInChromium('history and replay in Chromium', { plant: plantHistory }, (s
     await expect(page.getByTestId('replay-hand-0').locator('.card').count()).resolves.toBe(7);
     await expect(page.getByTestId('replay-hand-1').locator('.card').count()).resolves.toBe(7);
     await expect(page.getByTestId('replay-deck').locator('.card').count()).resolves.toBeGreaterThan(20);
-    await page.screenshot({ path: join(shots, 'replay-1280.png') });
+    await page.screenshot({ path: join(shots, 'replay-1280.jpg') });
 
     // History lists it first, newest first, with its players, the bot marked with its level.
     await page.getByTestId('replay-history').click();
@@ -116,7 +116,7 @@ describeInChromium('history and replay in Chromium', { plant: plantHistory }, (s
     await expect(first.textContent()).resolves.toMatch(/bot, (Easy|Normal|Hard)/);
     await expect(page.getByTestId('history-game').count()).resolves.toBe(20);
     expect(await overflows(page)).toBe(false);
-    await page.screenshot({ path: join(shots, 'history-1280.png') });
+    await page.screenshot({ path: join(shots, 'history-1280.jpg') });
     await first.getByTestId('history-open').click();
     await expect.poll(() => replay.getAttribute('data-status'), { timeout: 10_000 }).toBe('ready');
 
@@ -174,7 +174,7 @@ describeInChromium('history and replay in Chromium', { plant: plantHistory }, (s
         turn === '1' ? /the deal/ : new RegExp(`turn ${turn} ·`),
       );
     }
-    await page.screenshot({ path: join(shots, 'replay-review-1280.png'), fullPage: true });
+    await page.screenshot({ path: join(shots, 'replay-review-1280.jpg'), fullPage: true });
 
     // Axe: History and Replay, in English, Italian and Korean.
     const linked = await hashStep(page);
@@ -184,7 +184,7 @@ describeInChromium('history and replay in Chromium', { plant: plantHistory }, (s
       await page.getByTestId('language').selectOption(lang);
       await page.waitForTimeout(300);
       violations.push(...(await audit(page, `replay-${lang}`)));
-      if (lang !== 'en') await page.screenshot({ path: join(shots, `replay-1280-${lang}.png`) });
+      if (lang !== 'en') await page.screenshot({ path: join(shots, `replay-1280-${lang}.jpg`) });
     }
     await page.getByTestId('replay-history').click();
     await page.getByTestId('history-list').waitFor();
@@ -192,7 +192,7 @@ describeInChromium('history and replay in Chromium', { plant: plantHistory }, (s
       await page.getByTestId('language').selectOption(lang);
       await page.waitForTimeout(300);
       violations.push(...(await audit(page, `history-${lang}`)));
-      if (lang !== 'en') await page.screenshot({ path: join(shots, `history-1280-${lang}.png`) });
+      if (lang !== 'en') await page.screenshot({ path: join(shots, `history-1280-${lang}.jpg`) });
     }
     expect(violations).toEqual([]);
     // Back returns to the replay at the step it was left at (stepping replaced the address, never pushed).
@@ -213,7 +213,7 @@ describeInChromium('history and replay in Chromium', { plant: plantHistory }, (s
     // A planted 4-player Advanced game, at a step of its second round.
     await other.page.goto(`${stage.served.url}#/history/Planted5-1/20`);
     await expect.poll(() => stepOf(other.page), { timeout: 10_000 }).toBe(20);
-    await other.page.screenshot({ path: join(shots, 'replay-1280-4p.png') });
+    await other.page.screenshot({ path: join(shots, 'replay-1280-4p.jpg') });
     // Four seats with their hands, in a 1280×800 window: the rule and the canvas are in sight unscrolled.
     const felt = other.page.getByTestId('replay-felt');
     for (const part of ['rule-name', 'deck']) {
@@ -240,7 +240,7 @@ describeInChromium('history and replay in Chromium', { plant: plantHistory }, (s
       await page.getByTestId('history-list').waitFor();
       expect(new URL(page.url()).hash).toBe('#/history');
       expect(await overflows(page)).toBe(false);
-      await page.screenshot({ path: join(shots, `history-${width}.png`) });
+      await page.screenshot({ path: join(shots, `history-${width}.jpg`) });
       const violations = await audit(page, `history-${width}`);
       await page.getByTestId('history-more').click();
       await expect.poll(() => page.getByTestId('history-game').count()).toBe(PLANTED + 1);
@@ -268,7 +268,7 @@ describeInChromium('history and replay in Chromium', { plant: plantHistory }, (s
       await page.getByTestId('replay-next').tap();
       expect(await stepOf(page)).toBeGreaterThan(1);
       expect(await overflows(page)).toBe(false);
-      await page.screenshot({ path: join(shots, `replay-${width}.png`) });
+      await page.screenshot({ path: join(shots, `replay-${width}.jpg`) });
       // A turn tapped in the review, far down the page: the screen goes up to the board to show it.
       const reviewed = page.getByTestId('game-review-turn').locator('button');
       await expect.poll(() => reviewed.count(), { timeout: 120_000 }).toBeGreaterThan(0);
@@ -281,8 +281,8 @@ describeInChromium('history and replay in Chromium', { plant: plantHistory }, (s
           timeout: 5_000,
         })
         .toBeLessThan(100);
-      await page.screenshot({ path: join(shots, `replay-${width}-after-review-tap.png`) });
-      await page.screenshot({ path: join(shots, `replay-${width}-full.png`), fullPage: true });
+      await page.screenshot({ path: join(shots, `replay-${width}-after-review-tap.jpg`) });
+      await page.screenshot({ path: join(shots, `replay-${width}-full.jpg`), fullPage: true });
       violations.push(...(await audit(page, `replay-${width}`)));
       expect(violations).toEqual([]);
       expect(bea.errors).toEqual([]);

@@ -16,7 +16,7 @@ import { describeInChromium, keepDownload, screenshotDir } from './harness';
  * nothing but what a watcher may see ever reaching the page, from the lobby's link, at a TV's 1920×1080
  * and 1280×720 and in Korean; axe finds nothing serious. Then an evening of six (two tables of three with
  * the same cards): its tables shown by who sits there and never by their cards, the standings and the
- * same cards side by side once both have ended. Screenshots: room-<width>[-<lang>].png, room-evening-*.png.
+ * same cards side by side once both have ended. Screenshots: room-<width>[-<lang>].jpg, room-evening-*.jpg.
  */
 
 const shots = screenshotDir();
@@ -118,7 +118,7 @@ describeInChromium(
       await expect
         .poll(async () => (await moves(page)).every((n, i) => n > before[i]), { timeout: 20_000 })
         .toBe(true);
-      await page.screenshot({ path: join(shots, 'room-1920.png') });
+      await page.screenshot({ path: join(shots, 'room-1920.jpg') });
 
       // No controls on a TV: nothing to press inside the room screen.
       expect(await page.getByTestId('room-screen').locator('button, input, select').count()).toBe(0);
@@ -158,7 +158,7 @@ describeInChromium(
         // Nothing sticks out sideways.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
         await page.waitForTimeout(600); // a card landing settles
-        await page.screenshot({ path: join(shots, `room-${width}${locale === 'en-US' ? '' : '-ko'}.png`) });
+        await page.screenshot({ path: join(shots, `room-${width}${locale === 'en-US' ? '' : '-ko'}.jpg`) });
         const serious = (await axeViolations(page)).filter(
           (v) => v.impact === 'serious' || v.impact === 'critical',
         );
@@ -190,7 +190,7 @@ describeInChromium(
         new RegExp(`^http://${LAN.replaceAll('.', '\\.')}:\\d+/$`),
       );
       expect(await page.getByTestId('evening-invite').locator('svg').count()).toBe(1);
-      await page.screenshot({ path: join(shots, 'evening-invite-1920.png') });
+      await page.screenshot({ path: join(shots, 'evening-invite-1920.jpg') });
       await page.goto(`${stage.served.url}#/room`);
       // The page's first load, its socket and the evening's first message: seconds on a busy machine.
       await expect
@@ -211,7 +211,7 @@ describeInChromium(
       const seated = (await page.getByTestId('room-heat-table').allTextContents()).join(' ');
       for (const p of six) expect(seated).toContain(p.name);
       expect(await page.getByTestId('room-heat-table').locator('.card').count()).toBe(0);
-      await page.screenshot({ path: join(shots, 'room-evening-playing-1920.png') });
+      await page.screenshot({ path: join(shots, 'room-evening-playing-1920.jpg') });
 
       // Table A plays to its end first: still nothing of its cards while B plays on.
       const [a, b] = [...tables.values()];
@@ -232,7 +232,7 @@ describeInChromium(
       await expect.poll(() => page.getByTestId('room-standings').locator('tbody tr').count()).toBe(6);
       const compared = (await page.getByTestId('room-same-cards').textContent())!;
       expect(compared).toMatch(/Seat 1's cards:.* at A.* at B|Seat 1's cards:.* at B.* at A/);
-      await page.screenshot({ path: join(shots, 'room-evening-after-1920.png') });
+      await page.screenshot({ path: join(shots, 'room-evening-after-1920.jpg') });
       const serious = (await axeViolations(page)).filter(
         (v) => v.impact === 'serious' || v.impact === 'critical',
       );
@@ -265,7 +265,7 @@ describeInChromium(
         (v) => v.impact === 'serious' || v.impact === 'critical',
       );
       expect(serious2.map((v) => v.id)).toEqual([]);
-      await page.screenshot({ path: join(shots, 'history-evening-1920.png') });
+      await page.screenshot({ path: join(shots, 'history-evening-1920.jpg') });
 
       // Saved as one file, and opened again: the evening's games, each replayed from the file.
       const [download] = await Promise.all([

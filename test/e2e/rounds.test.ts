@@ -14,7 +14,7 @@ import { offScreen } from './layout-check';
  * close it). Ada goes away: on Bea's turn her phone shows the countdown to "Let a bot play" by Ada's seat,
  * on screen, the same second as the away panel. A fresh Korean phone on Bea's seat shows the same, and
  * its "Last round", rebuilt from the log alone, says the review of her turns is not kept.
- * Screenshots: test-results/screenshots/rounds-*.png.
+ * Screenshots: test-results/screenshots/rounds-*.jpg.
  */
 
 const shots = screenshotDir();
@@ -80,10 +80,10 @@ describeInChromium(
         expect(await phase(ada.page)).toBe('roundOver');
         expect(await ada.page.getByTestId('round-summary').isVisible()).toBe(true);
         expect(await bea.page.getByTestId('round-waiting').textContent()).toContain('Waiting for Ada');
-        await ada.page.screenshot({ path: join(shots, 'rounds-summary-votes-1280x800.png') });
-        await bea.page.screenshot({ path: join(shots, 'rounds-summary-votes-390x844.png') });
+        await ada.page.screenshot({ path: join(shots, 'rounds-summary-votes-1280x800.jpg') });
+        await bea.page.screenshot({ path: join(shots, 'rounds-summary-votes-390x844.jpg') });
         await bea.page.setViewportSize({ width: 360, height: 740 });
-        await bea.page.screenshot({ path: join(shots, 'rounds-summary-votes-360x740.png') });
+        await bea.page.screenshot({ path: join(shots, 'rounds-summary-votes-360x740.jpg') });
         // The buttons stay in reach on the small phone.
         expect(
           await offScreen(bea.page, [{ label: "I'm ready", selector: '[data-testid="ready"]' }]),
@@ -113,7 +113,7 @@ describeInChromium(
         // This screen kept the view the round ended with (its hand too): the review of Ada's turns is there.
         expect(await dialog.getByTestId('review-gone').count()).toBe(0);
         expect(await dialog.textContent()).toContain('Review your round');
-        await ada.page.screenshot({ path: join(shots, 'rounds-last-round-1280x800.png') });
+        await ada.page.screenshot({ path: join(shots, 'rounds-last-round-1280x800.jpg') });
         await ada.page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'detached' });
         expect(await ada.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
@@ -121,9 +121,9 @@ describeInChromium(
         );
         await bea.page.getByTestId('last-round').click();
         await bea.page.getByTestId('last-round-close').waitFor();
-        await bea.page.screenshot({ path: join(shots, 'rounds-last-round-360x740.png') });
+        await bea.page.screenshot({ path: join(shots, 'rounds-last-round-360x740.jpg') });
         await bea.page.setViewportSize({ width: 390, height: 844 });
-        await bea.page.screenshot({ path: join(shots, 'rounds-last-round-390x844.png') });
+        await bea.page.screenshot({ path: join(shots, 'rounds-last-round-390x844.jpg') });
         await bea.page.getByTestId('last-round-close').click();
         await bea.page.getByRole('dialog').waitFor({ state: 'detached' });
 
@@ -140,7 +140,7 @@ describeInChromium(
           await bea.page.setViewportSize(size);
           await bea.page.waitForTimeout(200);
           await bea.page.screenshot({
-            path: join(shots, `rounds-away-countdown-${size.width}x${size.height}.png`),
+            path: join(shots, `rounds-away-countdown-${size.width}x${size.height}.jpg`),
           });
           expect(
             await offScreen(bea.page, [
@@ -154,7 +154,7 @@ describeInChromium(
         // At a desktop's size the away panel, in the side column, is in sight with its countdown.
         await bea.page.setViewportSize({ width: 1280, height: 800 });
         await bea.page.waitForTimeout(200);
-        await bea.page.screenshot({ path: join(shots, 'rounds-away-countdown-1280x800.png') });
+        await bea.page.screenshot({ path: join(shots, 'rounds-away-countdown-1280x800.jpg') });
         expect(
           await offScreen(bea.page, [{ label: 'the countdown', selector: '[data-testid="away-countdown"]' }]),
         ).toEqual([]);
@@ -186,13 +186,13 @@ describeInChromium(
         await koCountdown.waitFor({ timeout: 10_000 });
         expect(await koCountdown.textContent()).toMatch(/후에 봇이 대신 플레이할 수 있습니다/);
         expect(await ko.page.getByTestId('seat-away-left').isVisible()).toBe(true);
-        await ko.page.screenshot({ path: join(shots, 'rounds-away-countdown-ko-390x844.png') });
+        await ko.page.screenshot({ path: join(shots, 'rounds-away-countdown-ko-390x844.jpg') });
         await ko.page.getByTestId('last-round').click();
         await ko.page.getByTestId('last-round-close').waitFor();
         expect(await ko.page.getByRole('dialog').textContent()).toContain('1 라운드 (지난 라운드)');
         // A fresh page rebuilt round 1 from the log, which holds no hand: it says the review is not kept.
         expect(await ko.page.getByTestId('review-gone').isVisible()).toBe(true);
-        await ko.page.screenshot({ path: join(shots, 'rounds-last-round-ko-390x844.png') });
+        await ko.page.screenshot({ path: join(shots, 'rounds-last-round-ko-390x844.jpg') });
         expect(ko.errors).toEqual([]);
       },
     );

@@ -11,7 +11,7 @@ import { createTable, enterName, joinTable } from './ui';
  * a real host: a link opened in a fresh context joins or watches, the same browser resumes through it, Back
  * and Forward move between the lobby and the table keeping the seat, the lobby changes in place while
  * others join and start, a phone switches language at the table, and the hints under the cards stay off
- * after a reload. Screenshots: test-results/screenshots/routes-*.png.
+ * after a reload. Screenshots: test-results/screenshots/routes-*.jpg.
  */
 
 const shots = screenshotDir();
@@ -90,13 +90,13 @@ describeInChromium(
       await door.waitFor();
       expect(await door.textContent()).toContain('Linked');
       expect(await door.textContent()).toContain('1/3 seated');
-      await bob.page.screenshot({ path: join(shots, 'routes-door-390.png') });
+      await bob.page.screenshot({ path: join(shots, 'routes-door-390.jpg') });
       for (const [w, h] of [
         [1280, 800],
         [360, 740],
       ]) {
         await bob.page.setViewportSize({ width: w, height: h });
-        await bob.page.screenshot({ path: join(shots, `routes-door-${w}.png`) });
+        await bob.page.screenshot({ path: join(shots, `routes-door-${w}.jpg`) });
       }
       await bob.page.setViewportSize({ width: 390, height: 844 });
       await bob.page.getByTestId('door-join').tap();
@@ -138,7 +138,7 @@ describeInChromium(
       const dee = await stage.player('Dee', 360, 740, PHONE);
       await dee.page.goto(stage.served.url + '#/table/NoSuchTable1');
       await dee.page.getByText('This table is no longer here').waitFor();
-      await dee.page.screenshot({ path: join(shots, 'routes-door-gone-360.png') });
+      await dee.page.screenshot({ path: join(shots, 'routes-door-gone-360.jpg') });
       await dee.page.getByTestId('door-lobby').tap();
       await dee.page.getByTestId('player-name').waitFor();
       expect(await hashOf(dee.page)).toBe('#/');
@@ -185,14 +185,14 @@ describeInChromium(
         'watch',
       );
       await watcher.page.mouse.move(0, 0);
-      await watcher.page.screenshot({ path: join(shots, 'routes-lobby-live-1280.png') });
+      await watcher.page.screenshot({ path: join(shots, 'routes-lobby-live-1280.jpg') });
       for (const [w, h] of [
         [390, 844],
         [360, 740],
       ]) {
         await watcher.page.setViewportSize({ width: w, height: h });
         await watcher.page.getByTestId('tables').scrollIntoViewIfNeeded();
-        await watcher.page.screenshot({ path: join(shots, `routes-lobby-live-${w}.png`), fullPage: true });
+        await watcher.page.screenshot({ path: join(shots, `routes-lobby-live-${w}.jpg`), fullPage: true });
       }
       noErrors(watcher, ann, eve);
     });
@@ -205,7 +205,7 @@ describeInChromium(
       await open.tap();
       const sheet = ada.page.getByTestId('screen-settings');
       await sheet.waitFor();
-      await ada.page.screenshot({ path: join(shots, 'routes-screen-390.png') });
+      await ada.page.screenshot({ path: join(shots, 'routes-screen-390.jpg') });
       await sheet.getByTestId('language').selectOption('it');
       await expect.poll(() => ada.page.evaluate(() => document.documentElement.lang)).toBe('it');
       await ada.page.getByText('Questo schermo', { exact: true }).waitFor();
@@ -216,7 +216,7 @@ describeInChromium(
       await open.tap();
       await sheet.getByTestId('language').selectOption('ko');
       await ada.page.getByText('이 화면', { exact: true }).waitFor();
-      await ada.page.screenshot({ path: join(shots, 'routes-screen-390-ko.png') });
+      await ada.page.screenshot({ path: join(shots, 'routes-screen-390-ko.jpg') });
       await sheet.getByTestId('language').selectOption('en');
       await ada.page.getByTestId('screen-done').tap();
       noErrors(ada);
@@ -232,7 +232,7 @@ describeInChromium(
       expect(await box.isChecked()).toBe(true);
       await box.tap();
       expect(await box.isChecked()).toBe(false);
-      await ada.page.screenshot({ path: join(shots, 'routes-screen-360.png') });
+      await ada.page.screenshot({ path: join(shots, 'routes-screen-360.jpg') });
       await ada.page.getByTestId('screen-done').tap();
       expect(await marks.count()).toBe(0);
       await ada.page.reload();
@@ -247,7 +247,7 @@ describeInChromium(
       await ada.page.setViewportSize({ width: 1280, height: 800 });
       await ada.page.getByTestId('open-screen-settings').click();
       await ada.page.getByTestId('screen-settings').waitFor();
-      await ada.page.screenshot({ path: join(shots, 'routes-screen-1280.png') });
+      await ada.page.screenshot({ path: join(shots, 'routes-screen-1280.jpg') });
       await ada.page.getByTestId('hand-hints').click();
       await ada.page.getByTestId('screen-done').click();
       await marks.first().waitFor();

@@ -11,7 +11,7 @@ import { describeInChromium, plantTable, resumeSeat, screenshotDir, type Player 
  * frame each page sends is recorded: a mis-tap taken back (Play then Undo, Discard then Esc) sends
  * nothing and the other screen does not change; a confirmed turn is one `turn` frame and the other player
  * sees it; a 3's draw and the Advanced draw go at once with the turn so far, and their buttons say so;
- * a whole turn by keyboard alone (digits, P, Backspace, Enter). Screenshots: test-results/screenshots/stage-*.png.
+ * a whole turn by keyboard alone (digits, P, Backspace, Enter). Screenshots: test-results/screenshots/stage-*.jpg.
  */
 
 const shots = screenshotDir();
@@ -102,7 +102,7 @@ describeInChromium(
       p.page.on('websocket', (ws) => ws.on('framesent', (f) => frames.push(String(f.payload))));
       await resumeSeat(p, stage.served, TABLE, token(seat), seat);
     }
-    const shot = (p: Player, name: string) => p.page.screenshot({ path: join(shots, `stage-${name}.png`) });
+    const shot = (p: Player, name: string) => p.page.screenshot({ path: join(shots, `stage-${name}.jpg`) });
     const turnsSent = (p: Player) => turnFrames(sent.get(p)!);
 
     it('a mis-tap on the desktop is taken back with nothing sent: Play then Undo, Discard then Esc', async () => {

@@ -16,7 +16,7 @@ const shots = screenshotDir();
 
 const shot = (p: Player, name: string) =>
   p.page.screenshot({
-    path: join(shots, `control-${name}-${p.page.viewportSize()!.width}.png`),
+    path: join(shots, `control-${name}-${p.page.viewportSize()!.width}.jpg`),
     fullPage: true,
   });
 
@@ -217,7 +217,7 @@ describeInChromium('the host in charge of their table (Chromium)', {}, (stage) =
     await eun.page.getByTestId('seat-code-input').fill(code === '9999' ? '1111' : '9999');
     await eun.page.getByTestId('seat-code-submit').click();
     expect(await eun.page.getByTestId('seat-code-error').textContent()).toContain('코드가 맞지 않습니다');
-    await eun.page.screenshot({ path: join(shots, 'control-code-wrong-ko-360.png') });
+    await eun.page.screenshot({ path: join(shots, 'control-code-wrong-ko-360.jpg') });
     await eun.page.getByTestId('seat-code-input').fill(code);
     await eun.page.getByTestId('seat-code-submit').click();
     await eun.page.getByTestId('waiting-room').waitFor();

@@ -100,7 +100,7 @@ describeInChromium(
     it('joins by QR and address, and plays a rematch only when both people want it', async () => {
       const shot = (p: Person, name: string) =>
         p.page.screenshot({
-          path: join(shots, `${name}-${p.page.viewportSize()!.width}.png`),
+          path: join(shots, `${name}-${p.page.viewportSize()!.width}.jpg`),
           fullPage: true,
         });
 

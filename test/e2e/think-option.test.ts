@@ -6,7 +6,7 @@ import { enterName } from './ui';
 /*
  * Hard bots' think time in the new-table form, in real Chromium against a real host: offered once the
  * bots are hard, reached and chosen from the keyboard, fitting a 390×844 phone as well as 1280 px, and
- * named in the waiting room. Screenshots land in test-results/screenshots/ (think-*.png).
+ * named in the waiting room. Screenshots land in test-results/screenshots/ (think-*.jpg).
  */
 
 const shots = screenshotDir();
@@ -66,15 +66,15 @@ describeInChromium('hard bots’ think time (Chromium)', {}, (stage) => {
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(size.width);
     } // prettier-ignore
-      await page.screenshot({ path: join(shots, `think-form-${size.name}.png`) });
-      await page.screenshot({ path: join(shots, `think-form-${size.name}-full.png`), fullPage: true });
+      await page.screenshot({ path: join(shots, `think-form-${size.name}.jpg`) });
+      await page.screenshot({ path: join(shots, `think-form-${size.name}-full.jpg`), fullPage: true });
 
       await page.getByTestId('create').click();
       await page.getByTestId('waiting-room').waitFor();
       // The line is the host's table.options as every seat gets them.
       const line = await page.locator('.variant').textContent();
       expect(line).toContain(QUICK[size.locale]);
-      await page.screenshot({ path: join(shots, `think-waiting-${size.name}.png`) });
+      await page.screenshot({ path: join(shots, `think-waiting-${size.name}.jpg`) });
       expect(p.errors).toEqual([]);
     },
   );

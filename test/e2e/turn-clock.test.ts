@@ -37,7 +37,7 @@ describeInChromium('the turn clock in Chromium', { limits: { clockSecondMs: SECO
     const people = [ann, bob, cleo];
     const shot = (p: Player, name: string) =>
       p.page.screenshot({
-        path: join(shots, `clock-${name}-${p.name.toLowerCase()}-${p.page.viewportSize()!.width}.png`),
+        path: join(shots, `clock-${name}-${p.name.toLowerCase()}-${p.page.viewportSize()!.width}.jpg`),
       });
 
     for (const p of people) {

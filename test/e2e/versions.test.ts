@@ -23,7 +23,7 @@ import { createTable, enterName, myTurn, takeStep } from './ui';
  * listed by a desktop lobby of this version apart, with its version and "Play in your browser"; the page
  * the app would open (its host's own, built by main's `hostPageUrl`) joins there and plays a move. The
  * desktop lobby is the real renderer with a stand-in `window.red7` (the preload's API), which also records
- * the display being kept awake during a game. Screenshots in test-results/screenshots/versions-*.png (en and
+ * the display being kept awake during a game. Screenshots in test-results/screenshots/versions-*.jpg (en and
  * ko, 1280×800 and 390×844); axe finds nothing serious on the lobby.
  */
 
@@ -273,7 +273,7 @@ describeInChromium('versions meet at the party (Chromium)', {}, (stage) => {
 
       const size = `${width}x${height}`;
       await others.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: join(SHOTS, `versions-lobby-${size}-${locale}.png`), fullPage: true });
+      await page.screenshot({ path: join(SHOTS, `versions-lobby-${size}-${locale}.jpg`), fullPage: true });
       expect(seriousTargets(await axeViolations(page))).toEqual([]);
 
       // The button hands the table's key to the app, which opens its host's page in the browser.
@@ -315,7 +315,7 @@ describeInChromium('versions meet at the party (Chromium)', {}, (stage) => {
         if (!gusMoved) await gus.page.waitForTimeout(100);
       }
       expect(gusMoved).toBe(true);
-      await gus.page.screenshot({ path: join(SHOTS, 'versions-newer-host-page-1280x800-en.png') });
+      await gus.page.screenshot({ path: join(SHOTS, 'versions-newer-host-page-1280x800-en.jpg') });
       expect([...gus.errors, ...bo.errors]).toEqual([]);
     },
   );
