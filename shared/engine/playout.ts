@@ -11,11 +11,10 @@ import {
   indigoWithCard,
   maskHi,
   maskLo,
-  orangeWithCard,
+  popcount,
   popcount2,
   redWithCard,
   violetWithCard,
-  yellowWithCard,
 } from './score';
 import type { CardId, GameState, Move } from './types';
 
@@ -59,7 +58,7 @@ export function completeTurns(
  * The tables a playout changes live in one buffer, so that a state played out again (a bot's many
  * rollouts from one position) is restored by one copy of what `load` made of it, not read again.
  */
-const table = new ArrayBuffer(512);
+const table = new ArrayBuffer(1024);
 let tableEnd = 0;
 function int32s(length: number): Int32Array {
   const view = new Int32Array(table, tableEnd, length);
@@ -81,23 +80,24 @@ const scores = int32s(5 * 7);
 const NO_RIVAL = 4 * 7;
 /** Per seat: the rules its hand's cards set when discarded, as bits. */
 const handRules = int32s(4);
+/**
+ * Per seat and value / colour (`seat * 7 + i`): the standing of that group of its palette (Orange counts
+ * the best value group, Yellow the best colour group), so that a card joining it grows only its own.
+ */
+const valueGroup = int32s(4 * 7);
+const colourGroup = int32s(4 * 7);
 const out = new Uint8Array(table, tableEnd, 4);
 tableEnd += 4;
 /** Per seat and rule (`seat * 7 + rule`): how many of the seat's hand cards set it when discarded. */
 const ruleCount = int8s(4 * 7);
-/**
- * Per seat (from `seat * 20`): its palette's group sets, as liftingCards reads them (`fillGroupSets`), and
- * per seat and value / colour (`seat * 7 + i`) how many palette cards it has, to grow them card by card.
- */
+/** Per seat (from `seat * 20`): its palette's group sets, as liftingCards reads them (`fillGroupSets`). */
 const groups = int8s(4 * 20);
-const valueCount = int8s(4 * 7);
-const colourCount = int8s(4 * 7);
 /** The deck's cards as ranks, bottom first (only read: a draw takes the top one). */
 const deckRank = int8s(49);
 /** The state `load` read last, and a copy of the tables it made of it (and the players still in). */
 let loaded: GameState | null = null;
-const loadedTable = new Uint8Array(table.byteLength);
-const tableBytes = new Uint8Array(table);
+const tableBytes = new Uint8Array(table, 0, tableEnd);
+const loadedTable = new Uint8Array(tableEnd);
 let loadedAlive = 0;
 /** Per rule: the hand's cards whose play leaves the player leading under it (`lo`, `hi` masks). */
 const leadLo = new Int32Array(7);
@@ -181,7 +181,7 @@ function load(state: GameState): number {
     handLo[p] = hLo;
     handHi[p] = hHi;
     // Standings grow card by card (cheaper than scoring the palette under every rule).
-    for (let r = 0; r < 7; r++) scores[p * 7 + r] = valueCount[p * 7 + r] = colourCount[p * 7 + r] = 0;
+    for (let r = 0; r < 7; r++) scores[p * 7 + r] = valueGroup[p * 7 + r] = colourGroup[p * 7 + r] = 0;
     groups.fill(0, p * 20, p * 20 + 20);
     groups[p * 20] = groups[p * 20 + 1] = groups[p * 20 + 10] = groups[p * 20 + 11] = 127;
     palLo[p] = palHi[p] = palSize[p] = 0;
@@ -217,21 +217,34 @@ function giveToHand(seat: number, rank: number): void {
 function addToPalette(seat: number, rank: number): void {
   const lo = palLo[seat];
   const hi = palHi[seat];
-  addToStandings(seat * 7, lo, hi, groups[seat * 20 + 2], rank);
+  const base = seat * 7;
+  addToStandings(base, lo, hi, groups[seat * 20 + 2], rank);
   palLo[seat] = lo | RANK_LO[rank];
   palHi[seat] = hi | RANK_HI[rank];
   palSize[seat]++;
+  // The card's value and colour groups grow by one card, their best the larger of theirs and it.
   const value = RANK_VALUE[rank] - 1;
   const colour = RANK_COLOUR[rank];
-  groups[seat * 20 + 1 + ++valueCount[seat * 7 + value]] |= 1 << value;
-  groups[seat * 20 + 11 + ++colourCount[seat * 7 + colour]] |= 1 << colour;
+  const byValue = grownGroup(valueGroup[base + value], rank);
+  const byColour = grownGroup(colourGroup[base + colour], rank);
+  valueGroup[base + value] = byValue;
+  colourGroup[base + colour] = byColour;
+  if (byValue > scores[base + 1]) scores[base + 1] = byValue;
+  if (byColour > scores[base + 2]) scores[base + 2] = byColour;
+  groups[seat * 20 + 1 + (byValue >> 6)] |= 1 << value;
+  groups[seat * 20 + 11 + (byColour >> 6)] |= 1 << colour;
 }
 
-/** Updates the standings at `scores[base …]` of palette (lo, hi), of values `values`, as card `rank` joins it. */
+/** A group's standing (0: empty) once card `rank` joins it. */
+const grownGroup = (group: number, rank: number): number =>
+  (group & ~63) + 64 + (rank > (group & 63) ? rank : group & 63);
+
+/**
+ * Updates the standings at `scores[base …]` of palette (lo, hi), of values `values`, as card `rank` joins
+ * it; Orange and Yellow are `addToPalette`'s, from its group standings.
+ */
 function addToStandings(base: number, lo: number, hi: number, values: number, rank: number): void {
   scores[base] = redWithCard(scores[base], rank);
-  scores[base + 1] = orangeWithCard(lo, hi, scores[base + 1], rank);
-  scores[base + 2] = yellowWithCard(lo, hi, scores[base + 2], rank);
   scores[base + 3] = greenWithCard(scores[base + 3], rank);
   scores[base + 4] = blueWithCard(lo, hi, scores[base + 4], rank);
   scores[base + 5] = indigoWithCard(lo, hi, values, rank);
@@ -247,11 +260,10 @@ function addToStandings(base: number, lo: number, hi: number, values: number, ra
 function countTurns(players: number, seat: number, rule: number): number {
   const hLo = handLo[seat];
   const hHi = handHi[seat];
-  leadsNow = 0;
-  leadRules = 0;
-  leadAnyLo = 0;
-  leadAnyHi = 0;
-  if ((hLo | hHi) === 0) return 0;
+  if ((hLo | hHi) === 0) {
+    leadsNow = leadRules = leadAnyLo = leadAnyHi = 0;
+    return 0;
+  }
   // The rows of the (at most 3) rivals still in; a missing one reads the all-zero row.
   let rival1 = NO_RIVAL;
   let rival2 = NO_RIVAL;
@@ -267,6 +279,14 @@ function countTurns(players: number, seat: number, rule: number): number {
   const hi = palHi[seat];
   const rules = (1 << rule) | handRules[seat];
   countBase = base;
+  // Kept in locals while counting (the module's variables are memory, these may be registers).
+  let now = 0;
+  let ruled = 0;
+  let anyLo = 0;
+  let anyHi = 0;
+  // The cards leading under the rule they set themselves: each such card cannot follow itself.
+  let selfLo = 0;
+  let selfHi = 0;
   let discardOnly = 0;
   let playAlone = 0;
   let playThenDiscard = 0;
@@ -276,7 +296,7 @@ function countTurns(players: number, seat: number, rule: number): number {
     // The best rival standing under r, read from the incremental standings.
     const bound = Math.max(scores[rival1 + r], scores[rival2 + r], scores[rival3 + r]);
     if (score > bound) {
-      leadsNow |= 1 << r;
+      now |= 1 << r;
       discardOnly += ruleCount[base + r];
     }
     liftingCards(r, lo, hi, score, bound, hLo, hHi, groups, seat * 20);
@@ -284,15 +304,22 @@ function countTurns(players: number, seat: number, rule: number): number {
     const lHi = lifted[1];
     leadLo[r] = lLo;
     leadHi[r] = lHi;
-    if ((lLo | lHi) !== 0) leadRules |= 1 << r;
-    leadAnyLo |= lLo;
-    leadAnyHi |= lHi;
+    if ((lLo | lHi) !== 0) ruled |= 1 << r;
+    anyLo |= lLo;
+    anyHi |= lHi;
     const leading = popcount2(lLo, lHi);
     if (r === rule) playAlone = leading;
     // Each card leading under r may be followed by any other discard that sets r (of colour 6 - r).
-    const setsR = popcount2(lLo & COLOUR_LO[6 - r], lHi & COLOUR_HI[6 - r]);
-    playThenDiscard += leading * ruleCount[base + r] - setsR;
+    playThenDiscard += leading * ruleCount[base + r];
+    selfLo |= lLo & COLOUR_LO[6 - r];
+    selfHi |= lHi & COLOUR_HI[6 - r];
   }
+  // A card sets one rule only, so one count of them all is the sum of their counts per rule.
+  playThenDiscard -= popcount2(selfLo, selfHi);
+  leadsNow = now;
+  leadRules = ruled;
+  leadAnyLo = anyLo;
+  leadAnyHi = anyHi;
   discards = discardOnly;
   return discardOnly + playAlone + playThenDiscard;
 }
@@ -328,10 +355,11 @@ function pickTurn(k: number, seat: number, rule: number): number {
     let turns = 0;
     for (let m = leadRules; m !== 0; m &= m - 1) {
       const r = 31 - Math.clz32(m & -m);
-      if (((leadLo[r] & bitLo) | (leadHi[r] & bitHi)) !== 0) {
-        ruled |= 1 << r;
-        turns += ruleCount[countBase + r];
-      }
+      // 1 when the card leads under r, without a branch: x | -x has its sign bit set for x ≠ 0.
+      const hit = (leadLo[r] & bitLo) | (leadHi[r] & bitHi);
+      const leads = (hit | -hit) >>> 31;
+      ruled |= leads << r;
+      turns += ruleCount[countBase + r] & -leads;
     }
     turns += ((ruled >> rule) & 1) - ((ruled >> RANK_RULE[played]) & 1);
     if (k < turns) break;
@@ -348,7 +376,7 @@ function pickTurn(k: number, seat: number, rule: number): number {
 
 /** The rank of the k-th (from 0, lowest first) card in the card set (lo, hi); the set must hold it. */
 function nthRank(lo: number, hi: number, k: number): number {
-  const inLo = popcount2(lo, 0);
+  const inLo = popcount(lo);
   if (k >= inLo) return 28 + nthBit(hi, k - inLo);
   return nthBit(lo, k);
 }
@@ -413,7 +441,7 @@ export function playout(state: GameState, seed: number): number {
       }
     }
     if (alive === 1) break;
-    do seat = (seat + 1) % players;
+    do seat = seat + 1 === players ? 0 : seat + 1;
     while (out[seat]);
   }
   for (let p = 0; p < players; p++) if (!out[p]) return p;
