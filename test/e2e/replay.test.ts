@@ -1,7 +1,7 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { recordFromGame } from '../../shared/record';
 import { randomGame, VARIANTS } from '../unit/record/games';
 import { describeInChromium, screenshotDir, type Player } from './harness';
@@ -18,6 +18,12 @@ import { axeViolations } from './axe';
  */
 
 const shots = screenshotDir();
+
+// Ada's game is dealt from a fixed seed (test/e2e/fixed-deals.ts): the same game, as long, every run.
+type HostIds = typeof import('../../main/host/ids');
+vi.mock('../../main/host/ids', async (original) =>
+  (await import('./fixed-deals')).dealtFrom(await original<HostIds>(), [1]),
+);
 const PLANTED = 25;
 const NAMES = ['Ann', 'Bruno', '지민', 'Luca', 'Chiara', 'Mei'];
 
