@@ -89,7 +89,7 @@ export function liftingCards(
     case 3:
       return liftGroup(hLo & EVEN_LO, hHi & EVEN_HI, score & 63, score >> 6, bound);
     case 4:
-      return liftBlue(lo, hi, score, bound, hLo, hHi);
+      return liftBlue(groups[at + 12], score, bound, hLo, hHi);
     case 5:
       return liftIndigo(lo, hi, bound, hLo, hHi, groups[at + 2]);
     default:
@@ -166,9 +166,8 @@ function liftYellow(
   liftGroups(atLeast, at + 10, bound, above, COLOURS_LO, COLOURS_HI, hLo, hHi);
 }
 
-/** Blue: a card of a colour the palette lacks adds one to the count; any card may raise the best. */
-function liftBlue(lo: number, hi: number, score: number, bound: number, hLo: number, hHi: number): void {
-  const colours = coloursOf(lo, hi);
+/** Blue: a card of a colour the palette lacks (`colours`: those it has) adds one to the count; any card may raise the best. */
+function liftBlue(colours: number, score: number, bound: number, hLo: number, hHi: number): void {
   const size = score >> 6;
   const best = score === 0 ? -1 : score & 63;
   const known = fromIndex(best, bound - size * 64);

@@ -6,9 +6,9 @@ import {
   COLOUR_HI,
   COLOUR_LO,
   RULE_INDEX,
-  blueWithCard,
+  RUN_LEN,
+  RUN_TOP,
   greenWithCard,
-  indigoWithCard,
   maskHi,
   maskLo,
   popcount,
@@ -52,7 +52,7 @@ export function completeTurns(
  * approximation under the Action rule).
  *
  * Standings are incremental: `scores[p * 7 + r]` is player p's standing under rule r, updated when
- * p plays a card (`addToStandings`), so a turn reads opponents' standings instead of scoring palettes.
+ * p plays a card (`addToPalette`), so a turn reads opponents' standings instead of scoring palettes.
  */
 /*
  * The tables a playout changes live in one buffer, so that a state played out again (a bot's many
@@ -80,6 +80,8 @@ const scores = int32s(5 * 7);
 const NO_RIVAL = 4 * 7;
 /** Per seat: the rules its hand's cards set when discarded, as bits. */
 const handRules = int32s(4);
+/** Per seat (`seat * 3 + i`): the `scores` rows of its (at most 3) rivals still in, NO_RIVAL for none. */
+const rivals = int32s(4 * 3);
 /**
  * Per seat and value / colour (`seat * 7 + i`): the standing of that group of its palette (Orange counts
  * the best value group, Yellow the best colour group), so that a card joining it grows only its own.
@@ -190,10 +192,20 @@ function load(state: GameState): number {
     if (!out[p]) alive++;
   }
   for (let i = 0; i < state.deck.length; i++) deckRank[i] = cardRank(state.deck[i]);
+  findRivals(state.options.players);
   loaded = state;
   loadedTable.set(tableBytes);
   loadedAlive = alive;
   return alive;
+}
+
+/** Each seat's rivals still in (`rivals`), after a seat went out. */
+function findRivals(players: number): void {
+  for (let seat = 0; seat < players; seat++) {
+    let i = seat * 3;
+    rivals[i] = rivals[i + 1] = rivals[i + 2] = NO_RIVAL;
+    for (let q = 0; q < players; q++) if (q !== seat && !out[q]) rivals[i++] = q * 7;
+  }
 }
 
 /** Card `rank` leaves `seat`'s hand. */
@@ -213,43 +225,42 @@ function giveToHand(seat: number, rank: number): void {
   handRules[seat] |= 1 << r;
 }
 
-/** Card `rank` joins `seat`'s palette: its standings and group sets grow. */
+/**
+ * Card `rank` joins `seat`'s palette: its group standings and sets grow, and its standing under each rule
+ * follows from them (a rule's counting set only grows by the card's own group).
+ */
 function addToPalette(seat: number, rank: number): void {
-  const lo = palLo[seat];
-  const hi = palHi[seat];
   const base = seat * 7;
-  addToStandings(base, lo, hi, groups[seat * 20 + 2], rank);
-  palLo[seat] = lo | RANK_LO[rank];
-  palHi[seat] = hi | RANK_HI[rank];
+  const at = seat * 20;
+  palLo[seat] |= RANK_LO[rank];
+  palHi[seat] |= RANK_HI[rank];
   palSize[seat]++;
   // The card's value and colour groups grow by one card, their best the larger of theirs and it.
   const value = RANK_VALUE[rank] - 1;
   const colour = RANK_COLOUR[rank];
+  const newColour = colourGroup[base + colour] === 0 ? 64 : 0;
   const byValue = grownGroup(valueGroup[base + value], rank);
   const byColour = grownGroup(colourGroup[base + colour], rank);
   valueGroup[base + value] = byValue;
   colourGroup[base + colour] = byColour;
+  groups[at + 1 + (byValue >> 6)] |= 1 << value;
+  groups[at + 11 + (byColour >> 6)] |= 1 << colour;
+  const red = redWithCard(scores[base], rank);
+  scores[base] = red;
   if (byValue > scores[base + 1]) scores[base + 1] = byValue;
   if (byColour > scores[base + 2]) scores[base + 2] = byColour;
-  groups[seat * 20 + 1 + (byValue >> 6)] |= 1 << value;
-  groups[seat * 20 + 11 + (byColour >> 6)] |= 1 << colour;
+  scores[base + 3] = greenWithCard(scores[base + 3], rank);
+  // Blue: one card per colour present, the palette's best (Red's) among them.
+  scores[base + 4] = (scores[base + 4] & ~63) + newColour + (red & 63);
+  // Indigo: the best run of the values present, counted to the best card of its top value.
+  const values = groups[at + 2];
+  scores[base + 5] = RUN_LEN[values] * 64 + (valueGroup[base + RUN_TOP[values] - 1] & 63);
+  scores[base + 6] = violetWithCard(scores[base + 6], rank);
 }
 
 /** A group's standing (0: empty) once card `rank` joins it. */
 const grownGroup = (group: number, rank: number): number =>
   (group & ~63) + 64 + (rank > (group & 63) ? rank : group & 63);
-
-/**
- * Updates the standings at `scores[base …]` of palette (lo, hi), of values `values`, as card `rank` joins
- * it; Orange and Yellow are `addToPalette`'s, from its group standings.
- */
-function addToStandings(base: number, lo: number, hi: number, values: number, rank: number): void {
-  scores[base] = redWithCard(scores[base], rank);
-  scores[base + 3] = greenWithCard(scores[base + 3], rank);
-  scores[base + 4] = blueWithCard(lo, hi, scores[base + 4], rank);
-  scores[base + 5] = indigoWithCard(lo, hi, values, rank);
-  scores[base + 6] = violetWithCard(scores[base + 6], rank);
-}
 
 /**
  * Counts every distinct complete turn of `seat` that leaves it leading, and keeps what `pickTurn`
@@ -264,16 +275,9 @@ function countTurns(players: number, seat: number, rule: number): number {
     leadsNow = leadRules = leadAnyLo = leadAnyHi = 0;
     return 0;
   }
-  // The rows of the (at most 3) rivals still in; a missing one reads the all-zero row.
-  let rival1 = NO_RIVAL;
-  let rival2 = NO_RIVAL;
-  let rival3 = NO_RIVAL;
-  for (let q = 0; q < players; q++) {
-    if (q === seat || out[q]) continue;
-    if (rival1 === NO_RIVAL) rival1 = q * 7;
-    else if (rival2 === NO_RIVAL) rival2 = q * 7;
-    else rival3 = q * 7;
-  }
+  const rival1 = rivals[seat * 3];
+  const rival2 = rivals[seat * 3 + 1];
+  const rival3 = rivals[seat * 3 + 2];
   const base = seat * 7;
   const lo = palLo[seat];
   const hi = palHi[seat];
@@ -295,16 +299,21 @@ function countTurns(players: number, seat: number, rule: number): number {
     const score = scores[base + r];
     // The best rival standing under r, read from the incremental standings.
     const bound = Math.max(scores[rival1 + r], scores[rival2 + r], scores[rival3 + r]);
+    let lLo = hLo;
+    let lHi = hHi;
     if (score > bound) {
+      // Leading already: a discard alone keeps the player in, and every card played keeps the lead.
       now |= 1 << r;
       discardOnly += ruleCount[base + r];
+    } else {
+      liftingCards(r, lo, hi, score, bound, hLo, hHi, groups, seat * 20);
+      lLo = lifted[0];
+      lHi = lifted[1];
+      if ((lLo | lHi) === 0) continue;
     }
-    liftingCards(r, lo, hi, score, bound, hLo, hHi, groups, seat * 20);
-    const lLo = lifted[0];
-    const lHi = lifted[1];
     leadLo[r] = lLo;
     leadHi[r] = lHi;
-    if ((lLo | lHi) !== 0) ruled |= 1 << r;
+    ruled |= 1 << r;
     anyLo |= lLo;
     anyHi |= lHi;
     const leading = popcount2(lLo, lHi);
@@ -314,6 +323,7 @@ function countTurns(players: number, seat: number, rule: number): number {
     selfLo |= lLo & COLOUR_LO[6 - r];
     selfHi |= lHi & COLOUR_HI[6 - r];
   }
+
   // A card sets one rule only, so one count of them all is the sum of their counts per rule.
   playThenDiscard -= popcount2(selfLo, selfHi);
   leadsNow = now;
@@ -424,6 +434,7 @@ export function playout(state: GameState, seed: number): number {
     if (count === 0) {
       out[seat] = 1;
       alive--;
+      findRivals(players);
     } else {
       const pick = pickTurn(random(count), seat, rule);
       const played = (pick >> 6) - 1;

@@ -191,18 +191,20 @@ export function scoreWithCard(lo: number, hi: number, score: number, rank: numbe
   }
 }
 
-/** Bit 1 when a 7-bit field is not empty, without a branch. */
-const some = (f: number): number => ((f & 127) + 127) >> 7;
+/** The low 6 bits and the top bit of each 7-bit field of a mask. */
+const LOW6 = 0x3f * (1 | (1 << 7) | (1 << 14) | (1 << 21));
+const TOP7 = 0x40 * (1 | (1 << 7) | (1 << 14) | (1 << 21));
+
+/**
+ * The non-empty 7-bit fields of a mask as bits 0–3, without a branch: adding 0x3f to a field's low 6 bits
+ * sets its top bit when any is set (no carry leaves the field); one multiplication then gathers the top
+ * bits, 7 apart, side by side.
+ */
+const fieldsPresent = (x: number): number =>
+  (Math.imul(((x | ((x & LOW6) + LOW6)) & TOP7) >>> 6, 0x41041) >>> 18) & 15;
 
 /** The 7-bit set of values (bit 0 = value 1) present in palette (lo, hi). */
-export const valuesOf = (lo: number, hi: number): number =>
-  some(lo) |
-  (some(lo >>> 7) << 1) |
-  (some(lo >>> 14) << 2) |
-  (some(lo >>> 21) << 3) |
-  (some(hi) << 4) |
-  (some(hi >>> 7) << 5) |
-  (some(hi >>> 14) << 6);
+export const valuesOf = (lo: number, hi: number): number => fieldsPresent(lo) | (fieldsPresent(hi) << 4);
 
 /** The bit of a card (by rank) in the `lo` and in the `hi` mask. */
 export const maskLo = (rank: number): number => (rank < 28 ? 1 << rank : 0);
