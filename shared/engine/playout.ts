@@ -136,7 +136,8 @@ function random(bound: number): number {
   rng ^= rng << 13;
   rng ^= rng >>> 17;
   rng ^= rng << 5;
-  return ((rng >>> 0) % bound) | 0;
+  // Both sides unsigned: V8 then divides as integers, not in floating point.
+  return ((rng >>> 0) % (bound >>> 0)) | 0;
 }
 
 /** Called at the start of every playout turn when set: lets tests check the incremental standings. */
