@@ -6,7 +6,7 @@ import { afterAll, expect, it } from 'vitest';
 import { setupState } from '../../shared/engine';
 import type { GameOptions } from '../../shared/engine/types';
 import { describeInChromium, plantTable, resumeSeat, screenshotDir, type Player } from './harness';
-import { createTable, enterName } from './ui';
+import { createTable, enterName, openNewTable } from './ui';
 
 /*
  * Every player, every way of playing: a WCAG 2.1 AA audit (axe-core) of fifteen screens reached by clicks
@@ -284,6 +284,7 @@ describeInChromium(
       serious.push(...(await audit(page, 'lobby')));
 
       await enterName(page, 'Ada');
+      await openNewTable(page);
       await page.getByTestId('table-name').fill('Ada’s table');
       await page.getByTestId('preset-custom').check();
       await page.getByTestId('players-2').check();

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { BOT_NAMES } from '../../shared/bots/names';
 import { describeInChromium, screenshotDir } from './harness';
-import { enterName } from './ui';
+import { enterName, openNewTable } from './ui';
 import { axeViolations, seriousTargets } from './axe';
 
 /*
@@ -68,6 +68,11 @@ describeInChromium('a first game for newcomers, bots named with a level per seat
       await page.getByTestId('player-name').waitFor();
       await enterName(page, p.name);
       const tableName = `First ${size.name}`;
+      await openNewTable(page);
+      // The form opens from a button that goes away: the focus is in its first field.
+      await expect(
+        page.getByTestId('table-name').evaluate((f) => f === document.activeElement),
+      ).resolves.toBe(true);
       await page.getByTestId('table-name').fill(tableName);
 
       // A device that never hosted: the form opens on First game, the rules it sets said in words.

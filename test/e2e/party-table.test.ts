@@ -4,7 +4,7 @@ import { expect, it, vi } from 'vitest';
 import { describeInChromium, plantTable, resumeSeat, screenshotDir, type Player } from './harness';
 import { midPosition } from './layout-positions';
 import { offScreen } from './layout-check';
-import { createTable, enterName, myTurn, takeStep } from './ui';
+import { createTable, enterName, myTurn, openNewTable, takeStep } from './ui';
 import { axeViolations } from './axe';
 
 /*
@@ -132,6 +132,7 @@ describeInChromium('a party at the table (Chromium)', { limits: { clockSecondMs:
       await p.page.getByTestId('player-name').waitFor();
       await enterName(p.page, p.name);
     }
+    await openNewTable(ann.page);
     await ann.page.getByTestId('preset-custom').check();
     await ann.page.getByTestId('turn-clock').selectOption('30');
     await createTable(ann.page, { name: 'Party', players: 4, bots: [3], advanced: true, actionRule: true });

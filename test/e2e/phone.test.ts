@@ -6,6 +6,7 @@ import { setupState } from '../../shared/engine';
 import type { CardId, GameState } from '../../shared/engine/types';
 import { axeViolations, seriousTargets } from './axe';
 import { describeInChromium, plantTable, resumeSeat, screenshotDir, type Player } from './harness';
+import { openNewTable } from './ui';
 
 /** The typed-address fallback of a host that moved, kept for people to look at (or the run's own folder). */
 const MOVED_SHOTS = process.env.RED7_SHOTS ?? join(screenshotDir(), 'host-moved');
@@ -290,6 +291,7 @@ describeInChromium(
         const p = await stage.player(`Lobby ${locale}`, 360, 740, { locale, ...PHONE_TRAITS });
         await p.page.goto(stage.served.url);
         await p.page.getByTestId('player-name').waitFor();
+        await openNewTable(p.page);
         // The two kinds share a line, or each takes a whole line: never one alone beside empty space.
         const box = (id: string) =>
           p.page

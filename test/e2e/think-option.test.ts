@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { describeInChromium, screenshotDir } from './harness';
-import { enterName } from './ui';
+import { enterName, openNewTable } from './ui';
 
 /*
  * Hard bots' think time in the new-table form, in real Chromium against a real host: offered once the
@@ -40,6 +40,7 @@ describeInChromium('hard bots’ think time (Chromium)', {}, (stage) => {
       await page.goto(stage.served.url);
       await page.getByTestId('player-name').waitFor();
       await enterName(page, 'Ada');
+      await openNewTable(page);
       await page.getByTestId('table-name').fill(`Think ${size.name}`);
       await page.getByTestId('preset-custom').check();
       // Seat 2 is a bot by default. Normal bots are not asked how long to think: their budget is their own.

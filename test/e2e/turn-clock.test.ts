@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeInChromium, screenshotDir, type Player } from './harness';
-import { enterName, joinTable, myTurn } from './ui';
+import { enterName, joinTable, myTurn, openNewTable } from './ui';
 import { axeViolations, seriousTargets } from './axe';
 
 /*
@@ -47,6 +47,7 @@ describeInChromium('the turn clock in Chromium', { limits: { clockSecondMs: SECO
     }
     // Ann hosts three people, no bots, with a 30 s clock; the form explains it and the vote is the default.
     const form = ann.page;
+    await openNewTable(form);
     await form.getByTestId('table-name').fill('Clock table');
     await form.getByTestId('preset-custom').check();
     await form.getByTestId('players-3').check();

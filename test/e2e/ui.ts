@@ -21,7 +21,18 @@ export interface NewTable {
   target?: number;
 }
 
+/**
+ * Opens the lobby's new-table form, folded behind a button (its code loads when asked for); the focus
+ * goes into its first field. Leaves an open form as it is.
+ */
+export async function openNewTable(page: Page): Promise<void> {
+  const form = page.getByTestId('new-table');
+  if (!(await form.isVisible())) await page.getByTestId('new-table-open').click();
+  await form.waitFor();
+}
+
 export async function createTable(page: Page, t: NewTable): Promise<void> {
+  await openNewTable(page);
   await page.getByTestId('table-name').fill(t.name);
   // Every option is the test's to choose (a fresh browser opens the form on First game).
   await page.getByTestId('preset-custom').check();

@@ -6,6 +6,7 @@ import type { GameClient } from '../../renderer/src/net/client';
 import { webBridge } from '../../renderer/src/bridge/web';
 import { setServices } from '../../renderer/src/services';
 import EveningPanel from '../../renderer/src/components/evening/EveningPanel.vue';
+import EveningFacts from '../../renderer/src/components/evening/EveningFacts.vue';
 import EveningInvite from '../../renderer/src/components/evening/EveningInvite.vue';
 import { FakeLink } from './fake-link';
 import { MemoryStorage } from './memory-storage';
@@ -78,8 +79,9 @@ async function panel(evening: EveningInfo | null) {
   links[0].welcomed();
   links[0].hear({ type: 'evening', evening });
   await nextTick();
-  // An evening under way shows its invitation, loaded when first shown: the panel is whole once it came
-  // (a load still under way when the file ends would outlive the file's modules).
+  // An evening shows its facts, and one under way its invitation, each loaded when first shown: the panel
+  // is whole once they came (a load still under way when the file ends would outlive the file's modules).
+  if (evening) await vi.waitFor(() => expect(w.findComponent(EveningFacts).exists()).toBe(true));
   if (evening && !evening.over)
     await vi.waitFor(() => expect(w.findComponent(EveningInvite).exists()).toBe(true));
   return w;

@@ -161,8 +161,8 @@ describe('LobbyView (desktop bridge)', () => {
   it('offers an update found at start, downloads it when asked and restarts into it; a refusal is said', async () => {
     desktop.update.status = { state: 'available', version: '0.2.0' };
     const w = mountApp(LobbyView);
-    await flushPromises();
-    const offer = w.get('[data-testid="update-offer"]');
+    // The offer's code loads when the desktop lobby shows it (a browser's never does).
+    const offer = await vi.waitFor(() => w.get('[data-testid="update-offer"]'));
     expect(offer.text()).toContain('Red7 LAN 0.2.0 is available');
     await w.get('[data-testid="update-download"]').trigger('click');
     await flushPromises();
@@ -351,6 +351,18 @@ describe('LobbyView (desktop bridge)', () => {
     const table = useTableStore();
     const create = vi.spyOn(table, 'createTable').mockImplementation(() => undefined);
     await w.get('[data-testid="player-name"]').setValue('Ada');
+    // The form is folded behind a button, its code loaded when asked for; Cancel folds it again and gives
+    // the focus back to the button; opened, the focus is in its first field.
+    expect(w.find('[data-testid="new-table"]').exists()).toBe(false);
+    await w.get('[data-testid="new-table-open"]').trigger('click');
+    await vi.waitFor(() => w.get('[data-testid="table-name"]'));
+    expect(document.activeElement).toBe(w.get('[data-testid="table-name"]').element);
+    await w.get('[data-testid="new-table-cancel"]').trigger('click');
+    await flushPromises();
+    expect(w.find('[data-testid="new-table"]').exists()).toBe(false);
+    expect(document.activeElement).toBe(w.get('[data-testid="new-table-open"]').element);
+    await w.get('[data-testid="new-table-open"]').trigger('click');
+    await vi.waitFor(() => w.get('[data-testid="table-name"]'));
     await w.get('[data-testid="table-name"]').setValue('Late game');
     await w.get('[data-testid="preset-custom"]').setValue(true);
     await w.get('[data-testid="players-4"]').setValue();
