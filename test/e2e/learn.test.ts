@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { CHAPTER_IDS } from '../../renderer/src/learn/chapters';
-import { describeInChromium, screenshotDir, type Player } from './harness';
+import { describeInChromium, screenshotDir, type Player, type Stage } from './harness';
 import { axeViolations } from './axe';
 
 /*
@@ -172,8 +172,22 @@ async function audit(page: Page): Promise<string[]> {
 }
 
 describeInChromium('learn to play', {}, (stage) => {
+  /*
+   * Each test's page is closed when it ends: a lesson left open goes on placing its guide every frame
+   * (0.1 s of Chromium's CPU a second, idle), and every test's page stayed open until the file's end.
+   */
+  const opened: Player[] = [];
+  const newPlayer = async (...args: Parameters<Stage['player']>): Promise<Player> => {
+    const p = await stage.player(...args);
+    opened.push(p);
+    return p;
+  };
+  afterEach(async () => {
+    for (const p of opened.splice(0)) await p.context.close();
+  });
+
   it('desktop 1280×800: the first-start offer, a wrong move tried again, axe on a step, every chapter by clicks', async () => {
-    const player = await stage.player('Ada', 1280, 800);
+    const player = await newPlayer('Ada', 1280, 800);
     const { page } = player;
     await page.goto(stage.served.url);
     // A device that never played: the lobby offers the lessons once, beside everything else.
@@ -210,7 +224,7 @@ describeInChromium('learn to play', {}, (stage) => {
   }, 240_000);
 
   it('Esc as at a real table: clears the selection, with none undoes a step, never skips or plays the move', async () => {
-    const player = await stage.player('Esa', 1280, 800);
+    const player = await newPlayer('Esa', 1280, 800);
     const page = await openLearn(player, stage.served.url);
     await page.getByTestId('learn-open-play').click();
     // On a step of words Esc goes nowhere.
@@ -254,7 +268,7 @@ describeInChromium('learn to play', {}, (stage) => {
   }, 60_000);
 
   it('a press on Next is not lost when what the callout follows moves before the release', async () => {
-    const player = await stage.player('Pia', 1280, 800);
+    const player = await newPlayer('Pia', 1280, 800);
     const page = await openLearn(player, stage.served.url);
     await page.getByTestId('learn-open-play').click();
     // 'fives' points at the hand, and the callout sits just above it.
@@ -290,7 +304,7 @@ describeInChromium('learn to play', {}, (stage) => {
   });
 
   it("the table's keys: a number selects a hand card, P plays it, E confirms (as the Confirm button says)", async () => {
-    const player = await stage.player('Eko', 1280, 800);
+    const player = await newPlayer('Eko', 1280, 800);
     const page = await openLearn(player, stage.served.url);
     await page.getByTestId('learn-open-play').click();
     for (let i = 0; i < 3; i++) await page.getByTestId('learn-next').click();
@@ -311,7 +325,7 @@ describeInChromium('learn to play', {}, (stage) => {
   }, 60_000);
 
   it('skip a chapter, resume one part way, replay a finished one (progress kept over a reload)', async () => {
-    const player = await stage.player('Bea', 1280, 800);
+    const player = await newPlayer('Bea', 1280, 800);
     const page = await openLearn(player, stage.served.url);
     // Skip: chapter 5 is left, 6 opens; 5 is not done.
     await page.getByTestId('learn-open-ties').click();
@@ -348,7 +362,7 @@ describeInChromium('learn to play', {}, (stage) => {
    * walked at 1280 above.
    */
   it('phone 360×740, in Italian: every chapter by taps, the callout never over what the step is about', async () => {
-    const player = await stage.player('Eva', 360, 740, {
+    const player = await newPlayer('Eva', 360, 740, {
       isMobile: true,
       hasTouch: true,
       deviceScaleFactor: 2,
@@ -358,7 +372,7 @@ describeInChromium('learn to play', {}, (stage) => {
   }, 240_000);
 
   it('phone 390×844, in Korean: the first-start offer dismissed, then every chapter by taps, the callout never over what the step is about', async () => {
-    const player = await stage.player('Cy', 390, 844, {
+    const player = await newPlayer('Cy', 390, 844, {
       isMobile: true,
       hasTouch: true,
       deviceScaleFactor: 2,
