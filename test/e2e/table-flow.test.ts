@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import jsQR from 'jsqr';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { describeInChromium, screenshotDir, screenshotsAtCssScale } from './harness';
 import { createTable, enterName, joinTable, myTurn, takeStep } from './ui';
 
@@ -19,6 +19,12 @@ import { createTable, enterName, joinTable, myTurn, takeStep } from './ui';
  */
 
 const shots = screenshotDir();
+
+// The game is dealt from a fixed seed (test/e2e/fixed-deals.ts): the same game, as long, every run.
+type HostIds = typeof import('../../main/host/ids');
+vi.mock('../../main/host/ids', async (original) =>
+  (await import('./fixed-deals')).dealtFrom(await original<HostIds>(), [1]),
+);
 const LAN = '10.77.0.5';
 interface Person {
   name: string;
