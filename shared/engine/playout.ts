@@ -269,7 +269,7 @@ const grownGroup = (group: number, rank: number): number =>
  * leads under it (`liftingCards`). The turns are then counted from set sizes: a card played alone
  * (leading under the current rule), or then any other hand card discarded whose rule it leads under.
  */
-function countTurns(players: number, seat: number, rule: number): number {
+function countTurns(seat: number, rule: number): number {
   const hLo = handLo[seat];
   const hHi = handHi[seat];
   if ((hLo | hHi) === 0) {
@@ -401,7 +401,7 @@ function nthBit(bits: number, k: number): number {
 /** How many distinct complete turns that leave the player leading the fast playout chooses among now. */
 export function leadingTurnCount(state: GameState): number {
   load(state);
-  return countTurns(state.options.players, state.current!, RULE_INDEX[ruleOf(state)]);
+  return countTurns(state.current!, RULE_INDEX[ruleOf(state)]);
 }
 
 /**
@@ -418,7 +418,11 @@ export function listLeadingTurns(state: GameState): { played: CardId | null; dis
   });
 }
 
-/** Plays the round in `state` (at the start of a turn) to its end; returns the winning seat. */
+/**
+ * Plays the round in `state` (at the start of a turn) to its end; returns the winning seat. The state is
+ * only read. Played out again as the same object, it is not read again (see `load`): a state changed in
+ * place in between would be played out as it was.
+ */
 export function playout(state: GameState, seed: number): number {
   const players = state.options.players;
   const advanced = state.options.mode === 'advanced';
@@ -431,7 +435,7 @@ export function playout(state: GameState, seed: number): number {
 
   while (alive > 1) {
     if (observer !== null) observer({ players, palLo, palHi, scores, out });
-    const count = countTurns(players, seat, rule);
+    const count = countTurns(seat, rule);
     if (count === 0) {
       out[seat] = 1;
       alive--;
