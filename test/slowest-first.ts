@@ -5,18 +5,20 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * Seconds each of the slowest files took in a clean-clone CI run (`.ci/run` prints the 15 slowest; a
  * file of 10 s or more belongs here). A fresh clone has no timings of its own, and without them Vitest
  * starts the largest files first, project after project, so a long file sized small (lan/mdns.test.ts
- * sleeps through announcements) started last in its group and held the next group back ~30 s.
+ * sleeps through announcements) started last in its group and held the next group back ~30 s. Layout,
+ * game, replay and a11y: the last run's seconds scaled by their side-by-side ratios after they were made
+ * cheaper (docs/measurements.md, "Cheaper e2e files"), until a CI run prints their own.
  */
 const SECONDS: Record<string, number> = {
-  'test/e2e/layout.test.ts': 98,
   'test/e2e/learn.test.ts': 80,
-  'test/e2e/game.test.ts': 57,
-  'test/e2e/replay.test.ts': 44,
+  'test/e2e/layout.test.ts': 77,
+  'test/e2e/game.test.ts': 50,
+  'test/e2e/replay.test.ts': 36,
   'test/ci/benches.test.ts': 34,
   'test/lan/mdns.test.ts': 33,
   'test/e2e/reactions.test.ts': 30,
-  'test/e2e/a11y.test.ts': 30,
   'test/e2e/evening.test.ts': 26,
+  'test/e2e/a11y.test.ts': 25,
   'test/e2e/phone.test.ts': 25,
   'test/e2e/turn-clock.test.ts': 25,
   'test/e2e/table-flow.test.ts': 25,
