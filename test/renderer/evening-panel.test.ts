@@ -8,6 +8,7 @@ import { setServices } from '../../renderer/src/services';
 import EveningPanel from '../../renderer/src/components/evening/EveningPanel.vue';
 import EveningFacts from '../../renderer/src/components/evening/EveningFacts.vue';
 import EveningInvite from '../../renderer/src/components/evening/EveningInvite.vue';
+import EveningStandings from '../../renderer/src/components/evening/EveningStandings.vue';
 import { FakeLink } from './fake-link';
 import { MemoryStorage } from './memory-storage';
 import { mountApp } from './mount';
@@ -128,5 +129,8 @@ describe('the evening panel', () => {
     await nextTick();
     expect(has(w, 'evening-go')).toBe(false);
     expect(w.get('[data-testid="evening-table-done"]').text()).toContain('your table has finished');
+    // A table's results bring the standings, loaded then (and waited for: a load still under way when the
+    // file ends would outlive the file's modules).
+    await vi.waitFor(() => expect(w.findComponent(EveningStandings).exists()).toBe(true));
   });
 });
