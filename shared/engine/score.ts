@@ -123,8 +123,8 @@ export function scoreMasks(lo: number, hi: number, r: number): number {
 
 /*
  * The standing of a palette once card `rank` (not in it) is added, from its standing `score` without
- * it, one function per rule so a hot loop can call the one it needs. A rule's counting set only grows
- * by the card's own group (its value, its colour, the evens, …), so each is a few operations.
+ * it, for the rules whose counting set is one fixed group (the playout grows the others from its
+ * palettes' value and colour groups, `addToPalette`).
  */
 
 /** A standing whose counting set gains card `rank`. */
@@ -133,63 +133,11 @@ const grown = (score: number, rank: number): number =>
 
 export const redWithCard = (score: number, rank: number): number => (64 + rank > score ? 64 + rank : score);
 
-export function orangeWithCard(lo: number, hi: number, score: number, rank: number): number {
-  const value = (rank / 7) | 0;
-  const f = field(lo, hi, value + 1) | (1 << (rank % 7));
-  const group = POP7[f] * 64 + value * 7 + MSB7[f];
-  return group > score ? group : score;
-}
-
-export function yellowWithCard(lo: number, hi: number, score: number, rank: number): number {
-  const colour = rank % 7;
-  const l = (lo | maskLo(rank)) & COLOUR_LO[colour];
-  const h = (hi | maskHi(rank)) & COLOUR_HI[colour];
-  // h's bits shifted by one sit on another colour's positions of lo, so one popcount counts both.
-  const group = popcount(l | (h << 1)) * 64 + topRank(l, h);
-  return group > score ? group : score;
-}
-
 export const greenWithCard = (score: number, rank: number): number =>
   ((rank / 7) | 0) & 1 ? grown(score, rank) : score;
 
-export function blueWithCard(lo: number, hi: number, score: number, rank: number): number {
-  if (score === 0) return 64 + rank;
-  const colours = lo | (lo >>> 7) | (lo >>> 14) | (lo >>> 21) | hi | (hi >>> 7) | (hi >>> 14);
-  const size = (score >> 6) + ((colours >>> (rank % 7)) & 1 ? 0 : 1);
-  return size * 64 + (rank > (score & 63) ? rank : score & 63);
-}
-
-/** Indigo: `values` is the palette's 7-bit set of values (`valuesOf`); the run is found again. */
-export function indigoWithCard(lo: number, hi: number, values: number, rank: number): number {
-  const value = ((rank / 7) | 0) + 1;
-  const all = values | (1 << (value - 1));
-  const top = RUN_TOP[all];
-  const f = field(lo, hi, top) | (top === value ? 1 << (rank % 7) : 0);
-  return RUN_LEN[all] * 64 + (top - 1) * 7 + MSB7[f];
-}
-
 export const violetWithCard = (score: number, rank: number): number =>
   rank < 21 ? grown(score, rank) : score;
-
-/** The standing under rule `r` of palette (lo, hi) once card `rank` is added (see above). */
-export function scoreWithCard(lo: number, hi: number, score: number, rank: number, r: number): number {
-  switch (r) {
-    case 0:
-      return redWithCard(score, rank);
-    case 1:
-      return orangeWithCard(lo, hi, score, rank);
-    case 2:
-      return yellowWithCard(lo, hi, score, rank);
-    case 3:
-      return greenWithCard(score, rank);
-    case 4:
-      return blueWithCard(lo, hi, score, rank);
-    case 5:
-      return indigoWithCard(lo, hi, valuesOf(lo, hi), rank);
-    default:
-      return violetWithCard(score, rank);
-  }
-}
 
 /** The low 6 bits and the top bit of each 7-bit field of a mask. */
 const LOW6 = 0x3f * (1 | (1 << 7) | (1 << 14) | (1 << 21));
