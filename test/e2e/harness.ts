@@ -141,13 +141,12 @@ export async function serveHost(
   };
 }
 
-/** Headless Chromium with its own temporary XDG folders (nothing touches the user's profile). */
-/** How the harness starts Chromium: headless, quiet, nothing fetched from outside. */
 /** The host as a phone on the LAN reaches it: a page there is plain http and no loopback page. */
 const LAN_NAME = 'host.red7-lan.test';
 /** `url` (a test host's, on 127.0.0.1) by a name that is no loopback address (Chromium maps it back). */
 export const onTheLan = (url: string): string => url.replace('//127.0.0.1:', `//${LAN_NAME}:`);
 
+/** How the harness starts Chromium: headless, quiet, nothing fetched from outside. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
