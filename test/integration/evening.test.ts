@@ -20,7 +20,7 @@ import {
   type Person,
 } from './helpers/evening';
 import { spawnHost, type ChildHost } from './helpers/child-host';
-import { get, listHistory } from './helpers/history';
+import { get, historyHas, listHistory } from './helpers/history';
 import { testHost, type TestHost } from './helpers/host';
 import { rng } from '../helpers/random';
 
@@ -313,13 +313,12 @@ describe('an evening on a host that is killed', () => {
           (e) => e.heats[0].tables.filter((t) => t.results).length === 2,
         );
         expect(ended.heatInPlay).toBe(1);
-        for (let i = 0; i < 100 && eveningRecords(dataDir).length === 0; i++)
-          await new Promise((r) => setTimeout(r, 50));
-        const early = eveningRecords(dataDir);
+        // A game is listed once its write is done, folder synced; its file shows on disk a little before that.
+        // So wait for the list (what people see), then check the disk too.
+        const listed = await historyHas(host.port, 1);
         // The lone table of four may be shown (nobody else held its cards); the table of three may not yet.
-        expect(early.map((r) => r.options.players)).toEqual([4]);
-        const listed = await listHistory(host.port);
         expect(listed.games.map((g) => g.options.players)).toEqual([4]);
+        expect(eveningRecords(dataDir).map((r) => r.options.players)).toEqual([4]);
         // The history lists the evening by what it holds so far: one game, of heat 1.
         expect(JSON.parse((await get(host.port, '/api/history/evenings')).body)).toMatchObject({
           evenings: [{ name: 'Saturday', games: 1, heats: [1] }],
@@ -354,15 +353,11 @@ describe('an evening on a host that is killed', () => {
         const { secret } = JSON.parse(readFileSync(join(dataDir, 'evening.json'), 'utf8')) as {
           secret: number;
         };
-        let records: GameRecord[] = [];
-        for (let i = 0; i < 100 && records.length < 6; i++) {
-          records = eveningRecords(dataDir);
-          await new Promise((r) => setTimeout(r, 50));
-        }
+        // The evening's games from the history, by its name (as people type it, whatever the case).
+        const ofEvening = await historyHas(host.port, 6, '?evening=saturday&limit=10');
+        const records = eveningRecords(dataDir);
         expect(records).toHaveLength(6);
         for (const r of records) expect(dealtDuplicate(r, secret)).toBe(true);
-        // The evening's games from the history, by its name (as people type it, whatever the case).
-        const ofEvening = await listHistory(host.port, '?evening=saturday&limit=10');
         expect(ofEvening.games.map((g) => g.evening?.name)).toEqual(Array(6).fill('Saturday'));
         expect(JSON.parse((await get(host.port, '/api/history/evenings')).body)).toMatchObject({
           evenings: [{ name: 'Saturday', games: 6, heats: [1, 2] }],

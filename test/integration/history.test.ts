@@ -6,7 +6,7 @@ import { replayRecord } from '../../shared/record';
 import type { GameRecord } from '../../shared/record';
 import { rng } from '../helpers/random';
 import { testHost, type TestHost } from './helpers/host';
-import { allPages, get, listHistory, seedHistory } from './helpers/history';
+import { allPages, get, historyHas, listHistory, seedHistory } from './helpers/history';
 import { playRandomly, startedTable } from './helpers/play';
 
 const BASIC = { players: 2, mode: 'basic', actionRule: false } as const;
@@ -25,15 +25,6 @@ async function host(opts: Parameters<typeof testHost>[0] = {}): Promise<TestHost
   const h = await testHost(opts);
   hosts.push(h);
   return h;
-}
-
-/** Waits until the host's history lists `n` games (the record is written off the event loop). */
-async function historyHas(port: number, n: number): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if ((await listHistory(port, '?limit=100')).games.length >= n) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`the history never held ${n} games`);
 }
 
 async function record(port: number, id: string): Promise<GameRecord> {

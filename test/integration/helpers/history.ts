@@ -33,6 +33,16 @@ export async function listHistory(port: number, query = ''): Promise<HistoryPage
   return JSON.parse(r.body) as HistoryPage;
 }
 
+/** Waits until the host's history lists `n` games for `query` (a record is listed once its write is done). */
+export async function historyHas(port: number, n: number, query = '?limit=100'): Promise<HistoryPage> {
+  for (let i = 0; i < 300; i++) {
+    const page = await listHistory(port, query);
+    if (page.games.length >= n) return page;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`the history never listed ${n} games for ${query}`);
+}
+
 /** Every page of the list, following `next`. */
 export async function allPages(port: number, query: string, limit: number): Promise<HistoryPage[]> {
   const pages: HistoryPage[] = [];
