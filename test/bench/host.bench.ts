@@ -3,8 +3,10 @@
 // Every workload runs twice, against a host sending whole views (protocol 1's traffic, `views: "full"`)
 // and one sending deltas (`views: "delta"`), so before and after come from one run on one machine.
 // The bytes workload plays complete 4-player Advanced + Action games and counts the wire bytes.
+// The closed loops also run against the floor (`views: "floor"`, floor-host.ts): a server that only reads,
+// logs and sends frames of a delta's mean size, no game: what this machine allows any host at all.
 // `hostCpuUsPerMove`: the host process's CPU time (all its threads, user + system) per move, from /proc.
-//   node --import tsx test/bench/host.bench.ts [rounds=3] [games=10] [moves=3000] [tables=50]
+//   node --import tsx test/bench/host.bench.ts [rounds=3] [games=10] [moves=3000] [tables=50] [floor=1]
 //   (the host runs as a child: `... host.bench.ts serve [full]`); the settings shrink it to a smoke run:
 //   rounds of both hosts, games counted for bytes, closed-loop moves at one table, tables in the 50x4 runs.
 import { spawn } from 'node:child_process';
@@ -175,7 +177,7 @@ async function drive(players: Player[], moves: number, gapMs: number, latencies:
   }
 }
 
-type Views = 'full' | 'delta';
+type Views = 'full' | 'delta' | 'floor';
 
 async function workload(
   host: { port: number; pid: number },
@@ -203,6 +205,7 @@ async function workload(
     JSON.stringify({
       workload: name,
       views,
+      ...(views === 'floor' ? { frameBytes: floorFrameBytes } : {}),
       tables,
       clients: tables * 4,
       moves: latencies.length,
@@ -255,6 +258,7 @@ async function bytesWorkload(port: number, views: Views, games: number) {
       p.ws.close();
     }
   }
+  if (views === 'delta' && frames > 0) floorFrameBytes = Math.round(bytes / frames);
   console.log(
     JSON.stringify({
       workload: 'host.bytes.4p-advanced-action',
@@ -279,10 +283,14 @@ const ROUNDS = size('rounds', 3);
 const BYTES_GAMES = size('games', 10);
 const CLOSED_LOOP_MOVES = size('moves', 3000);
 const MANY_TABLES = size('tables', 50);
+const FLOOR = size('floor', 1) === 1;
+/** The floor's frame: a delta host's mean frame in the bytes workload when it ran, else one measured so. */
+let floorFrameBytes = 640;
 
 async function main(): Promise<void> {
   for (let round = 0; round < ROUNDS; round++) {
     for (const views of ['full', 'delta'] as const) await runAgainst(views, round === 0);
+    if (FLOOR) await runAgainst('floor', false);
   }
   for (const name of [...new Set(p99s.map((r) => r.name))]) {
     const median = (views: Views) => {
@@ -302,6 +310,7 @@ async function main(): Promise<void> {
         deltaP99Ms: runs('delta'),
         fullMedianP99Ms: median('full'),
         deltaMedianP99Ms: median('delta'),
+        ...(runs('floor').length > 0 ? { floorP99Ms: runs('floor'), floorMedianP99Ms: median('floor') } : {}),
       }),
     );
   }
@@ -309,13 +318,10 @@ async function main(): Promise<void> {
 
 async function runAgainst(views: Views, countBytes: boolean): Promise<void> {
   nextRandom = 12345; // both hosts get the same stream of client choices
-  const args = [
-    '--import',
-    'tsx',
-    fileURLToPath(import.meta.url),
-    'serve',
-    ...(views === 'full' ? ['full'] : []),
-  ];
+  const args = ['--import', 'tsx'];
+  if (views === 'floor')
+    args.push(fileURLToPath(new URL('./floor-host.ts', import.meta.url)), `${floorFrameBytes}`);
+  else args.push(fileURLToPath(import.meta.url), 'serve', ...(views === 'full' ? ['full'] : []));
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve) => {
     let out = '';
@@ -330,7 +336,8 @@ async function runAgainst(views: Views, countBytes: boolean): Promise<void> {
     const host = { port, pid: child.pid! };
     await workload(host, views, 'host.1x4.closed-loop', 1, CLOSED_LOOP_MOVES, 0);
     // 50 tables, each moving every 50 ms: 1000 moves/s in all, far beyond a LAN party's pace.
-    await workload(host, views, `host.${MANY_TABLES}x4.paced-50ms`, MANY_TABLES, 60, 50);
+    if (views !== 'floor')
+      await workload(host, views, `host.${MANY_TABLES}x4.paced-50ms`, MANY_TABLES, 60, 50);
     // 50 tables, each moving as soon as the last move reached its clients: the host at saturation.
     await workload(host, views, `host.${MANY_TABLES}x4.closed-loop`, MANY_TABLES, 60, 0);
   } finally {
