@@ -173,8 +173,8 @@ async function audit(page: Page): Promise<string[]> {
 
 describeInChromium('learn to play', {}, (stage) => {
   /*
-   * Each test's page is closed when it ends: a lesson left open goes on placing its guide every frame
-   * (0.1 s of Chromium's CPU a second, idle), and every test's page stayed open until the file's end.
+   * Each test's page is closed when it ends (it stayed open until the file's end otherwise, and its bots
+   * and guide woke with every change to its table).
    */
   const opened: Player[] = [];
   const newPlayer = async (...args: Parameters<Stage['player']>): Promise<Player> => {
@@ -302,6 +302,42 @@ describeInChromium('learn to play', {}, (stage) => {
     expect(await callout.boundingBox()).toEqual(before);
     await page.mouse.up();
     await expect.poll(() => attr(page, 'data-step')).toBe('beat');
+    expect(player.errors).toEqual([]);
+  });
+
+  it('on a still step the guide stops measuring the page, and follows again once something moves', async () => {
+    const player = await newPlayer('Ola', 1280, 800);
+    const page = await openLearn(player, stage.served.url);
+    await page.getByTestId('learn-open-play').click();
+    for (let i = 0; i < 2; i++) await page.getByTestId('learn-next').click();
+    await expect.poll(() => attr(page, 'data-step')).toBe('fives');
+    // Counts the page's layout reads (the guide measures its element with them) over a second.
+    const readsInASecond = () =>
+      page.evaluate(async () => {
+        const proto = Element.prototype;
+        const measure = proto.getBoundingClientRect;
+        let reads = 0;
+        proto.getBoundingClientRect = function (this: Element) {
+          reads += 1;
+          return measure.call(this);
+        };
+        await new Promise((r) => setTimeout(r, 1000));
+        proto.getBoundingClientRect = measure;
+        return reads;
+      });
+    // Settled (a few frames after the step's words), it reads nothing while nothing moves: it used to read
+    // every frame, 60 a second, a lesson left open a steady drain on a phone's battery.
+    await expect.poll(readsInASecond, { timeout: 10_000 }).toBeLessThan(5);
+    const ring = page.getByTestId('learn-ring');
+    const ringBefore = (await ring.boundingBox())!;
+    await chapter(page)
+      .locator('.my-hand')
+      .evaluate((el) => {
+        (el as HTMLElement).style.transform = 'translateY(-200px)';
+      });
+    await expect.poll(async () => ringBefore.y - (await ring.boundingBox())!.y).toBeGreaterThan(150);
+    // It followed the hand while it slid (a transition), then settled again.
+    await expect.poll(readsInASecond, { timeout: 10_000 }).toBeLessThan(5);
     expect(player.errors).toEqual([]);
   });
 
