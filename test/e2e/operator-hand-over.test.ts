@@ -98,6 +98,27 @@ describeInChromium(
       }
     });
 
+    it('folds away by its Close button: the focus goes back to its button, and a half-typed address is dropped', async () => {
+      const { page, errors } = await stage.player('Operator', 1280, 800);
+      await page.goto(`http://127.0.0.1:${stage.served.host.port}/`);
+      const open = page.getByTestId('operator-hand-over-open');
+      await open.click();
+      const address = page.getByTestId('operator-hand-over-address');
+      await address.fill('192.168.1.');
+      await page.getByTestId('operator-hand-over').getByRole('button', { name: 'Close' }).click();
+      await expect.poll(() => page.getByTestId('operator-hand-over').count()).toBe(0);
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+        .toBe('operator-hand-over-open');
+      // By the keyboard alone: open again with Enter, nothing of before in it, Close with Space.
+      await page.keyboard.press('Enter');
+      await expect.poll(() => address.inputValue()).toBe('');
+      await page.getByTestId('operator-hand-over-close').focus();
+      await page.keyboard.press('Space');
+      await expect.poll(() => page.getByTestId('operator-hand-over').count()).toBe(0);
+      expect(errors).toEqual([]);
+    });
+
     const REFUSED = {
       ko: { title: '이 호스트의 테이블 넘기기', why: '넘기지 못했습니다: 127.0.0.1:1에서 응답이 없습니다.' },
       it: {
