@@ -17,16 +17,22 @@ export async function startBenchHost(options: Partial<HostOptions> = {}) {
   return { host, dataDir };
 }
 
+/** The host child's CPU time so far (ms), user and system (the kernel's: socket sends, the log's writes). */
+export function hostCpuTimes(pid: number): { userMs: number; systemMs: number } | null {
+  try {
+    // Fields 14 and 15 (utime, stime) in clock ticks, after the command name in parentheses.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return { userMs: Number(fields[11]) * 10, systemMs: Number(fields[12]) * 10 };
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The host child's CPU time so far (user + system, ms), from /proc: on a shared machine a move's latency
  * mostly measures the wait for a core, while the host's CPU per move is its own work. Null off Linux.
  */
 export function hostCpuMs(pid: number): number | null {
-  try {
-    // Fields 14 and 15 (utime, stime) in clock ticks, after the command name in parentheses.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return null;
-  }
+  const t = hostCpuTimes(pid);
+  return t && t.userMs + t.systemMs;
 }

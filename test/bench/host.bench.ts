@@ -5,7 +5,8 @@
 // The bytes workload plays complete 4-player Advanced + Action games and counts the wire bytes.
 // The closed loops also run against the floor (`views: "floor"`, floor-host.ts): a server that only reads,
 // logs and sends frames of a delta's mean size, no game: what this machine allows any host at all.
-// `hostCpuUsPerMove`: the host process's CPU time (all its threads, user + system) per move, from /proc.
+// `hostCpuUsPerMove`: the host process's CPU time (all its threads, user + system) per move, from /proc;
+// `hostSystemUsPerMove` the kernel's part of it (the sockets' sends and receives, the log's writes).
 //   node --import tsx test/bench/host.bench.ts [rounds=3] [games=10] [moves=3000] [tables=50] [floor=1]
 //   (the host runs as a child: `... host.bench.ts serve [full]`); the settings shrink it to a smoke run:
 //   rounds of both hosts, games counted for bytes, closed-loop moves at one table, tables in the 50x4 runs.
@@ -13,7 +14,7 @@ import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
-import { hostCpuMs, startBenchHost } from './bench-host';
+import { hostCpuTimes, startBenchHost } from './bench-host';
 import { benchSettings } from './settings';
 import type { Move, SeatView } from '../../shared/engine';
 import { PROTOCOL_VERSION, applyDelta } from '../../shared/protocol';
@@ -178,6 +179,17 @@ async function drive(players: Player[], moves: number, gapMs: number, latencies:
 }
 
 type Views = 'full' | 'delta' | 'floor';
+type CpuTimes = ReturnType<typeof hostCpuTimes>;
+
+/** The host's CPU a move (µs), and the kernel's share of it (its sockets and files). */
+function perMove(before: CpuTimes, after: CpuTimes, moves: number) {
+  if (!before || !after) return { hostCpuUsPerMove: null, hostSystemUsPerMove: null };
+  const us = (ms: number) => Math.round((1000 * ms) / moves);
+  return {
+    hostCpuUsPerMove: us(after.userMs + after.systemMs - before.userMs - before.systemMs),
+    hostSystemUsPerMove: us(after.systemMs - before.systemMs),
+  };
+}
 
 async function workload(
   host: { port: number; pid: number },
@@ -193,11 +205,11 @@ async function workload(
   await Promise.all(all.map((players) => drive(players, 20, gapMs, [])));
   const received0 = all.flat().reduce((n, p) => n + p.received, 0);
   const latencies: number[] = [];
-  const cpu0 = hostCpuMs(pid);
+  const cpu0 = hostCpuTimes(pid);
   const t0 = performance.now();
   await Promise.all(all.map((players) => drive(players, movesPerTable, gapMs, latencies)));
   const seconds = (performance.now() - t0) / 1000;
-  const cpu1 = hostCpuMs(pid);
+  const cpu1 = hostCpuTimes(pid);
   const received = all.flat().reduce((n, p) => n + p.received, 0) - received0;
   latencies.sort((a, b) => a - b);
   p99s.push({ name, views, p99: percentile(latencies, 99) });
@@ -216,8 +228,7 @@ async function workload(
       maxMs: +latencies[latencies.length - 1].toFixed(3),
       movesPerSecond: Math.round(latencies.length / seconds),
       messagesPerSecond: Math.round(received / seconds),
-      hostCpuUsPerMove:
-        cpu0 === null || cpu1 === null ? null : Math.round((1000 * (cpu1 - cpu0)) / latencies.length),
+      ...perMove(cpu0, cpu1, latencies.length),
     }),
   );
   for (const p of all.flat()) p.ws.close();
