@@ -5,7 +5,7 @@ import { writeFileAtomic } from '../../common/atomic-write';
 import { parseGameRecordText, summaryOf } from '../../../shared/record';
 import type { GameRecord, GameSummary } from '../../../shared/record';
 import type { Clock } from '../clock';
-import { gameIdOf, recordOfTable, type FinishedTable } from './finished-game';
+import { gameIdOf, recordOfTable, tableAsEnded, type FinishedTable } from './finished-game';
 import type { HistoryLimits } from './limits';
 
 /** A record's file: `<game id>.json`. Anything else in the folder is not history. */
@@ -125,26 +125,29 @@ export class GameArchive {
     this.startedAt.set(gameIdOf(tableId, game), this.clock.now());
   }
 
-  /** A table's game is over: its record is written (once per game id, however often this is called). */
+  /**
+   * A table's game is over: its record is written (once per game id, however often this is called). It is
+   * made on the queue, after the move that ended the game has reached the screens: it replays the whole
+   * game (a few ms), and every move is in the table's log already.
+   */
   finished(table: FinishedTable): void {
     if (table.state?.phase !== 'gameOver') return;
     const id = gameIdOf(table.id, table.game);
     if (this.entries.has(id) || this.pending.has(id) || this.gone.has(id)) return;
-    let record: GameRecord;
-    try {
-      record = recordOfTable(
-        table,
-        { startedAt: this.startedAt.get(id) ?? null, finishedAt: this.clock.now() },
-        this.app,
-      );
-    } catch (e) {
-      this.report(`history: game ${id} not archived (${(e as Error).message})`);
-      return;
-    }
+    const ended = tableAsEnded(table);
+    const times = { startedAt: this.startedAt.get(id) ?? null, finishedAt: this.clock.now() };
     this.startedAt.delete(id);
     this.pending.add(id);
-    const text = JSON.stringify(record);
     this.queue = this.queue.then(async () => {
+      let record: GameRecord;
+      try {
+        record = recordOfTable(ended, times, this.app);
+      } catch (e) {
+        this.report(`history: game ${id} not archived (${(e as Error).message})`);
+        this.pending.delete(id);
+        return;
+      }
+      const text = JSON.stringify(record);
       try {
         await writeFileAtomic(this.fileOf(id), text);
         this.add(record, Buffer.byteLength(text));

@@ -20,6 +20,25 @@ export interface FinishedTable {
   readonly dealer?: Dealer;
 }
 
+/**
+ * The table as it is now, held apart from it: the record can then be made after the move that ended the
+ * game has reached everyone (a table's state and seats are replaced, never changed, when it moves on).
+ */
+export function tableAsEnded(table: FinishedTable): FinishedTable {
+  const levels = table.seats.map((_, seat) => table.botLevelAt(seat));
+  return {
+    id: table.id,
+    name: table.name,
+    botLevel: table.botLevel,
+    botLevelAt: (seat) => levels[seat] ?? table.botLevel,
+    game: table.game,
+    state: table.state,
+    seats: table.seats.map((s) => ({ ...s })),
+    ...(table.evening ? { evening: table.evening } : {}),
+    ...(table.dealer ? { dealer: table.dealer } : {}),
+  };
+}
+
 /** A game's id at this host: its table's id and its number there (a table's rematches are games 2, 3, …). */
 export const gameIdOf = (tableId: string, game: number): string => `${tableId}-${game}`;
 
