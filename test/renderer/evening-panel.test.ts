@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { nextTick } from 'vue';
-import type { EveningInfo } from '../../shared/protocol';
+import { PROTOCOL_VERSION, type EveningInfo } from '../../shared/protocol';
 import type { GameClient } from '../../renderer/src/net/client';
 import { webBridge } from '../../renderer/src/bridge/web';
 import { setServices } from '../../renderer/src/services';
@@ -22,8 +22,16 @@ import { mountApp } from './mount';
 const URL = 'ws://127.0.0.1:47470/ws';
 let links: FakeLink[];
 
+/** The scripted host's own page answers who it is: a host with one LAN address, for the evening's invitation. */
+const hostInfo = async (url: unknown): Promise<Response> => {
+  if (String(url) !== 'http://127.0.0.1:47470/api/info') throw new TypeError('fetch failed');
+  const info = { name: 'Ann’s laptop', version: '1.0.0', protocol: PROTOCOL_VERSION, port: 47470 };
+  return new Response(JSON.stringify({ ...info, addresses: ['192.168.1.20'] }));
+};
+
 beforeEach(() => {
   links = [];
+  vi.stubGlobal('fetch', hostInfo);
   setServices({
     bridge: webBridge({
       location: { hostname: '127.0.0.1', port: '47470', protocol: 'http:', origin: 'http://127.0.0.1:47470' },
@@ -42,6 +50,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   document.body.innerHTML = '';
+  vi.unstubAllGlobals();
 });
 
 const people = [
@@ -83,8 +92,15 @@ async function panel(evening: EveningInfo | null) {
   // An evening shows its facts, and one under way its invitation, each loaded when first shown: the panel
   // is whole once they came (a load still under way when the file ends would outlive the file's modules).
   if (evening) await vi.waitFor(() => expect(w.findComponent(EveningFacts).exists()).toBe(true));
-  if (evening && !evening.over)
+  if (evening && !evening.over) {
     await vi.waitFor(() => expect(w.findComponent(EveningInvite).exists()).toBe(true));
+    // Its link is the host's LAN address, asked of the host itself.
+    await vi.waitFor(() =>
+      expect(w.find('[data-testid="evening-invite-url"]').text()).toMatch(
+        /^http:\/\/192\.168\.1\.20:47470\/?/,
+      ),
+    );
+  }
   return w;
 }
 const has = (w: Awaited<ReturnType<typeof panel>>, id: string) => w.find(`[data-testid="${id}"]`).exists();
