@@ -121,12 +121,16 @@ export class Hub {
     return this.lobby.listen(cb);
   }
 
-  /** A connection went away: its seat (if any) stays its person's, away. */
+  /**
+   * A connection went away: its seat (if any) stays its person's, away. While the host stops, its rooms
+   * hear nothing of it: the seats stay as the final snapshot has them (whoever was there is away from the
+   * restart on), and no line is written after it, to a folder that may already be gone.
+   */
   disconnected(session: Session): void {
     this.lobby.unwatch(session);
     this.evening.disconnected(session);
     this.codes.forget(session);
-    this.roomOf(session)?.detach(session);
+    if (!this.stopping) this.roomOf(session)?.detach(session);
   }
 
   /** The room the connection is at, if any: each room's audience is the one record of who is there. */

@@ -218,6 +218,33 @@ describe('persistence', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it('a host that stops with people at a table writes nothing after its final snapshot: they were there', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'red7-host-'));
+    const h1 = await testHost({ dataDir });
+    const { tableId, clients } = await startedTable(h1.port, {
+      players: 2,
+      mode: 'basic',
+      actionRule: false,
+    });
+    const log = () => readFileSync(tableFile(dataDir, tableId, 'moves.jsonl'), 'utf8');
+    const before = log();
+    await h1.host.close({ timeoutMs: 500 });
+    // The clients' sockets close as the host goes; give their last events time to come.
+    await Promise.all(clients.map((c) => c.close()));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(log()).toBe(before);
+    expect(
+      JSON.parse(readFileSync(tableFile(dataDir, tableId, 'snapshot.json'), 'utf8')).unattendedSince,
+    ).toBe(null);
+    expect(h1.problems).toEqual([]);
+    // The restart counts them away from now, not from when the host stopped.
+    const h2 = await testHost({ dataDir });
+    expect(h2.host.tables().map((t) => t.id)).toEqual([tableId]);
+    expect(h2.problems).toEqual([]);
+    await h2.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
   it('loads a folder as the version before seat lines wrote it, and logs its seat changes from then on', async () => {
     const random = rng(24);
     const h1 = await testHost();
