@@ -182,6 +182,14 @@ describeInChromium('learn to play', {}, (stage) => {
     opened.push(p);
     return p;
   };
+  /** Chapter 2's step 'fives', which points at the hand (the callout sits just above it). */
+  const atFives = async (player: Player): Promise<Page> => {
+    const page = await openLearn(player, stage.served.url);
+    await page.getByTestId('learn-open-play').click();
+    for (let i = 0; i < 2; i++) await page.getByTestId('learn-next').click();
+    await expect.poll(() => attr(page, 'data-step')).toBe('fives');
+    return page;
+  };
   // Not awaited: the next test need not wait for Chromium to take the page down (the stage's end closes
   // whatever is left).
   afterEach(() => {
@@ -271,11 +279,7 @@ describeInChromium('learn to play', {}, (stage) => {
 
   it('a press on Next is not lost when what the callout follows moves before the release', async () => {
     const player = await newPlayer('Pia', 1280, 800);
-    const page = await openLearn(player, stage.served.url);
-    await page.getByTestId('learn-open-play').click();
-    // 'fives' points at the hand, and the callout sits just above it.
-    for (let i = 0; i < 2; i++) await page.getByTestId('learn-next').click();
-    await expect.poll(() => attr(page, 'data-step')).toBe('fives');
+    const page = await atFives(player);
     const callout = page.getByTestId('learn-callout');
     const ring = page.getByTestId('learn-ring');
     // The step's words come a frame or two before its target is found: the guide settles on the hand first.
@@ -307,10 +311,7 @@ describeInChromium('learn to play', {}, (stage) => {
 
   it('on a still step the guide stops measuring the page, and follows again once something moves', async () => {
     const player = await newPlayer('Ola', 1280, 800);
-    const page = await openLearn(player, stage.served.url);
-    await page.getByTestId('learn-open-play').click();
-    for (let i = 0; i < 2; i++) await page.getByTestId('learn-next').click();
-    await expect.poll(() => attr(page, 'data-step')).toBe('fives');
+    const page = await atFives(player);
     // Counts the page's layout reads (the guide measures its element with them) over a second.
     const readsInASecond = () =>
       page.evaluate(async () => {
