@@ -46,6 +46,7 @@ export const BOT_LEVELS = {
     reading: 'four-players',
     match: 'merged',
     rolloutActions: true,
+    widening: null,
   },
 } as const satisfies Record<BotLevel, BotOptions>;
 
