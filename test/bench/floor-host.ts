@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
+import type { AddressInfo } from 'node:net';
 
 interface FloorTable {
   id: string;
@@ -80,7 +81,7 @@ wss.on('connection', (ws) => {
 });
 
 wss.on('listening', () => {
-  const address = wss.address();
-  console.log(`port ${typeof address === 'string' ? address : address.port}`);
+  const address = wss.address() as AddressInfo;
+  console.log(`port ${address.port}`);
 });
 process.on('SIGTERM', () => wss.close(() => (rmSync(dataDir, { recursive: true }), process.exit(0))));
