@@ -3,6 +3,7 @@ import { ruleOf } from '../engine/game';
 import { countingSet } from '../engine/rules';
 import { RULE_INDEX, maskHi, maskLo, scoreMasks } from '../engine/score';
 import type { CardId, GameState, Rule } from '../engine';
+import { LEARNED_TABLE, POLICY_KINDS, policyCell } from './rollout-policy';
 
 /*
  * The hard bot's rollout: the round played to its end on bit sets, like the engine's playout, but with an
@@ -10,6 +11,7 @@ import type { CardId, GameState, Rule } from '../engine';
  * two cards when one suffices throws away a later turn), and among one-card turns prefers to keep its
  * higher cards. The Advanced draw is always taken. Under the Action rule (when asked) an odd card's action
  * is carried out with a quick choice of its own (see actionPlay); without it odd cards are plain plays.
+ * Asked for the learned policy, the kind of turn is drawn from hard's own choices instead (chooseLearned).
  */
 const handLo = new Int32Array(4);
 const handHi = new Int32Array(4);
@@ -22,9 +24,20 @@ const cards = new Int8Array(49);
 /** Candidate turns: (played rank + 1) * 64 + (discarded rank + 1). Single-card turns first. */
 const single = new Int32Array(64);
 const double = new Int32Array(64 * 64);
+/** The one-card turns apart, lowest card first: plays alone (their ranks) and rule changes alone (theirs). */
+const plays = new Int32Array(49);
+const rules = new Int32Array(49);
+let playCount = 0;
+let ruleCount = 0;
+/** The learned policy's weights of the turn kinds open in this turn (see chooseLearned). */
+const weights = new Int32Array(POLICY_KINDS);
 let rng = 1;
 /** This rollout carries out the Action rule's card actions. */
 let actions = false;
+/** This rollout chooses its turns' kinds by the learned table (rollout-policy.ts). */
+let learned = false;
+/** The round is Advanced: a discard may earn the draw (the learned policy's play-and-discard turns). */
+let advancedGame = false;
 let deckSize = 0;
 
 function random(bound: number): number {
@@ -181,18 +194,26 @@ function playCard(players: number, seat: number, c: number, r: number, exclude: 
   }
 }
 
-/** Chooses a turn for `seat` (0 when none keeps it leading). */
-function chooseTurn(players: number, seat: number, rule: number): number {
+/** The seat's cards in hand (into `cards`, lowest first): how many. */
+function handCards(seat: number): number {
   let n = 0;
   for (let m = handLo[seat]; m !== 0; m &= m - 1) cards[n++] = 31 - Math.clz32(m & -m);
   for (let m = handHi[seat]; m !== 0; m &= m - 1) cards[n++] = 28 + 31 - Math.clz32(m & -m);
-  if (n === 0) return 0;
+  return n;
+}
+
+/**
+ * The seat's one-card turns that keep it leading, lowest card first: all of them into `single`, plays alone
+ * into `plays` and rule changes alone into `rules` (with playCount, ruleCount); how many in all.
+ */
+function oneCardTurns(players: number, seat: number, rule: number, n: number): number {
   const lo = palLo[seat];
   const hi = palHi[seat];
   for (let r = 0; r < 7; r++) othersBest[r] = bestOther(players, seat, r);
   const other = othersBest[rule];
   let singles = 0;
-  let doubles = 0;
+  playCount = 0;
+  ruleCount = 0;
   // Ranks grow with value, so the lowest cards are found first.
   for (let j = 0; j < n; j++) {
     const c = cards[j];
@@ -200,11 +221,93 @@ function chooseTurn(players: number, seat: number, rule: number): number {
       actions && isOdd(c)
         ? actionPlay(players, seat, c, rule, -1)
         : scoreMasks(lo | maskLo(c), hi | maskHi(c), rule) > other;
-    if (leads) single[singles++] = (c + 1) * 64;
+    if (leads) {
+      single[singles++] = (c + 1) * 64;
+      plays[playCount++] = c;
+    }
     const r = ruleOfRank(c);
-    if (scoreMasks(lo, hi, r) > othersBest[r]) single[singles++] = c + 1;
+    if (scoreMasks(lo, hi, r) > othersBest[r]) {
+      single[singles++] = c + 1;
+      rules[ruleCount++] = c;
+    }
+  }
+  return singles;
+}
+
+/** Chooses a turn for `seat` (0 when none keeps it leading); `alive`: the seats still in. */
+function chooseTurn(players: number, seat: number, rule: number, alive: number): number {
+  const n = handCards(seat);
+  if (n === 0) return 0;
+  const singles = oneCardTurns(players, seat, rule, n);
+  if (learned) {
+    const pick = chooseLearned(players, seat, n, alive);
+    if (pick >= 0) return pick;
   }
   if (singles > 0 && random(8) !== 0) return single[random(Math.min(singles, 3))];
+  const doubles = twoCardTurns(players, seat, n);
+  const total = singles + doubles;
+  if (total === 0) return 0;
+  const pick = random(total);
+  return pick < singles ? single[pick] : double[pick - singles];
+}
+
+/**
+ * In Advanced with cards left in the deck, moves the `doubles` turns whose discard earns the draw (its value
+ * above the palette's size after the play) to the front of `double` and says how many, or all of them when none
+ * does (or no draw is to be had).
+ */
+function drawing(seat: number, doubles: number): number {
+  if (!advancedGame || deckSize === 0) return doubles;
+  let k = 0;
+  for (let i = 0; i < doubles; i++)
+    if (valueOf((double[i] & 63) - 1) > palSize[seat] + 1) double[k++] = double[i];
+  return k > 0 ? k : doubles;
+}
+
+/*
+ * The learned policy: the kind of turn (a play alone, the lowest, a middle or the highest of those that keep
+ * the seat in; a rule change alone, likewise; a play and a discard) drawn by the frequencies hard chose them
+ * with in its own games, in the same position features (rollout-policy.ts). Among a kind's turns the card is
+ * the one its place names (a middle one: any alike); a play and a discard is any whose discard earns the
+ * Advanced draw, when one does (spending two cards then costs one), else any. The kinds not open here weigh
+ * nothing; when none that is open was ever seen in this cell, -1: the mix decides.
+ */
+function chooseLearned(players: number, seat: number, n: number, alive: number): number {
+  const base = policyCell(playCount, ruleCount, n, alive) * POLICY_KINDS;
+  let total = 0;
+  for (let k = 0; k < POLICY_KINDS; k++) {
+    const count = k < 3 ? playCount : k < 6 ? ruleCount : n;
+    // Kinds 0–2 are plays, 3–5 rule changes: the lowest (open with one turn of the kind), the highest (with
+    // two), a middle one (with three); 6 a play and a discard (with two cards in hand).
+    const open = k === 6 ? count >= 2 : count > k % 3;
+    weights[k] = open ? LEARNED_TABLE[base + k] : 0;
+    total += weights[k];
+  }
+  if (total === 0) return -1;
+  let pick = random(total);
+  let kind = 0;
+  while (pick >= weights[kind]) pick -= weights[kind++];
+  if (kind === 6) {
+    const doubles = twoCardTurns(players, seat, n);
+    if (doubles > 0) return double[random(drawing(seat, doubles))];
+    total -= weights[6];
+    if (total === 0) return -1;
+    pick = random(total);
+    kind = 0;
+    while (pick >= weights[kind]) pick -= weights[kind++];
+  }
+  const list = kind < 3 ? plays : rules;
+  const count = kind < 3 ? playCount : ruleCount;
+  const place = kind % 3;
+  const c = place === 0 ? list[0] : place === 1 ? list[count - 1] : list[1 + random(count - 2)];
+  return kind < 3 ? (c + 1) * 64 : c + 1;
+}
+
+/** The seat's turns of a play and a discard that keep it leading, into `double`: how many. */
+function twoCardTurns(players: number, seat: number, n: number): number {
+  const lo = palLo[seat];
+  const hi = palHi[seat];
+  let doubles = 0;
   for (let i = 0; i < n; i++) {
     const c = cards[i];
     const plo = lo | maskLo(c);
@@ -219,10 +322,7 @@ function chooseTurn(players: number, seat: number, rule: number): number {
       if (leads) double[doubles++] = (c + 1) * 64 + cards[j] + 1;
     }
   }
-  const total = singles + doubles;
-  if (total === 0) return 0;
-  const pick = random(total);
-  return pick < singles ? single[pick] : double[pick - singles];
+  return doubles;
 }
 
 /**
@@ -238,13 +338,18 @@ export interface RoundEnd {
 }
 
 /**
- * Plays the round in `state` (at the start of a turn) to its end with the informed policy; returns the winner
- * and, when `end` is given, fills it in.
+ * How the rollout chooses a turn: 'mix', a one-card turn when there is one (mostly one of the three lowest),
+ * now and then any turn; 'learned', the kind of turn drawn from the frequencies hard chose them with
+ * (rollout-policy.ts).
  */
-export function informedPlayout(state: GameState, seed: number, end?: RoundEnd, withActions = false): number {
+export type RolloutPolicy = 'mix' | 'learned';
+
+/** Loads `state` into the bit sets (the rollout's choices: card actions when asked); how many seats are in. */
+function load(state: GameState, withActions: boolean, policy: RolloutPolicy): number {
   const players = state.options.players;
   actions = withActions && state.options.actionRule;
-  const advanced = state.options.mode === 'advanced';
+  learned = policy === 'learned';
+  advancedGame = state.options.mode === 'advanced';
   let alive = 0;
   for (let p = 0; p < players; p++) {
     handLo[p] = handHi[p] = palLo[p] = palHi[p] = 0;
@@ -262,13 +367,50 @@ export function informedPlayout(state: GameState, seed: number, end?: RoundEnd, 
   }
   for (let i = 0; i < state.deck.length; i++) deck[i] = cardRank(state.deck[i]);
   deckSize = state.deck.length;
+  return alive;
+}
+
+/**
+ * The position features and one-card turns the rollout sees for the seat to act in `state` (at the start of a
+ * turn): the learned table's cell, and the ranks of the plays alone and rule changes alone that keep it
+ * leading, lowest first. What test/bench/rollout-policy.ts classifies hard's turns by.
+ */
+export function rolloutView(
+  state: GameState,
+  withActions = false,
+): { cell: number; plays: number[]; rules: number[] } {
+  const alive = load(state, withActions, 'mix');
+  const seat = state.current!;
+  const n = handCards(seat);
+  oneCardTurns(state.options.players, seat, RULE_INDEX[ruleOf(state)], n);
+  return {
+    cell: policyCell(playCount, ruleCount, n, alive),
+    plays: Array.from(plays.subarray(0, playCount)),
+    rules: Array.from(rules.subarray(0, ruleCount)),
+  };
+}
+
+/**
+ * Plays the round in `state` (at the start of a turn) to its end with the informed policy; returns the winner
+ * and, when `end` is given, fills it in.
+ */
+export function informedPlayout(
+  state: GameState,
+  seed: number,
+  end?: RoundEnd,
+  withActions = false,
+  policy: RolloutPolicy = 'mix',
+): number {
+  const players = state.options.players;
+  const advanced = state.options.mode === 'advanced';
+  let alive = load(state, withActions, policy);
   let rule = RULE_INDEX[ruleOf(state)];
   let seat = state.current!;
   rng = (seed ^ 0x2545f491) | 0 || 1;
   let turns = 0;
   while (alive > 1) {
     turns++;
-    const pick = chooseTurn(players, seat, rule);
+    const pick = chooseTurn(players, seat, rule, alive);
     if (pick === 0) {
       out[seat] = 1;
       alive--;
