@@ -46,7 +46,6 @@ export const BOT_LEVELS = {
     reading: 'four-players',
     match: 'merged',
     rolloutActions: true,
-    widening: null,
   },
 } as const satisfies Record<BotLevel, BotOptions>;
 

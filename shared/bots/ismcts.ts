@@ -8,7 +8,7 @@ import { determinizer } from './determinize';
 import { POOL, readingDeterminizer } from './reading';
 import { analysisOf } from './estimate';
 import type { TurnAnalysis } from './estimate';
-import { staticValue, strongest, turnKey, turnOutcomes } from './turns';
+import { strongest, turnKey, turnOutcomes } from './turns';
 import type { TurnOutcome } from './turns';
 
 /** How the hard bot's Information Set MCTS thinks. */
@@ -57,13 +57,6 @@ export interface IsmctsOptions {
    * Off: measured +4.0 points (−1.6 to +9.6) in 2-player Advanced against normal, not clearly a gain.
    */
   rolloutPolicy?: 'mix' | 'learned';
-  /**
-   * Progressive widening of the root: null (or absent), every one of the seat's turns is open from the first
-   * iteration; else the root starts with the turns the static look ranks strongest and admits the next as its
-   * iterations grow, ceil(c · n^alpha) of them after n iterations, so the budget goes to the plausible turns
-   * first while the weak ones still get in. Going out on purpose is always admitted.
-   */
-  widening?: { c: number; alpha: number } | null;
 }
 
 interface Node {
@@ -209,14 +202,6 @@ export function ismctsSearch(
     return null;
   });
   const c = options.exploration;
-  const widening = options.widening ?? null;
-  // The order the root admits its turns in: all at once in their first order, or, widening, strongest first
-  // by the static look (going out on purpose first of all: it is one turn, and near the target it matters).
-  const order = own.map((_, i) => i);
-  if (widening) {
-    const value = own.map((o) => (o.turn === PASS ? Infinity : staticValue(o, seat)));
-    order.sort((a, b) => value[b] - value[a] || a - b);
-  }
 
   const rolloutTurnWork =
     options.rolloutActions && first.options.actionRule && options.rollout === 'informed'
@@ -237,13 +222,9 @@ export function ismctsSearch(
     // The seat's own hand is known, so its turns are the same in every guess, except those that use the card
     // a 3 draws: they are open only in the guesses with that card on top of the deck.
     const top = state0.deck[state0.deck.length - 1];
-    // Widening: the `admitted` strongest turns are open to choose (and if none of them is open in this guess,
-    // the next strongest that is).
-    const admitted = widening ? Math.ceil(widening.c * Math.pow(it + 1, widening.alpha)) : own.length;
     let pick = -1;
     let pickValue = -Infinity;
-    for (let r = 0; r < own.length && (r < admitted || pick < 0); r++) {
-      const i = order[r];
+    for (let i = 0; i < own.length; i++) {
       if (needs[i] !== null && needs[i] !== top) continue;
       const n = rootNodes[i];
       n.available++;
