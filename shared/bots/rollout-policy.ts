@@ -14,8 +14,8 @@
  * discard above the palette's size earns the draw, so the rollout's play-and-discard turns are those that do,
  * when there are any.
  *
- * Off by default: in 2-player Advanced against normal (quick budget, 400 games) hard with it won 79.5 %, without
- * it 75.5 %, paired +4.0 points (−1.6 to +9.6): not clearly a gain (docs/bots.md).
+ * Off by default: in 2-player Advanced against normal (quick budget, 600 games) hard with it won 79.5 %, without
+ * it 76.7 %, paired +2.8 points (−1.6 to +7.3): not clearly a gain (docs/bots.md).
  */
 
 /** The kinds of turn a cell weighs. */
