@@ -139,16 +139,9 @@ export class GameArchive {
     this.startedAt.delete(id);
     this.pending.add(id);
     this.queue = this.queue.then(async () => {
-      let record: GameRecord;
       try {
-        record = recordOfTable(ended, times, this.app);
-      } catch (e) {
-        this.report(`history: game ${id} not archived (${(e as Error).message})`);
-        this.pending.delete(id);
-        return;
-      }
-      const text = JSON.stringify(record);
-      try {
+        const record = recordOfTable(ended, times, this.app);
+        const text = JSON.stringify(record);
         await writeFileAtomic(this.fileOf(id), text);
         this.add(record, Buffer.byteLength(text));
         this.reorder();
