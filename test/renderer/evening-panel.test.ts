@@ -136,6 +136,8 @@ describe('the evening panel', () => {
 
   it('to a person seated in the heat: their table and with whom, then "done" once it ended', async () => {
     const w = await panel(seated(false));
+    // The table's line is loaded when first shown, like the facts: on a busy machine it comes a little later.
+    await vi.waitFor(() => expect(has(w, 'evening-your-table')).toBe(true));
     expect(w.get('[data-testid="evening-your-table"] p').text()).toBe(
       'Heat 1: you are at table A with Chloé and Ann',
     );
