@@ -1,10 +1,12 @@
 // The all-seeing players: hard's search given the true hidden hands. Bench only: they need the whole game
 // state, which no table ever hands a bot. Two of them: the yardstick as it was first written (pinned, so
-// figures from different days compare) and today's hard search with the true cards (the gap as it is now).
+// figures from different days compare) and today's hard search with the true cards (the gap as it is now);
+// and, where no card is drawn, today's search with the exact solver in front of it (the strongest there is).
 import { shuffle, viewFor } from '../../shared/engine';
 import type { GameState, Move } from '../../shared/engine';
 import { BOT_LEVELS, chooseBotMove } from '../../shared/bots';
 import type { IsmctsOptions } from '../../shared/bots';
+import { solveRound } from '../../shared/bots/solver';
 
 /**
  * What it sees: every hand as it truly is, so also which cards are in the deck; not the deck's order below
@@ -60,4 +62,23 @@ export function allSeeingMove(
     maxWork: Math.max(1, Math.round(options.maxWork * scale)),
   };
   return chooseBotMove(view, seed, { ...options, ...budget, search: 'ismcts' }, allSeeingGuesser(state));
+}
+
+/** The solver's time for one decision: the reach table's second column (docs/bots.md), a whole deal 97 %. */
+const SOLVE_MS = 1000;
+
+/**
+ * The all-seeing player with the exact solver in front: where no card is ever drawn (Basic without the
+ * Action rule), the true hands are every card that matters, so a win the solver proves within its second is
+ * certain and it plays that turn's next step (a step at a time: the turn's rest is proved again at the next
+ * one). A proved loss or an undecided position goes to today's all-seeing search, which still plays for the
+ * others' mistakes. Where cards are drawn it is the all-seeing player of today.
+ */
+export function allSeeingSolverMove(state: GameState, seed: number, scale = 1): Move {
+  const noDraws = state.options.mode === 'basic' && !state.options.actionRule;
+  if (noDraws) {
+    const solved = solveRound(state, { ms: SOLVE_MS, nodes: Infinity });
+    if (solved.verdict === 'win') return solved.turn![0];
+  }
+  return allSeeingMove(state, seed, scale, ALL_SEEING_TODAY);
 }

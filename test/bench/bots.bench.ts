@@ -16,7 +16,7 @@ import type { GameOptions, GameState, Move, SeatView } from '../../shared/engine
 import { chooseBotMove, scaledLevel } from '../../shared/bots';
 import type { BotLevel, BotOptions, IsmctsOptions } from '../../shared/bots';
 import { yardstickMove } from './yardstick';
-import { ALL_SEEING_TODAY, allSeeingMove } from './all-seeing';
+import { ALL_SEEING_TODAY, allSeeingMove, allSeeingSolverMove } from './all-seeing';
 import { benchSettings } from './settings';
 
 /**
@@ -24,7 +24,14 @@ import { benchSettings } from './settings';
  * 'hard-try': hard with the `try` settings laid over it, on the same deals as hard, to compare an idea
  * with the level in one run.
  */
-type Player = BotLevel | 'hard-reading' | 'hard-try' | 'yardstick' | 'all-seeing' | 'all-seeing-today';
+type Player =
+  | BotLevel
+  | 'hard-reading'
+  | 'hard-try'
+  | 'yardstick'
+  | 'all-seeing'
+  | 'all-seeing-today'
+  | 'all-seeing-solver';
 interface Pairing {
   name: string;
   options: GameOptions;
@@ -53,6 +60,7 @@ interface Result {
 }
 
 const ADV2: GameOptions = { players: 2, mode: 'advanced', actionRule: false };
+const BASIC2: GameOptions = { players: 2, mode: 'basic', actionRule: false };
 const ADV3_ACTION: GameOptions = { players: 3, mode: 'advanced', actionRule: true };
 const ADV4: GameOptions = { players: 4, mode: 'advanced', actionRule: false };
 const LEVELS_PAIRINGS: Pairing[] = [
@@ -120,9 +128,19 @@ const LEVELS_PAIRINGS: Pairing[] = [
   },
   {
     name: '2p-basic.hard-vs-normal',
-    options: { players: 2, mode: 'basic', actionRule: false },
+    options: BASIC2,
     focus: 'hard',
     others: 'normal',
+  },
+  // 2-player Basic draws no card: the all-seeing player with the exact solver in front (all-seeing.ts) is
+  // the strongest yardstick there is; against today's all-seeing search, what the solver adds to it.
+  { name: '2p-basic.hard-vs-all-seeing-today', options: BASIC2, focus: 'hard', others: 'all-seeing-today' },
+  { name: '2p-basic.hard-vs-all-seeing-solver', options: BASIC2, focus: 'hard', others: 'all-seeing-solver' },
+  {
+    name: '2p-basic.all-seeing-solver-vs-all-seeing-today',
+    options: BASIC2,
+    focus: 'all-seeing-solver',
+    others: 'all-seeing-today',
   },
   { name: '2p-advanced.normal-vs-easy', options: ADV2, focus: 'normal', others: 'easy' },
   ...(['hard', 'normal', 'easy'] as const).map((level) => ({
@@ -179,6 +197,7 @@ function decide(player: Player, state: GameState, view: SeatView, seed: number, 
   if (player === 'yardstick') return yardstickMove(view);
   if (player === 'all-seeing') return allSeeingMove(state, seed, job.scale);
   if (player === 'all-seeing-today') return allSeeingMove(state, seed, job.scale, ALL_SEEING_TODAY);
+  if (player === 'all-seeing-solver') return allSeeingSolverMove(state, seed, job.scale);
   if (player !== 'hard' && player !== 'hard-reading' && player !== 'hard-try')
     return chooseBotMove(view, seed, player);
   const idea = player === 'hard-reading' ? { reading: 'turns' } : player === 'hard-try' ? job.try : {};
