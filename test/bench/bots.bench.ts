@@ -126,12 +126,7 @@ const LEVELS_PAIRINGS: Pairing[] = [
     focus: 'hard',
     others: 'all-seeing-today',
   },
-  {
-    name: '2p-basic.hard-vs-normal',
-    options: BASIC2,
-    focus: 'hard',
-    others: 'normal',
-  },
+  { name: '2p-basic.hard-vs-normal', options: BASIC2, focus: 'hard', others: 'normal' },
   // 2-player Basic draws no card: the all-seeing player with the exact solver in front (all-seeing.ts) is
   // the strongest yardstick there is; against today's all-seeing search, what the solver adds to it.
   { name: '2p-basic.hard-vs-all-seeing-today', options: BASIC2, focus: 'hard', others: 'all-seeing-today' },
