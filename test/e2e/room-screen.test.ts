@@ -108,7 +108,10 @@ describeInChromium(
       expect(seatText[0]).toContain('Ada');
       expect(seatText[3]).toContain('Bo');
       expect(await page.getByTestId('room-rule').count()).toBe(2);
-      expect(await page.getByTestId('room-summary').textContent()).toContain('2 tables playing');
+      // Table A's games are one round: between a game's end and its rematch it is not playing for a moment.
+      await expect
+        .poll(() => page.getByTestId('room-summary').textContent(), { timeout: 15_000 })
+        .toContain('2 tables playing');
       // Where to join: the host's page on its LAN address, with a QR code.
       expect(await page.getByTestId('room-join').textContent()).toContain(`http://${LAN}:`);
       expect(await page.getByTestId('room-join').locator('svg').count()).toBe(1);
@@ -154,7 +157,9 @@ describeInChromium(
         await page.goto(`${stage.served.url}#/room`);
         await expect.poll(() => page.getByTestId('room-seat').count(), { timeout: 15_000 }).toBe(7);
         if (locale === 'ko-KR')
-          expect(await page.getByTestId('room-summary').textContent()).toContain('테이블 2개');
+          await expect
+            .poll(() => page.getByTestId('room-summary').textContent(), { timeout: 15_000 })
+            .toContain('테이블 2개');
         // Nothing sticks out sideways.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
         await page.waitForTimeout(600); // a card landing settles
