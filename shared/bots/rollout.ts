@@ -257,12 +257,16 @@ function chooseTurn(players: number, seat: number, rule: number, alive: number):
  * does (or no draw is to be had).
  */
 function drawing(seat: number, doubles: number): number {
-  if (!advancedGame || deckSize === 0) return doubles;
   let k = 0;
+  // Counted as the play had landed: the palette is one card larger when the discard is judged.
   for (let i = 0; i < doubles; i++)
-    if (valueOf((double[i] & 63) - 1) > palSize[seat] + 1) double[k++] = double[i];
+    if (earnsDraw((double[i] & 63) - 1, palSize[seat] + 1)) double[k++] = double[i];
   return k > 0 ? k : doubles;
 }
+
+/** The Advanced draw: a discard whose value is above the palette's size, while the deck has a card. */
+const earnsDraw = (discarded: number, paletteSize: number): boolean =>
+  advancedGame && deckSize > 0 && valueOf(discarded) > paletteSize;
 
 /*
  * The learned policy: the kind of turn (a play alone, the lowest, a middle or the highest of those that keep
@@ -402,7 +406,6 @@ export function informedPlayout(
   policy: RolloutPolicy = 'mix',
 ): number {
   const players = state.options.players;
-  const advanced = state.options.mode === 'advanced';
   let alive = load(state, withActions, policy);
   let rule = RULE_INDEX[ruleOf(state)];
   let seat = state.current!;
@@ -423,9 +426,8 @@ export function informedPlayout(
       if (discarded >= 0) {
         toggleHand(seat, discarded);
         rule = ruleOfRank(discarded);
-        // The Advanced draw, always taken: the discard's value above the palette's size.
-        if (advanced && deckSize > 0 && Math.floor(discarded / 7) + 1 > palSize[seat])
-          toggleHand(seat, deck[--deckSize]);
+        // The Advanced draw, always taken.
+        if (earnsDraw(discarded, palSize[seat])) toggleHand(seat, deck[--deckSize]);
       }
     }
     do seat = (seat + 1) % players;
