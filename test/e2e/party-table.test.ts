@@ -45,7 +45,7 @@ async function seatOverlaps(page: Page): Promise<{ overlaps: string[]; parts: Re
       ['clock', '[data-testid="seat-clock"]'],
       ['badge', '.badge, [data-testid="bot-badge"]'],
       ['bubble', '[data-testid="seat-reaction"]'],
-      ['button', '.tools button, .head > button'],
+      ['button', '.tools button, .actions button, .head > button'],
       ['count', '.fold .count'],
     ];
     const overlaps = [];

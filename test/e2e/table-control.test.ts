@@ -184,6 +184,40 @@ describeInChromium('the host in charge of their table (Chromium)', {}, (stage) =
     expect([...cy.errors, ...dee.errors]).toEqual([]);
   }, 120_000);
 
+  it('the creator reads every name beside Replace by a bot, at 1280×800 in English and Korean', async () => {
+    const gil = await stage.player('Gil', 1280, 800);
+    const others = [await stage.player('Bartolomeo', 360, 740), await stage.player('Chiaraluna', 360, 740)];
+    await gil.page.goto(stage.served.url);
+    await enterName(gil.page, 'Gil');
+    await createTable(gil.page, {
+      name: 'Four seats',
+      players: 4,
+      bots: [3],
+      advanced: false,
+      actionRule: false,
+    });
+    for (const p of others) {
+      await p.page.goto(stage.served.url);
+      await enterName(p.page, p.name);
+      await joinTable(p.page, 'Four seats');
+    }
+    await gil.page.getByTestId('start').click();
+    await gil.page.getByTestId('table-view').waitFor();
+    for (const locale of ['en', 'ko']) {
+      await gil.page.getByTestId('language').selectOption(locale);
+      for (const seat of [1, 2]) {
+        await gil.page.getByTestId(`remove-seat-${seat}`).waitFor();
+        // At four seats in the 1280 window each other seat is a quarter wide: beside the button a
+        // ten-letter name used to be cut to six ("Bartol…").
+        const name = gil.page.locator(`section.seat[data-seat="${seat}"] .head .name-cut`);
+        expect(await name.textContent()).toBe(others[seat - 1].name);
+        expect(await name.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+      }
+      await shot(gil, `game-replace-four-${locale}`);
+    }
+    expect([gil, ...others].flatMap((p) => p.errors)).toEqual([]);
+  }, 120_000);
+
   it('asks for the code in Korean on a small phone', async () => {
     const fay = await stage.player('Fay', 1280, 800);
     const eun = await stage.player('Eun', 360, 740, {
