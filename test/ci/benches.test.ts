@@ -24,6 +24,7 @@ const SMOKE: Record<string, string[]> = {
   solver: ['positions=1', 'cards=4'],
   'host-bots': ['tables=1', 'games=1', 'mode=basic'],
   host: ['rounds=1', 'games=1', 'moves=20', 'tables=1'],
+  'host-work': ['moves=200', 'tables=2'],
 };
 
 const benches = readdirSync(benchDir)
