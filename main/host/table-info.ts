@@ -51,7 +51,9 @@ export function tableInfo(
       connected: connected(seat),
       bot: s.bot,
       standIn: s.standIn,
-      creator: seat === seating.creator,
+      // An evening's table has no creator (its seats and its one game are the evening's): no seat may be
+      // shown the creator's controls, which the host refuses there anyway.
+      creator: seat === seating.creator && !table.evening,
       votedOut: s.votedOut,
       person: seating.isPerson(seat),
       away: seating.isPerson(seat) && !connected(seat),

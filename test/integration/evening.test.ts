@@ -150,6 +150,12 @@ describe('an evening of several tables, on a real host', () => {
     await refused(h, stranger!.client, { type: 'join', tableId: heatTable, name: 'Zed' }, 'alreadyStarted');
     await refused(h, ben.client, { type: 'rematch' }, 'eveningTable');
     await refused(h, people[0].client, { type: 'removePerson', seat: 1 }, 'eveningTable');
+    // ... and no seat is shown as the table's creator (the first seat saw "Replace by a bot" on the others).
+    for (const clients of tables.values())
+      for (const c of clients) {
+        const info = c.inbox.findLast((m) => m.type === 'table');
+        expect(info?.table.seatList.filter((s) => s.creator)).toEqual([]);
+      }
     await playTables(tables, random);
     let e = await eveningWhere(opener.client, (x) => x.heats.length === 1 && x.heatInPlay === null);
     // Three tables of three held the same cards: everyone was compared with the two who held theirs.
