@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { TABLE_NAME_MAX } from '../../shared/protocol/limits';
 import { seedHistory } from '../integration/helpers/history';
 import { describeInChromium, plantTable, resumeSeat, screenshotDir, type Player } from './harness';
 import { dealPosition, gameOverPosition, optionsFor } from './layout-positions';
@@ -18,6 +19,7 @@ import { createTable, enterName, joinTable } from './ui';
 const shots = screenshotDir();
 const NAMES = ['W'.repeat(24), 'M'.repeat(23) + '1', 'W'.repeat(23) + '2', 'M'.repeat(23) + '3'];
 const CHLOE = 'Chloé 🦄🎲';
+const TABLE_NAME = 'W'.repeat(TABLE_NAME_MAX);
 const WIDTHS = [
   { width: 360, height: 740 },
   { width: 390, height: 844 },
@@ -70,6 +72,16 @@ describeInChromium(
             { name: CHLOE, token: token(chloe) },
             ...['Bea', 'Cyd', 'Dov'].map((name) => ({ name, bot: true as const })),
           ],
+        });
+        // A table's name of the longest allowed shape (40 wide letters) in the lobby's list: an evening's
+        // tables are named so ("1A · " and the evening's name), and one such row widened the whole page.
+        const long = dealPosition(4);
+        plantTable(dataDir, {
+          id: `long-${width}`,
+          name: TABLE_NAME,
+          options: long.options,
+          state: long,
+          seats: seats(`long-${width}`),
         });
         const deal = dealPosition(4);
         plantTable(dataDir, {
