@@ -12,9 +12,10 @@ import { watchTable, type TableWatch } from './watchTable';
 export const ROOM_TABLES_MAX = 16;
 
 /**
- * What the room screen shows: the evening's tables of its latest heat first (A, B, ...), then other tables
- * in play, then finished ones, each group by name as people call them (Table 2 before 10). Tables still
- * taking seats, and an evening's tables of earlier heats, are left out.
+ * What the room screen has to show, in its order: the evening's tables of its latest heat first (A, B, ...),
+ * then other tables in play, then finished ones, each group by name as people call them (Table 2 before 10).
+ * Tables still taking seats, and an evening's tables of earlier heats, are left out; the screen shows the
+ * first ROOM_TABLES_MAX and counts the rest.
  */
 const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 export function roomOrder(tables: readonly TableSummary[], latestHeat: number | null = null): TableSummary[] {
@@ -27,8 +28,7 @@ export function roomOrder(tables: readonly TableSummary[], latestHeat: number | 
         rank(a) - rank(b) ||
         byName.compare(a.evening?.table ?? a.name, b.evening?.table ?? b.name) ||
         a.id.localeCompare(b.id),
-    )
-    .slice(0, ROOM_TABLES_MAX);
+    );
 }
 
 /**
@@ -51,7 +51,10 @@ export const useRoomScreenStore = defineStore('roomScreen', () => {
   /** How the room screen is listed among a table's watchers. */
   let name = '';
 
-  const shown = computed(() => roomOrder(tables.value, evening.value?.heats.at(-1)?.number ?? null));
+  const ordered = computed(() => roomOrder(tables.value, evening.value?.heats.at(-1)?.number ?? null));
+  const shown = computed(() => ordered.value.slice(0, ROOM_TABLES_MAX));
+  /** Tables the screen would show but has no room for (an earlier heat's tables are not missed). */
+  const hidden = computed(() => ordered.value.length - shown.value.length);
 
   /**
    * Watches exactly the tables shown (a table that would turn a watcher away is still asked: it says so),
@@ -120,5 +123,5 @@ export const useRoomScreenStore = defineStore('roomScreen', () => {
     connected.value = false;
   }
 
-  return { url, joinAt, tables, shown, watches, hostName, connected, evening, open, close };
+  return { url, joinAt, tables, shown, hidden, watches, hostName, connected, evening, open, close };
 });
