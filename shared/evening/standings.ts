@@ -15,11 +15,13 @@ export interface Standing {
 
 /**
  * The standings after the given heats (index = heat number - 1), best first: by duplicate share (people
- * with none yet count as ½, the share of an average game), then wins, then points, then name, so that
- * luck of the deal decides as little as possible and the order never depends on anything hidden.
+ * with none yet count as ½, the share of an average game), then wins, then points, then who joined first,
+ * so that luck of the deal decides as little as possible and the order never depends on anything hidden.
+ * The last key only orders rows that are level: they share their rank (ranks.ts).
  */
 export function standings(
   heats: readonly (readonly SeatResult[])[],
+  /** Everyone of the evening, in the order they joined. */
   people: readonly PersonId[],
 ): Standing[] {
   const rows = new Map<PersonId, Standing & { shares: number[] }>(
@@ -46,11 +48,13 @@ export function standings(
     ...row,
     duplicate: shares.length ? shares.reduce((a, b) => a + b, 0) / shares.length : null,
   }));
+  // `people` in the order they joined (ids compared as text would put p10 before p2).
+  const joined = new Map(people.map((p, i) => [p, i]));
   return list.sort(
     (a, b) =>
       (b.duplicate ?? 0.5) - (a.duplicate ?? 0.5) ||
       b.wins - a.wins ||
       b.points - a.points ||
-      (a.person < b.person ? -1 : a.person > b.person ? 1 : 0),
+      joined.get(a.person)! - joined.get(b.person)!,
   );
 }

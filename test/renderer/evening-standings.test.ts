@@ -74,6 +74,12 @@ describe('the evening standings', () => {
       'it',
     );
     expect(two.get('[data-testid="evening-winner"]').text()).toBe('Bo e Chloé vincono a pari merito.');
+    // Level rows share their rank: the order between them is only who joined first.
+    expect(two.findAll('[data-testid="evening-standing"] td:first-child').map((c) => c.text())).toEqual([
+      '1',
+      '1',
+      '3',
+    ]);
   });
 
   it("after the last heat, each one's best heat against the field; none before", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SeatResult } from '../../../shared/evening/duplicate';
+import { ranks } from '../../../shared/evening/ranks';
 import { standings } from '../../../shared/evening/standings';
 
 const r = (
@@ -35,7 +36,7 @@ describe('the evening standings', () => {
     expect(table.every((s) => s.games === 2)).toBe(true);
   });
 
-  it('someone with no comparison yet counts as average; ties fall to wins, points, then name', () => {
+  it('someone with no comparison yet counts as average; ties fall to wins, points, then who joined first', () => {
     const heat = [r('zed', 'A', 0, 1, 5), r('amy', 'A', 1, 2, 3)];
     const table = standings([heat], ['amy', 'zed', 'new']);
     expect(table.map((s) => s.person)).toEqual(['zed', 'amy', 'new']);
@@ -51,5 +52,16 @@ describe('the evening standings', () => {
       ['cy', 1],
       ['bo', 0],
     ]);
+  });
+
+  it('people level on share, wins and points share a rank, listed in the order they joined (p2 before p10)', () => {
+    // Two tables of 2 with the same deal, and nobody compared better than anyone: all at ½.
+    const heat = [r('p10', 'A', 0, 1), r('p3', 'A', 1, 2), r('p2', 'B', 0, 1), r('p4', 'B', 1, 2)];
+    const people = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9', 'p10'];
+    const table = standings([heat], people);
+    expect(table.map((s) => s.person)).toEqual(['p2', 'p10', 'p1', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9']);
+    // The two winners (1 win each) share first; p3, p4 (½, no win) and the six who did not play share third.
+    expect(ranks(table)).toEqual([1, 1, 3, 3, 3, 3, 3, 3, 3, 3]);
+    expect(ranks([])).toEqual([]);
   });
 });

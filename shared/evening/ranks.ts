@@ -1,0 +1,18 @@
+import type { Standing } from './standings';
+
+// Apart from standings.ts (which reaches the engine through duplicate.ts): the lobby and the room screen
+// rank the rows they are sent, and their first load stays without the engine.
+
+/** Level on everything the standings rank by (the joining order only lists them). */
+export const level = (a: Standing, b: Standing): boolean =>
+  (a.duplicate ?? 0.5) === (b.duplicate ?? 0.5) && a.wins === b.wins && a.points === b.points;
+
+/**
+ * Each row's rank in standings as `standings` orders them, level rows sharing one (1, 2, 2, 4): a
+ * person 3rd at their table is not shown below one who was 4th only because they joined later.
+ */
+export function ranks(rows: readonly Standing[]): number[] {
+  const out: number[] = [];
+  rows.forEach((row, i) => out.push(i > 0 && level(row, rows[i - 1]) ? out[i - 1] : i + 1));
+  return out;
+}

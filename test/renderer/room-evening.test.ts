@@ -1,0 +1,54 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import type { EveningInfo } from '../../shared/protocol';
+import RoomEvening from '../../renderer/src/room/RoomEvening.vue';
+import { mountApp, useTestServices } from './mount';
+
+/* The room screen's evening: level rows share a rank, and a shared win is said as one (not the first name alone). */
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+const row = (person: string, duplicate: number, wins: number) => ({
+  person,
+  games: 2,
+  wins,
+  points: wins,
+  duplicate,
+  best: null,
+});
+
+const over = (standings: EveningInfo['standings']): EveningInfo => ({
+  settings: { name: 'Friday', game: { mode: 'basic', actionRule: false }, prefer: 3, heats: 1 },
+  opener: 'p1',
+  people: [
+    { id: 'p1', name: 'Ann', present: true },
+    { id: 'p2', name: 'Bo', present: true },
+    { id: 'p3', name: 'Chloé', present: true },
+  ],
+  heats: [{ number: 1, tables: [{ name: 'A', people: ['p1', 'p2', 'p3'], results: [] }] }],
+  standings,
+  heatInPlay: null,
+  over: true,
+  you: null,
+});
+
+describe("the room screen's evening", () => {
+  it('a shared win in words, and level rows with one rank', () => {
+    useTestServices();
+    const w = mountApp(RoomEvening, {
+      props: { evening: over([row('p2', 0.75, 1), row('p3', 0.75, 1), row('p1', 0, 0)]) },
+    });
+    expect(w.text()).toContain('The evening is over: Bo and Chloé share the win');
+    expect(w.findAll('tbody tr td:first-child').map((c) => c.text())).toEqual(['1', '1', '3']);
+    w.unmount();
+    const one = mountApp(
+      RoomEvening,
+      { props: { evening: over([row('p3', 1, 1), row('p2', 0.5, 1)]) } },
+      undefined,
+      'ko',
+    );
+    expect(one.text()).toContain('대회 종료: Chloé 우승');
+  });
+});
