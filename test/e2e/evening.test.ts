@@ -133,6 +133,9 @@ describeInChromium('an evening of several tables', {}, (stage) => {
     expect(text).toMatch(/^Heat 1: you are at table [AB] with \S+ and \S+$/);
     const table = text.match(/table ([AB])/)![1];
     expect(await line.getByTestId('evening-go').textContent()).toContain(`Go to table ${table}`);
+    // On the phone's first screen, without scrolling: the panel of an evening you are in comes first.
+    const go = (await line.getByTestId('evening-go').boundingBox())!;
+    expect(go.y + go.height).toBeLessThanOrEqual(844);
     expect(await bo.page.getByTestId('evening-heat').textContent()).toBe('Heat 1 of 2');
     await bo.page.screenshot({ path: join(shots, 'evening-your-table-390.jpg'), fullPage: true });
     expect(await serious(bo.page)).toEqual([]);
