@@ -94,4 +94,21 @@ describe('the evening standings', () => {
       'Chloé: heat 2, table B, 100% of what anyone did with those cards',
     ]);
   });
+
+  it('says when nobody could be compared yet (tables of 4 and 3), instead of what 50% means', () => {
+    useTestServices();
+    const none = mountApp(EveningStandings, {
+      props: { evening: evening([row('p3', null, 1), row('p2', null, 0), row('p1', null, 0)], false) },
+    });
+    expect(none.get('[data-testid="evening-none-compared"]').text()).toContain(
+      'Nobody has held the same cards as anyone else yet',
+    );
+    expect(none.text()).not.toContain('50% is an average game');
+    none.unmount();
+    const some = mountApp(EveningStandings, {
+      props: { evening: evening([row('p3', 1, 1), row('p2', null, 0)], false) },
+    });
+    expect(some.find('[data-testid="evening-none-compared"]').exists()).toBe(false);
+    expect(some.text()).toContain('50% is an average game');
+  });
 });

@@ -51,4 +51,16 @@ describe("the room screen's evening", () => {
     );
     expect(one.text()).toContain('대회 종료: Chloé 우승');
   });
+
+  it('says when nobody could be compared yet, in Italian too', () => {
+    useTestServices();
+    const w = mountApp(RoomEvening, { props: { evening: over([row('p3', 1, 1), row('p2', 0, 0)]) } });
+    expect(w.find('[data-testid="room-none-compared"]').exists()).toBe(false);
+    w.unmount();
+    const none = { ...over([]), standings: [{ ...row('p3', 0, 1), duplicate: null }] };
+    const it = mountApp(RoomEvening, { props: { evening: none } }, undefined, 'it');
+    expect(it.get('[data-testid="room-none-compared"]').text()).toContain(
+      'Finora nessuno ha avuto le stesse carte',
+    );
+  });
 });
