@@ -392,6 +392,18 @@ describe('following the table', () => {
     expect(row.get('[data-testid="match"]').text()).toBe('Match: Ann 2 · Bob 1');
   });
 
+  it('offers your seat back at a table, but not at an evening’s table that has ended', () => {
+    const variant = { mode: 'basic', actionRule: false, rulesVersion: '1.2', spectators: 0, watchers: false } as const; // prettier-ignore
+    const evening = { name: 'Friday', heat: 1, table: 'A' };
+    const row = (state: 'playing' | 'finished', ofEvening: boolean) =>
+      mountApp(TableRow, {
+        props: { name: '1A · Friday', where: 'kitchen', players: 3, seats: 3, state, variant: { ...variant, ...(ofEvening ? { evening } : {}) }, mine: true, compatible: true },
+      }); // prettier-ignore
+    expect(row('playing', true).find('[data-testid="rejoin"]').exists()).toBe(true);
+    expect(row('finished', false).find('[data-testid="rejoin"]').exists()).toBe(true);
+    expect(row('finished', true).find('[data-testid="rejoin"]').exists()).toBe(false);
+  });
+
   it('shows the match only once a game has been won', () => {
     expect(
       mountApp(MatchLine, { props: { match: [{ name: 'Ann', wins: 0 }] } })
