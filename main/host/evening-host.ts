@@ -179,10 +179,16 @@ export class EveningHost {
     });
   }
 
+  /**
+   * Someone leaves. The one who runs the evening hands it on to the first person still in it (joining
+   * order), as a table's creator does before its start: else nobody could seat the next heat.
+   */
   private leave(session: Session): Carried {
     const kept = this.requireEvening();
     const person = this.requirePerson(kept, session);
-    this.keep({ ...kept, evening: this.pure(() => leaveEvening(kept.evening, person)) });
+    const evening = this.pure(() => leaveEvening(kept.evening, person));
+    const next = person === kept.opener ? evening.people.find((p) => p.present)?.id : undefined;
+    this.keep({ ...kept, evening, ...(next ? { opener: next } : {}) });
     return this.tell();
   }
 
@@ -191,7 +197,7 @@ export class EveningHost {
     const kept = this.requireEvening();
     const person = this.requirePerson(kept, session);
     if (person !== kept.opener)
-      throw new TableError('notCreator', 'only the person who opened the evening starts a heat');
+      throw new TableError('notCreator', 'only the person who runs the evening starts a heat');
     const evening = this.pure(() => nextHeat(kept.evening));
     const heat = evening.heats.at(-1)!;
     const tables = heat.tables.map((t) => ({

@@ -246,6 +246,30 @@ describe('an evening of several tables, on a real host', () => {
   }, 120_000);
 });
 
+describe('the one who runs the evening leaves', () => {
+  it('hands it on to the first person still in it, who seats the next heat; coming back gives it not back', async () => {
+    const h = await start();
+    const ann = await person(h.port, 'Ann', FRIDAY);
+    const ben = await person(h.port, 'Ben');
+    const cat = await person(h.port, 'Cat');
+    await refused(h, ben.client, { type: 'nextHeat' }, 'notCreator');
+    ann.client.send({ type: 'leaveEvening' });
+    let e = await eveningWhere(ben.client, (x) => x.opener === ben.id);
+    expect(e.people.find((p) => p.id === ann.id)?.present).toBe(false);
+    // Kept before told: a restart would find Ben running it.
+    expect(JSON.parse(eveningFile(h))).toMatchObject({ opener: ben.id });
+    await refused(h, cat.client, { type: 'nextHeat' }, 'notCreator');
+    ben.client.send({ type: 'nextHeat' });
+    e = await eveningWhere(cat.client, (x) => x.heatInPlay === 1);
+    expect(e.heats[0].tables.flatMap((t) => t.people).sort()).toEqual([ben.id, cat.id].sort());
+    // Ann comes back: in the evening again (from the next heat), Ben still runs it.
+    const back = await comeBack(h.port, ann);
+    e = await eveningWhere(back.client, (x) => x.people.find((p) => p.id === ann.id)?.present === true);
+    expect(e.opener).toBe(ben.id);
+    await Promise.all([ann, back, ben, cat].map((p) => p.client.close()));
+  });
+});
+
 describe('an evening of one', () => {
   it('seats a bot beside a lone person, and a table a restart finds missing is made again alike', async () => {
     let h = await start();
