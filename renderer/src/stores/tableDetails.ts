@@ -8,7 +8,15 @@ const DETAILS_MIN_INTERVAL_MS = 2000;
 /** What the lobby adds to a table found on the LAN once its host has told it. */
 export type TableDetails = Pick<
   TableSummary,
-  'mode' | 'actionRule' | 'rulesVersion' | 'spectators' | 'match' | 'locked' | 'watchers' | 'hasCode'
+  | 'mode'
+  | 'actionRule'
+  | 'rulesVersion'
+  | 'spectators'
+  | 'match'
+  | 'locked'
+  | 'watchers'
+  | 'hasCode'
+  | 'evening'
 >;
 
 const hostKey = (h: HostAddress): string => `${h.address}:${h.port}`;
@@ -35,6 +43,8 @@ export const useTableDetailsStore = defineStore('tableDetails', () => {
           locked: d.locked,
           watchers: d.watchers,
           hasCode: d.hasCode,
+          // An evening's table: its row offers no seat back once it has ended (TableRow.vue).
+          ...(d.evening ? { evening: d.evening } : {}),
         }
       : null;
   }
