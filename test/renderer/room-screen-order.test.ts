@@ -9,7 +9,12 @@ import { ROOM_TABLES_MAX, useRoomScreenStore } from '../../renderer/src/stores/r
  * finished tables); only tables that would be on it but have no room are counted.
  */
 
-const table = (id: string, state: TableSummary['state'], heat?: number): TableSummary => ({
+const table = (
+  id: string,
+  state: TableSummary['state'],
+  heat?: number,
+  evening = 'Friday',
+): TableSummary => ({
   id,
   name: id,
   players: 3,
@@ -20,12 +25,15 @@ const table = (id: string, state: TableSummary['state'], heat?: number): TableSu
   rulesVersion: '1.2',
   spectators: 0,
   match: [],
-  ...(heat ? { evening: { name: 'Friday', heat, table: id.slice(-1) } } : {}),
+  ...(heat ? { evening: { name: evening, heat, table: id.slice(-1) } } : {}),
 });
 
 /** An evening whose heats so far are numbered 1..`heats` (all the room screen's order reads of it). */
-const evening = (heats: number) =>
-  ({ heats: Array.from({ length: heats }, (_, i) => ({ number: i + 1 })) }) as unknown as EveningInfo;
+const evening = (heats: number, name = 'Friday') =>
+  ({
+    settings: { name },
+    heats: Array.from({ length: heats }, (_, i) => ({ number: i + 1 })),
+  }) as unknown as EveningInfo;
 
 beforeEach(() => setActivePinia(createPinia()));
 
@@ -51,5 +59,18 @@ describe('the room screen: its tables and the count of those left out', () => {
     expect(room.shown).toHaveLength(ROOM_TABLES_MAX);
     expect(room.shown.at(-1)!.id).toBe(`Table ${ROOM_TABLES_MAX}`);
     expect(room.hidden).toBe(3);
+  });
+
+  it("a second evening: its own heat's tables, once each, not the last evening's of the same heat", () => {
+    const room = useRoomScreenStore();
+    room.tables = [
+      table('old1A', 'finished', 1, 'Friday'),
+      table('old1B', 'finished', 1, 'Friday'),
+      table('new1A', 'playing', 1, 'Friday, late'),
+      table('new1B', 'playing', 1, 'Friday, late'),
+    ];
+    room.evening = evening(1, 'Friday, late');
+    expect(room.shown.map((t) => t.id)).toEqual(['new1A', 'new1B']);
+    expect(room.hidden).toBe(0);
   });
 });

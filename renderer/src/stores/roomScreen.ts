@@ -14,15 +14,23 @@ export const ROOM_TABLES_MAX = 16;
 /**
  * What the room screen has to show, in its order: the evening's tables of its latest heat first (A, B, ...),
  * then other tables in play, then finished ones, each group by name as people call them (Table 2 before 10).
- * Tables still taking seats, and an evening's tables of earlier heats, are left out; the screen shows the
- * first ROOM_TABLES_MAX and counts the rest.
+ * Tables still taking seats, and an evening's tables of earlier heats or evenings, are left out; the screen
+ * shows the first ROOM_TABLES_MAX and counts the rest.
  */
 const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-export function roomOrder(tables: readonly TableSummary[], latestHeat: number | null = null): TableSummary[] {
+export function roomOrder(
+  tables: readonly TableSummary[],
+  /** The host's evening and its latest heat (an earlier evening's tables linger, finished, until idle). */
+  latest: { evening: string; heat: number } | null = null,
+): TableSummary[] {
   const rank = (t: TableSummary): number =>
     t.evening ? 0 : t.state === 'playing' ? 1 : t.state === 'finished' ? 2 : 3;
   return tables
-    .filter((t) => t.state !== 'open' && (!t.evening || t.evening.heat === latestHeat))
+    .filter(
+      (t) =>
+        t.state !== 'open' &&
+        (!t.evening || (t.evening.name === latest?.evening && t.evening.heat === latest.heat)),
+    )
     .sort(
       (a, b) =>
         rank(a) - rank(b) ||
@@ -51,7 +59,11 @@ export const useRoomScreenStore = defineStore('roomScreen', () => {
   /** How the room screen is listed among a table's watchers. */
   let name = '';
 
-  const ordered = computed(() => roomOrder(tables.value, evening.value?.heats.at(-1)?.number ?? null));
+  const ordered = computed(() => {
+    const e = evening.value;
+    const heat = e?.heats.at(-1)?.number;
+    return roomOrder(tables.value, e && heat ? { evening: e.settings.name, heat } : null);
+  });
   const shown = computed(() => ordered.value.slice(0, ROOM_TABLES_MAX));
   /** Tables the screen would show but has no room for (an earlier heat's tables are not missed). */
   const hidden = computed(() => ordered.value.length - shown.value.length);
