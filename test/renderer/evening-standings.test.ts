@@ -111,4 +111,14 @@ describe('the evening standings', () => {
     expect(some.find('[data-testid="evening-none-compared"]').exists()).toBe(false);
     expect(some.text()).toContain('50% is an average game');
   });
+
+  it('says the standings are so far while a heat is part played (its ended tables are counted already)', () => {
+    useTestServices();
+    const e = evening([row('p3', 0.75, 2), row('p2', 0.5, 1), row('p1', null, 0)], false);
+    const ended = { name: 'A', people: ['p1', 'p2'], results: [] };
+    const playing = { name: 'B', people: ['p3', 'bot:1'], results: null };
+    e.heats[1] = { number: 2, tables: [ended, playing] };
+    const w = mountApp(EveningStandings, { props: { evening: e } }, undefined, 'it');
+    expect(w.get('h3').text()).toBe('Classifica provvisoria: la manche 2 è ancora in corso');
+  });
 });
