@@ -151,4 +151,22 @@ describe('the evening panel', () => {
     // file ends would outlive the file's modules).
     await vi.waitFor(() => expect(w.findComponent(EveningStandings).exists()).toBe(true));
   });
+
+  it('to a person back in it while a heat plays: from the next heat, or the final standings in the last', async () => {
+    const notAtATable = (heat: number): EveningInfo => ({
+      ...seated(false),
+      heats: Array.from({ length: heat }, (_, i) => ({ ...seated(false).heats[0], number: i + 1 })),
+      heatInPlay: heat,
+      you: { person: 'p2', table: null },
+    });
+    const w = await panel(notAtATable(2));
+    expect(w.get('[data-testid="evening-in-play"]').text()).toContain(
+      'You join the tables from the next heat.',
+    );
+    links[0].hear({ type: 'evening', evening: notAtATable(3) });
+    await nextTick();
+    const line = w.get('[data-testid="evening-in-play"]').text();
+    expect(line).toContain('It is the last heat: the final standings come when it ends.');
+    expect(line).not.toContain('next heat');
+  });
 });
