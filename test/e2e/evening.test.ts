@@ -192,6 +192,11 @@ describeInChromium('an evening of several tables', {}, (stage) => {
       // An evening over: anyone may open the next one.
       expect(await p.page.getByTestId('evening-open').count()).toBe(1);
     }
+    // Back from the last game on the phone: the evening you were in still comes first, above the name field.
+    const panelTop = (await bo.page.getByTestId('evening').boundingBox())!.y;
+    expect(panelTop).toBeLessThan((await bo.page.getByTestId('player-name').boundingBox())!.y);
+    const winner = (await bo.page.getByTestId('evening-winner').boundingBox())!;
+    expect(winner.y + winner.height).toBeLessThanOrEqual(844);
     await ann.page.screenshot({ path: join(shots, 'evening-winner-1280.jpg'), fullPage: true });
     await bo.page.screenshot({ path: join(shots, 'evening-winner-390.jpg'), fullPage: true });
     expect(await serious(bo.page)).toEqual([]);
