@@ -34,4 +34,24 @@ describe('the evening facts, once it is over', () => {
     expect(w.text()).toContain(line);
     expect(w.text()).not.toContain('All 1 heats');
   });
+
+  it('lists who is in first, then who left, under a heading that counts those in', () => {
+    useTestServices();
+    const e: EveningInfo = {
+      ...over(2),
+      over: false,
+      people: [
+        { id: 'p1', name: 'Ann', present: true },
+        { id: 'p2', name: 'Bo', present: false },
+        { id: 'p3', name: 'Chloé', present: true },
+      ],
+    };
+    const w = mountApp(EveningFacts, { props: { evening: e } });
+    expect(w.get('h3').text()).toBe('Who is in (2)');
+    expect(w.findAll('[data-testid="evening-people"] li').map((li) => li.text())).toEqual([
+      'Ann · runs it',
+      'Chloé',
+      'Bo · left',
+    ]);
+  });
 });
