@@ -63,4 +63,19 @@ describe("the room screen's evening", () => {
       'Finora nessuno ha avuto le stesse carte',
     );
   });
+
+  it('twelve people: the top ten rows, and how many more', () => {
+    useTestServices();
+    const twelve = Array.from({ length: 12 }, (_, i) => row(`p${i + 1}`, 1 - i / 12, 0));
+    const e = {
+      ...over(twelve),
+      people: twelve.map((r) => ({ id: r.person, name: r.person, present: true })),
+    };
+    const w = mountApp(RoomEvening, { props: { evening: e } });
+    expect(w.findAll('tbody tr')).toHaveLength(10);
+    expect(w.get('[data-testid="room-more-rows"]').text()).toBe('…and 2 more');
+    w.unmount();
+    const three = mountApp(RoomEvening, { props: { evening: over([row('p3', 1, 1), row('p2', 0.5, 1)]) } });
+    expect(three.find('[data-testid="room-more-rows"]').exists()).toBe(false);
+  });
 });

@@ -1,0 +1,72 @@
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { eveningWhere, person, playTables, takeSeats } from '../integration/helpers/evening';
+import { rng } from '../helpers/random';
+import { axeViolations } from './axe';
+import { describeInChromium, screenshotDir } from './harness';
+
+/*
+ * A TV does not scroll: after a heat of twelve people (three tables of four), the room screen holds the
+ * tables, the standings (ten rows and "…and 2 more") and the heat's same cards side by side within the
+ * screen, at 1280×800 in Korean and 1920×1080 in Italian, with long names. At 12 the same-cards lines ran
+ * past the bottom of both while they sat in the evening's column. Screenshots: room-fit-*.jpg.
+ */
+
+const shots = screenshotDir();
+
+describeInChromium('the room screen fits a big evening', {}, (stage) => {
+  it('twelve people after heat 1: nothing past the bottom of the screen', async () => {
+    const port = Number(new URL(stage.served.url).port);
+    const settings = {
+      name: '금요일 밤의 긴 대회 이름',
+      game: { mode: 'basic' as const, actionRule: false },
+      prefer: 4 as const,
+      heats: 2,
+    };
+    const names = [
+      'Zed',
+      'Ann',
+      '김수한무거북이와',
+      'Dev',
+      'Fabrizio',
+      'Chloé',
+      'Eun-ji',
+      'Fay',
+      'Hal',
+      'Ida',
+    ];
+    const people = [await person(port, 'Bartolomeo Vanzetti', settings)];
+    for (const name of [...names, 'Maximiliano Ortega']) people.push(await person(port, name));
+    people[0].client.send({ type: 'nextHeat' });
+    await playTables(await takeSeats(people, 1), rng(3));
+    await eveningWhere(people[0].client, (e) => e.heatInPlay === null);
+    for (const [width, height, locale] of [
+      [1280, 800, 'ko-KR'],
+      [1920, 1080, 'it-IT'],
+    ] as const) {
+      const tv = await stage.player(`TV ${width} ${locale}`, width, height, { locale });
+      const { page } = tv;
+      await page.goto(`${stage.served.url}#/room`);
+      await page.getByTestId('room-same-cards').waitFor({ timeout: 15_000 });
+      await expect.poll(() => page.getByTestId('room-standings').locator('tbody tr').count()).toBe(10);
+      expect(await page.getByTestId('room-more-rows').textContent()).toContain('2');
+      await page.waitForTimeout(300); // fonts and the last frame settle
+      await page.screenshot({ path: join(shots, `room-fit-${width}-${locale.slice(0, 2)}.jpg`) });
+      const bottom = await page.evaluate(() =>
+        Math.max(
+          ...[...document.querySelectorAll('[data-testid="room-screen"] *')].map(
+            (el) => el.getBoundingClientRect().bottom,
+          ),
+        ),
+      );
+      expect(bottom).toBeLessThanOrEqual(height);
+      expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(height);
+      const serious = (await axeViolations(page)).filter(
+        (v) => v.impact === 'serious' || v.impact === 'critical',
+      );
+      expect(serious.map((v) => v.id)).toEqual([]);
+      expect(tv.errors).toEqual([]);
+    }
+    await Promise.all(people.map((p) => p.client.close()));
+  }, 120_000);
+});
