@@ -58,10 +58,14 @@ describe("the room screen's evening", () => {
     expect(w.find('[data-testid="room-none-compared"]').exists()).toBe(false);
     w.unmount();
     const none = { ...over([]), standings: [{ ...row('p3', 0, 1), duplicate: null }] };
-    const it = mountApp(RoomEvening, { props: { evening: none } }, undefined, 'it');
-    expect(it.get('[data-testid="room-none-compared"]').text()).toContain(
+    const during = mountApp(RoomEvening, { props: { evening: { ...none, over: false } } }, undefined, 'it');
+    expect(during.get('[data-testid="room-none-compared"]').text()).toContain(
       'Finora nessuno ha avuto le stesse carte',
     );
+    during.unmount();
+    // Once it is over, in the past: nobody could be compared any more.
+    const after = mountApp(RoomEvening, { props: { evening: none } });
+    expect(after.get('[data-testid="room-none-compared"]').text()).toContain('the standings went by wins');
   });
 
   it('twelve people: the top ten rows, and how many more', () => {
