@@ -120,5 +120,8 @@ describe('the evening standings', () => {
     e.heats[1] = { number: 2, tables: [ended, playing] };
     const w = mountApp(EveningStandings, { props: { evening: e } }, undefined, 'it');
     expect(w.get('h3').text()).toBe('Classifica provvisoria: la manche 2 è ancora in corso');
+    // Chloé's table still plays: her row says so (it does not count that game yet).
+    const rows = w.findAll('[data-testid="evening-standing"] th').map((c) => c.text());
+    expect(rows).toEqual(['Chloé · ancora in gioco', 'Bo', 'Ann']);
   });
 });
