@@ -12,8 +12,17 @@ import type { TableSession } from './session';
  * which cannot reach another host's WebSocket: it loads the new host's own page at the table, the seat in
  * the URL fragment.
  */
+/**
+ * How long the notice stays: long enough to read, then it frees the turn's buttons it covers on a phone
+ * ("Suggest a move", "React"); it stayed until closed by hand.
+ */
+export const MOVED_NOTICE_MS = 12_000;
+
 export function followMoved(msg: Extract<ServerMessage, { type: 'moved' }>, s: TableSession): string | null {
-  useNoticesStore().push({ kind: 'info', key: 'notice.tableMoved', params: { host: msg.to.name } }, 0);
+  useNoticesStore().push(
+    { kind: 'info', key: 'notice.tableMoved', params: { host: msg.to.name } },
+    MOVED_NOTICE_MS,
+  );
   const host = movedHost(msg.to);
   if (!host) return null;
   const nav = services().nav;
@@ -48,5 +57,8 @@ export function adoptCarriedSeat(): void {
   });
   nav.replace(carried.hash);
   if (seat.from)
-    useNoticesStore().push({ kind: 'info', key: 'notice.tableMoved', params: { host: seat.from } }, 0);
+    useNoticesStore().push(
+      { kind: 'info', key: 'notice.tableMoved', params: { host: seat.from } },
+      MOVED_NOTICE_MS,
+    );
 }
