@@ -7,6 +7,11 @@ import HandOverReportView from '../../renderer/src/components/lobby/HandOverRepo
 import HandOverFailureNote from '../../renderer/src/components/lobby/HandOverFailureNote.vue';
 import type { Locale } from '../../renderer/src/i18n/locales';
 import { mountApp, useTestServices } from './mount';
+import { MemoryStorage } from './memory-storage';
+import { webBridge } from '../../renderer/src/bridge/web';
+import { setServices } from '../../renderer/src/services';
+import { useLanTablesStore } from '../../renderer/src/stores/lanTables';
+import { PROTOCOL_VERSION } from '../../shared/protocol';
 
 /*
  * A hand-over's refusals are worded by the page in its own language, from their codes: the host's English
@@ -24,6 +29,8 @@ const WORDS = {
     eveningHere: 'l’altro computer ha una serata sua',
     otherTable: 'l’altro computer l’ha rifiutato.',
     technical: 'Dettagli tecnici (in inglese)',
+    keepHosting:
+      'I giocatori di quei tavoli continuano qui: tieni questo computer come host finché non finiscono.',
   },
   ko: {
     unreachable: '넘기지 못했습니다: 127.0.0.1:1에서 응답이 없습니다.',
@@ -33,6 +40,8 @@ const WORDS = {
     eveningHere: '다른 컴퓨터에서 자체 대회가 진행 중이라',
     otherTable: '다른 컴퓨터가 거부했습니다.',
     technical: '기술 정보(영어)',
+    keepHosting:
+      '그 테이블의 플레이어는 여기서 계속합니다. 게임이 끝날 때까지 이 컴퓨터에서 호스트를 계속하세요.',
   },
 };
 /** Words of the hosts' English refusals, none of which may be read outside the technical details. */
@@ -113,5 +122,52 @@ describe.each(['it', 'ko'] as const)('a hand-over refused, in %s', (locale: Excl
     expect(shown(wrapper.element)).not.toMatch(ENGLISH);
     expect(wrapper.find('details summary').text()).toBe(words.technical);
     expect(wrapper.find('details [lang="en"]').text()).toContain('log line 12 is damaged (not JSON)');
+  });
+
+  it('names a table that stayed as the lobby lists it, and says to keep hosting for its players', async () => {
+    const summary = { id: 't2', name: 'Dan’s table', players: 2, seats: 2, state: 'playing', mode: 'basic', actionRule: false, rulesVersion: '1.2', spectators: 0, match: [] }; // prettier-ignore
+    const info = {
+      name: 'Ann’s laptop',
+      version: '1.0.0',
+      protocol: PROTOCOL_VERSION,
+      port: 47470,
+      addresses: [],
+    };
+    setServices({
+      bridge: webBridge({
+        location: {
+          hostname: '127.0.0.1',
+          port: '47470',
+          protocol: 'http:',
+          origin: 'http://127.0.0.1:47470',
+        },
+        fetch: async (url) =>
+          new Response(JSON.stringify(String(url).endsWith('/api/info') ? info : [summary])),
+        storage: new MemoryStorage(),
+      }),
+      createClient: () => {
+        throw new Error('no link in this test');
+      },
+      session: new MemoryStorage(),
+      local: new MemoryStorage(),
+      originWsUrl: null,
+    });
+    const report: HandOverReport = {
+      to: 'Bo',
+      moved: ['t1'],
+      refused: [{ id: 't2', code: 'alreadyHere', reason: 'a table of this id is already on this host' }],
+    };
+    const wrapper = mountApp(HandOverReportView, { props: { report, allMoved: '' } }, undefined, locale);
+    const lan = useLanTablesStore();
+    lan.start();
+    await vi.waitFor(() => expect(lan.tables).toHaveLength(1));
+    await flushPromises();
+    expect(wrapper.findAll('.report > ul > li').map((li) => li.text())).toEqual([
+      `Dan’s table: ${words.alreadyHere}`,
+    ]);
+    expect(wrapper.get('[data-testid="hand-over-keep-hosting"]').text()).toBe(words.keepHosting);
+    // The id stays in the technical details.
+    expect(wrapper.find('details [lang="en"]').text()).toContain('t2:');
+    lan.stop();
   });
 });
