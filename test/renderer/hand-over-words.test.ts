@@ -31,6 +31,7 @@ const WORDS = {
     technical: 'Dettagli tecnici (in inglese)',
     keepHosting:
       'I giocatori di quei tavoli continuano qui: tieni questo computer come host finché non finiscono.',
+    hostStartedWith: 'o un host avviato con --receive).',
   },
   ko: {
     unreachable: '넘기지 못했습니다: 127.0.0.1:1에서 응답이 없습니다.',
@@ -42,6 +43,7 @@ const WORDS = {
     technical: '기술 정보(영어)',
     keepHosting:
       '그 테이블의 플레이어는 여기서 계속합니다. 게임이 끝날 때까지 이 컴퓨터에서 호스트를 계속하세요.',
+    hostStartedWith: '또는 --receive로 시작한 호스트).',
   },
 };
 /** Words of the hosts' English refusals, none of which may be read outside the technical details. */
@@ -72,6 +74,10 @@ describe.each(['it', 'ko'] as const)('a hand-over refused, in %s', (locale: Excl
     );
     vi.stubGlobal('fetch', fetch);
     const wrapper = mountApp(OperatorHandOverPanel, {}, undefined, locale);
+    // The address hint names the host's flag as a command, whole on its line.
+    const flag = wrapper.get('#operator-hand-over-address-hint code');
+    expect(flag.text()).toBe('--receive');
+    expect(wrapper.get('#operator-hand-over-address-hint').text()).toContain(words.hostStartedWith);
     await wrapper.find('[data-testid="operator-hand-over-address"]').setValue('127.0.0.1:1');
     await wrapper.find('form').trigger('submit');
     await flushPromises();
