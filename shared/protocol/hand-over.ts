@@ -24,6 +24,8 @@ export interface HandOverReport {
   moved: string[];
   /** Each with its code (why), worded by the screens; an older receiver's carry only `reason`. */
   refused: RefusedTable[];
+  /** This host's evening, when it had one: it moved with the tables, or stayed (the receiver has its own). */
+  evening?: 'moved' | 'stayed';
 }
 
 /** Where a moved table went, as its clients are told (`moved`): the receiving host. */
@@ -75,6 +77,8 @@ export const HandOverPrepareAnswerSchema = v.object({
   refused: v.pipe(v.array(RefusedTableSchema), v.maxLength(256)),
   evening: v.optional(v.boolean()),
 });
+/** `evening`: whether the receiver took the sender's evening (a receiver of its own evening does not). */
+export type HandOverPrepareAnswer = v.InferOutput<typeof HandOverPrepareAnswerSchema>;
 
 /** POST /api/hand-over/commit and /abort */
 export const HandOverIdSchema = v.object({ id });

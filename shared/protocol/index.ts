@@ -86,6 +86,7 @@ export {
   type HandOverAsk,
   type HandOverPrepare,
   type HandOverReport,
+  type HandOverPrepareAnswer,
   type HandOverState,
   type HandOverTable,
   type MovedTo,

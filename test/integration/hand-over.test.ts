@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, type ServerMessage, type TableOptions } from '../../shared/protocol';
 import { PREPARED_KEPT_MS } from '../../main/host/hand-over/receiver';
 import { TestClient } from './helpers/client';
+import { person } from './helpers/evening';
 import { askCode, codesOf, gate, holdingProxy, peer } from './helpers/hand-over';
 import { hostPool, testHost } from './helpers/host';
 import { moveMessage, playRandomly, startedTable, viewAt } from './helpers/play';
@@ -334,5 +335,31 @@ describe('handing the tables over', () => {
       error: "only this host's own computer starts a hand-over",
       code: 'notAllowed',
     });
+  });
+
+  it('says whether the evening went with the tables: moved, or stayed where the receiver has its own', async () => {
+    const settings = {
+      name: 'Friday',
+      game: { mode: 'basic' as const, actionRule: false },
+      prefer: 3 as const,
+      heats: 2,
+    };
+    const a = await pool.start();
+    const b = await pool.start();
+    const c = await pool.start();
+    for (const h of [b, c]) h.host.handOver.setReceiving(true);
+    const ann = await person(a.port, 'Ann', settings);
+    const toB = await a.host.handOver.send(peer(b.port), await askCode(a.host, b.port, codesOf(b.host)));
+    expect(toB).toMatchObject({ moved: [], refused: [], evening: 'moved' });
+    await ann.client.close();
+    // C holds an evening of its own: B's stays with B, and the report says so.
+    const cid = await person(c.port, 'Cid', { ...settings, name: 'Saturday' });
+    const toC = await b.host.handOver.send(peer(c.port), await askCode(b.host, c.port, codesOf(c.host)));
+    expect(toC).toMatchObject({ moved: [], refused: [], evening: 'stayed' });
+    await cid.client.close();
+    // A host with no evening says nothing of one.
+    const d = await pool.start();
+    const toB2 = await d.host.handOver.send(peer(b.port), await askCode(d.host, b.port, codesOf(b.host)));
+    expect(toB2).toEqual({ to: expect.any(String), moved: [], refused: [] });
   });
 });

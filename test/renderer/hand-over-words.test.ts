@@ -32,6 +32,7 @@ const WORDS = {
     keepHosting:
       'I giocatori di quei tavoli continuano qui: tieni questo computer come host finché non finiscono.',
     hostStartedWith: 'o un host avviato con --receive).',
+    eveningStayed: "La serata è rimasta qui: l'altro computer ha una serata sua.",
   },
   ko: {
     unreachable: '넘기지 못했습니다: 127.0.0.1:1에서 응답이 없습니다.',
@@ -44,6 +45,7 @@ const WORDS = {
     keepHosting:
       '그 테이블의 플레이어는 여기서 계속합니다. 게임이 끝날 때까지 이 컴퓨터에서 호스트를 계속하세요.',
     hostStartedWith: '또는 --receive로 시작한 호스트).',
+    eveningStayed: '대회는 여기에 남았습니다. 다른 컴퓨터에 자체 대회가 있습니다.',
   },
 };
 /** Words of the hosts' English refusals, none of which may be read outside the technical details. */
@@ -116,6 +118,7 @@ describe.each(['it', 'ko'] as const)('a hand-over refused, in %s', (locale: Excl
         },
         { id: 't5', reason: 'refused by an older host' },
       ],
+      evening: 'stayed',
     };
     const wrapper = mountApp(HandOverReportView, { props: { report, allMoved: '' } }, undefined, locale);
     const items = wrapper.findAll('.report > ul > li').map((li) => li.text());
@@ -128,6 +131,7 @@ describe.each(['it', 'ko'] as const)('a hand-over refused, in %s', (locale: Excl
     expect(shown(wrapper.element)).not.toMatch(ENGLISH);
     expect(wrapper.find('details summary').text()).toBe(words.technical);
     expect(wrapper.find('details [lang="en"]').text()).toContain('log line 12 is damaged (not JSON)');
+    expect(wrapper.get('[data-testid="hand-over-evening"]').text()).toBe(words.eveningStayed);
   });
 
   it('names a table that stayed as the lobby lists it, and says to keep hosting for its players', async () => {

@@ -4,7 +4,7 @@ import {
   type HandOverAsk,
   type HandOverFailure,
   type HandOverPrepare,
-  type HandOverReport,
+  type HandOverPrepareAnswer,
   type HandOverState,
   type HandOverTable,
   type RefusedTable,
@@ -114,7 +114,7 @@ export class HandOverReceiver {
   }
 
   /** The code, then each table checked; what is taken is kept durably and waits for the commit. */
-  prepare(p: HandOverPrepare, address: string): HandOverReport & { evening: boolean } {
+  prepare(p: HandOverPrepare, address: string): HandOverPrepareAnswer & { evening: boolean } {
     this.takeCode(p.code, address);
     const taken: HandOverTable[] = [];
     const refused: RefusedTable[] = [];

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import {
   HandOverError,
   HandOverPrepareAnswerSchema,
+  type HandOverPrepareAnswer,
   failureOfAnswer,
   type HandOverFailure,
   type HandOverReport,
@@ -81,7 +82,7 @@ class Refused extends HandOverError {
 }
 
 /** The prepare's answer checked: a receiver that answers something else did not take the tables. */
-function readReport(peer: Peer, data: unknown): HandOverReport & { evening?: boolean } {
+function readReport(peer: Peer, data: unknown): HandOverPrepareAnswer {
   const r = v.safeParse(HandOverPrepareAnswerSchema, data);
   if (r.success) return r.output;
   throw new HandOverError(
@@ -144,7 +145,7 @@ export class HandOverSender {
     const id = randomBytes(12).toString('base64url');
     this.frozen.freeze(ids);
     let marker: Marker | null = null;
-    let report: HandOverReport & { evening?: boolean };
+    let report: HandOverPrepareAnswer;
     try {
       await this.store.flush();
       const tables = collectTables(this.store, new Set(ids), (id) => this.rooms.votesOf(id));
@@ -169,6 +170,7 @@ export class HandOverSender {
     }
     const moved = report.moved.filter((t) => ids.includes(t));
     const stay = ids.filter((t) => !moved.includes(t));
+    const hadEvening = marker.evening;
     marker = { ...marker, stage: 'committing', tables: moved, evening: report.evening === true };
     this.files.write(MARKER, marker);
     this.frozen.thaw(stay);
@@ -193,7 +195,12 @@ export class HandOverSender {
       );
     }
     this.endWith([], moved, marker);
-    return { to: to.name, moved, refused: report.refused };
+    return {
+      to: to.name,
+      moved,
+      refused: report.refused,
+      ...(hadEvening ? { evening: report.evening === true ? ('moved' as const) : ('stayed' as const) } : {}),
+    };
   }
 
   /** A restart: a marker left by a killed process is settled by asking the receiver how it ended. */
