@@ -1,10 +1,10 @@
 import type { Standing } from './standings';
 
 // Apart from standings.ts (which reaches the engine through duplicate.ts): the lobby and the room screen
-// rank the rows they are sent, and their first load stays without the engine.
+// read the standings they are sent, and their first load stays without the engine.
 
 /** Level on everything the standings rank by (the joining order only lists them). */
-export const level = (a: Standing, b: Standing): boolean =>
+const level = (a: Standing, b: Standing): boolean =>
   (a.duplicate ?? 0.5) === (b.duplicate ?? 0.5) && a.wins === b.wins && a.points === b.points;
 
 /**
@@ -16,3 +16,13 @@ export function ranks(rows: readonly Standing[]): number[] {
   rows.forEach((row, i) => out.push(i > 0 && level(row, rows[i - 1]) ? out[i - 1] : i + 1));
   return out;
 }
+
+/**
+ * Results are in, yet nobody has been compared: every heat so far had tables of different sizes (7 people
+ * at 4 and 3), so nobody held anyone else's cards and "50% is an average game" applies to no one.
+ */
+export const noneCompared = (e: {
+  heats: readonly { tables: readonly { results: unknown }[] }[];
+  standings: readonly Standing[];
+}): boolean =>
+  e.heats.some((h) => h.tables.some((t) => t.results)) && e.standings.every((s) => s.duplicate === null);

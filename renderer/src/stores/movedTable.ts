@@ -7,17 +7,17 @@ import { useSavedSeatsStore } from './savedSeats';
 import type { TableSession } from './session';
 
 /**
- * Our table moved to another host (`moved`): the notice, and the new host's WebSocket address for the
- * session to follow with its token (`followHost`). Null: the page itself goes, a page the old host served,
- * which cannot reach another host's WebSocket: it loads the new host's own page at the table, the seat in
- * the URL fragment.
- */
-/**
  * How long the notice stays: long enough to read, then it frees the turn's buttons it covers on a phone
  * ("Suggest a move", "React"); it stayed until closed by hand.
  */
 export const MOVED_NOTICE_MS = 12_000;
 
+/**
+ * Our table moved to another host (`moved`): the notice, and the new host's WebSocket address for the
+ * session to follow with its token (`followHost`). Null: the page itself goes, a page the old host served,
+ * which cannot reach another host's WebSocket: it loads the new host's own page at the table, the seat in
+ * the URL fragment.
+ */
 export function followMoved(msg: Extract<ServerMessage, { type: 'moved' }>, s: TableSession): string | null {
   useNoticesStore().push(
     { kind: 'info', key: 'notice.tableMoved', params: { host: msg.to.name } },
