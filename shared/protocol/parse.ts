@@ -6,7 +6,14 @@ import { ViewDeltaMessageSchema } from './view-delta';
 
 export type ParseResult<T> = { ok: true; msg: T } | { ok: false; reason: string; type?: string };
 
-const CLIENT_TYPES = new Set<string>(ClientMessageSchema.options.map((o) => readType(o)));
+/**
+ * Each message type's own schema: a frame is checked against its type's schema straight away, which gives
+ * the same result and issues as the variant (it picks that same option) in half the time.
+ */
+const SCHEMA_OF_TYPE = new Map<string, (typeof ClientMessageSchema.options)[number]>(
+  ClientMessageSchema.options.map((o) => [readType(o), o]),
+);
+const ABORT_EARLY = { abortEarly: true } as const;
 
 function readType(schema: unknown): string {
   // A variant option is either an object schema or a pipe whose first item is one.
@@ -36,11 +43,12 @@ export function parseClientMessage(raw: string): ParseResult<ClientMessage> {
   if (!envelope.ok) return envelope;
   const { data, type } = envelope;
   if (typeof type !== 'string') return { ok: false, reason: 'type: missing or not a string' };
-  if (!CLIENT_TYPES.has(type)) {
+  const schema = SCHEMA_OF_TYPE.get(type);
+  if (schema === undefined) {
     return { ok: false, reason: `unknown message type "${tidyQuoted(type, TYPE_MAX)}"` };
   }
-  const result = v.safeParse(ClientMessageSchema, data, { abortEarly: true });
-  if (result.success) return { ok: true, msg: result.output };
+  const result = v.safeParse(schema, data, ABORT_EARLY);
+  if (result.success) return { ok: true, msg: result.output as ClientMessage };
   const issue = result.issues[0];
   const path = v.getDotPath(issue);
   // The schema's messages (and the path's keys) quote what was received.

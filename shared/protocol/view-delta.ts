@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { LogEntry, SeatView } from '../engine/types';
+import { logContinues, sharedPartOf, type SharedView } from '../engine/view-shares';
 import { sameJson } from '../same-json';
 import { LogSchema, LOG_ENTRIES_MAX, MoveCountSchema, ViewFieldsSchema } from './view-schema';
 
@@ -48,24 +49,74 @@ export const ViewDeltaMessageSchema = v.pipe(
   follows(),
 );
 
+/** Fields a view has of its own; every other field is the same in each view of one state (viewFor). */
+const OWN_FIELDS: readonly ViewField[] = ['seat', 'hand', 'legalMoves'];
+const SHARED_FIELDS = VIEW_FIELDS.filter((k) => !OWN_FIELDS.includes(k));
+
+/** What changed in the shared fields between two states' views, and its JSON text without braces. */
+interface SharedChange {
+  prev: object;
+  next: object;
+  set: Partial<ViewFields>;
+  json: string;
+}
+
+/**
+ * The last change worked out: a move's views are framed one after the other, and each seat's delta asks
+ * for the same change of the shared fields, so it is worked out and written once a move, not once a seat.
+ * Only the last is kept: a chain of them would hold every state of a game.
+ */
+let lastChange: SharedChange | null = null;
+
+function sharedChange(prev: SharedView | SeatView, next: SharedView | SeatView): SharedChange {
+  if (lastChange?.prev === prev && lastChange.next === next) return lastChange;
+  const set: Partial<Record<ViewField, unknown>> = {};
+  for (const k of SHARED_FIELDS) {
+    const is = next[k as keyof typeof next];
+    if (!sameJson(prev[k as keyof typeof prev], is)) set[k] = is;
+  }
+  const change = { prev, next, set: set as Partial<ViewFields>, json: JSON.stringify(set).slice(1, -1) };
+  lastChange = change;
+  return change;
+}
+
+/** A delta's parts: the shared fields' change (made once a move), and this view's own changed fields. */
+interface DeltaParts {
+  shared: SharedChange;
+  own: Partial<ViewFields>;
+}
+
+function deltaParts(prev: SeatView, next: SeatView): DeltaParts | null {
+  if (next.moveCount <= prev.moveCount || next.log.length < prev.log.length) return null;
+  // Views of one game share their log entries (viewFor), so this is mostly a check of identity, and none
+  // when viewFor made next's log from prev's.
+  if (!logContinues(prev.log, next.log)) {
+    for (let i = 0; i < prev.log.length; i++) {
+      if (prev.log[i] !== next.log[i] && !sameJson(prev.log[i], next.log[i])) return null;
+    }
+  }
+  const prevShared = sharedPartOf(prev);
+  const nextShared = sharedPartOf(next);
+  // Views made elsewhere (no shared part) are compared field by field, as themselves.
+  const shared = prevShared && nextShared ? sharedChange(prevShared, nextShared) : sharedChange(prev, next);
+  const own: Partial<Record<ViewField, unknown>> = {};
+  for (const k of OWN_FIELDS) if (!sameJson(prev[k], next[k])) own[k] = next[k];
+  return { shared, own: own as Partial<ViewFields> };
+}
+
 /**
  * The delta from `prev` to `next`, or null when `next` does not continue `prev` (an older or equal
  * move, a log that is not an extension of prev's: a new game).
  */
 export function diffView(prev: SeatView, next: SeatView): ViewDelta | null {
-  if (next.moveCount <= prev.moveCount || next.log.length < prev.log.length) return null;
-  // Views of one game share their log entries (viewFor), so this is mostly a check of identity.
-  for (let i = 0; i < prev.log.length; i++) {
-    if (prev.log[i] !== next.log[i] && !sameJson(prev.log[i], next.log[i])) return null;
-  }
-  const set: Partial<Record<ViewField, unknown>> = {};
-  for (const k of VIEW_FIELDS) if (!sameJson(prev[k], next[k])) set[k] = next[k];
+  const parts = deltaParts(prev, next);
+  if (!parts) return null;
   return {
     from: prev.moveCount,
     to: next.moveCount,
     logFrom: prev.log.length,
     log: next.log.slice(prev.log.length),
-    set: set as Partial<ViewFields>,
+    set: { ...parts.shared.set, ...parts.own },
   };
 }
 
@@ -124,19 +175,19 @@ export function viewFrame(tableId: string, prev: SeatView | null, next: SeatView
   if (!prev) return fullFrame(tableId, next, 'first');
   if (asked) return fullFrame(tableId, next, 'asked');
   if (prev.seat !== next.seat) return fullFrame(tableId, next, 'seat');
-  const delta = diffView(prev, next);
-  if (!delta) return fullFrame(tableId, next, 'newGame');
-  const logText = JSON.stringify(delta.log);
+  const parts = deltaParts(prev, next);
+  if (!parts) return fullFrame(tableId, next, 'newGame');
+  const added = next.log.length - prev.log.length;
+  const logText = added === 0 ? '[]' : JSON.stringify(next.log.slice(prev.log.length));
   // `next.log`'s text is prev's plus the new entries' (less a bracket pair, plus a comma when both hold some).
   const prevLog = measuredLog(prev.log);
-  const both = prev.log.length > 0 && delta.log.length > 0;
-  logJsonLength.set(
-    next.log,
-    delta.log.length === 0 ? prevLog : prevLog + logText.length - 2 + (both ? 1 : 0),
-  );
+  const both = prev.log.length > 0 && added > 0;
+  logJsonLength.set(next.log, added === 0 ? prevLog : prevLog + logText.length - 2 + (both ? 1 : 0));
+  const own = JSON.stringify(parts.own).slice(1, -1);
+  const set = parts.shared.json && own ? `${parts.shared.json},${own}` : parts.shared.json || own;
   const text =
-    `{"type":"viewDelta","tableId":${JSON.stringify(tableId)},"from":${delta.from},"to":${delta.to},` +
-    `"logFrom":${delta.logFrom},"log":${logText},"set":${JSON.stringify(delta.set)}}`;
+    `{"type":"viewDelta","tableId":${JSON.stringify(tableId)},"from":${prev.moveCount},"to":${next.moveCount},` +
+    `"logFrom":${prev.log.length},"log":${logText},"set":{${set}}}`;
   // The full view holds the whole log: a delta shorter than the log alone is surely the smaller frame.
   if (text.length < logJsonLength.get(next.log)!) return { text, full: null };
   const whole = fullFrame(tableId, next, 'notSmaller');
