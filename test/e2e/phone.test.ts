@@ -17,7 +17,8 @@ mkdirSync(MOVED_SHOTS, { recursive: true });
  * folder (as a saved table after a restart) with Ada at seat 0 and bots elsewhere. On Ada's turn the
  * rule, her palette, her hand and the move buttons must all be inside the viewport at once (no scrolling),
  * at 360×740, 390×844 and 768×1024, for 2, 3 and 4 players. A bot's move leaves its cards marked, and
- * when the host goes away the board greys with "Reconnecting…". Screenshots land in
+ * when the host goes away the board greys with "Reconnecting…". An opponent's row opened drops its palette
+ * over the felt, the turn's buttons staying put. Screenshots land in
  * test-results/screenshots/ (phone-*.jpg), at 1280 px too, and once in Korean.
  */
 
@@ -60,7 +61,13 @@ function position(players: Players, current: number): GameState {
 const token = (id: string) => `token-${id}-0123456789abcdef`;
 
 /** Ada (seat 0) and bots at a planted table in mid-round; `current` moves first. */
-function plant(dataDir: string, id: string, players: Players, current: number): void {
+function plant(
+  dataDir: string,
+  id: string,
+  players: Players,
+  current: number,
+  botNames = ['Bea', 'Cyd', 'Dov'],
+): void {
   plantTable(dataDir, {
     id,
     name: `Phone ${id}`,
@@ -68,10 +75,12 @@ function plant(dataDir: string, id: string, players: Players, current: number): 
     state: position(players, current),
     seats: [
       { name: 'Ada', token: token(id) },
-      ...['Bea', 'Cyd', 'Dov'].slice(0, players - 1).map((name) => ({ name, bot: true as const })),
+      ...botNames.slice(0, players - 1).map((name) => ({ name, bot: true as const })),
     ],
   });
 }
+/** Long names: an unfolded seat's words do not fit beside its name on a phone, and go under it. */
+const LONG_NAMES = ['Bartolomeo Colleoni', 'Costanza Malatesta', 'Domitilla Sforzinda'];
 
 interface Size {
   width: number;
@@ -88,6 +97,11 @@ const LAYOUTS = [...PHONES, DESK].flatMap((size) =>
   ([2, 3, 4] as const).map((players) => ({ size, players })),
 );
 const PHONE_TRAITS = { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
+/** The opponents' rows, opened: the smallest phone in the longest language, and a bigger one in Korean. */
+const ROWS = [
+  { id: 'rows-it', size: PHONES[0], locale: 'it-IT' },
+  { id: 'rows-ko', size: PHONES[1], locale: 'ko-KR' },
+];
 const idOf = (size: Size, players: number, extra = '') => `w${size.width}p${players}${extra}`;
 
 /** Notes every Web Animation a card element starts (which card, its keyframes), for the motion checks. */
@@ -153,6 +167,7 @@ describeInChromium(
       plant(dataDir, 'korean', 4, 0);
       plant(dataDir, 'marks', 3, 1);
       plant(dataDir, 'reconnect', 2, 0);
+      for (const id of ROWS.map((r) => r.id)) plant(dataDir, id, 4, 0, LONG_NAMES);
     },
   },
   (stage) => {
@@ -329,6 +344,110 @@ describeInChromium(
         );
         await p.page.getByTestId('address').scrollIntoViewIfNeeded();
         await shot(p.page, `360-lobby-address-${locale}`);
+        expect(p.errors).toEqual([]);
+      },
+    );
+
+    /*
+     * A row opened by a tap drops its words and palette down over the felt: nothing under it moves, so your
+     * turn's buttons stay where they were (opened in place, one row pushed Play below 360×740 in Italian,
+     * two at 390×844), and opening another folds it. Its words line up with its name (they sat 18 px left of
+     * it), as do an unfolded seat's in a 1's pick when they go under the name.
+     */
+    it.each(ROWS)(
+      'opponents’ rows at $size.width×$size.height in $locale: opened, the turn’s buttons stay put; words under the name',
+      async ({ id, size, locale }) => {
+        const p = await sit(id, size, locale);
+        const { page } = p;
+        await page.locator('.panel.mine').waitFor();
+        const seat = (n: number) => page.locator(`.others [data-seat="${n}"]`);
+        const row = (n: number) => seat(n).getByTestId('seat-row');
+        const opened = () =>
+          page
+            .locator('.others [aria-expanded]')
+            .evaluateAll((els) =>
+              els
+                .filter((el) => el.getAttribute('aria-expanded') === 'true')
+                .map((el) => el.closest('[data-seat]')!.getAttribute('data-seat')),
+            );
+        /** Left edges of a seat's name and of its words, and whether the words are on a line under the name. */
+        const lineUp = (n: number) =>
+          seat(n).evaluate((el) => {
+            const name = el.querySelector(':is(.fold, .head) .name')!.getBoundingClientRect();
+            const meta = el.querySelector('.meta')!.getBoundingClientRect();
+            return {
+              name: name.left,
+              meta: meta.left,
+              under: meta.top >= name.bottom - 1,
+              besideFrom: name.right,
+            };
+          });
+        const play = page.getByTestId('play');
+        const playAt = (await play.boundingBox())!;
+
+        await row(1).tap();
+        const first = await lineUp(1);
+        expect(first.under, 'the words under the name').toBe(true);
+        expect(
+          Math.abs(first.meta - first.name),
+          `words at ${first.meta}, name at ${first.name}`,
+        ).toBeLessThanOrEqual(1);
+        expect((await play.boundingBox())!.y, 'Play stays where it was').toBeCloseTo(playAt.y, 0);
+        await inViewport(page, play, 'Play, a row opened');
+        await shot(page, `${size.width}-rows-${locale}-open`);
+        // The second row lies under the first's palette: the keyboard reaches it, and opening it folds the first.
+        await row(2).focus();
+        await page.keyboard.press('Enter');
+        await inViewport(page, play, 'Play, after opening a second row');
+        await inViewport(page, page.getByTestId('discard'), 'Discard, after opening a second row');
+        await expect(opened()).resolves.toEqual(['2']);
+        const drop = seat(2).getByTestId('seat-unfolded');
+        await expect(row(2).getAttribute('aria-controls')).resolves.toBe(await drop.getAttribute('id'));
+        expect(seriousTargets(await axeViolations(page, '.felt'))).toEqual([]);
+        // Escape folds it, the focus staying on its row; a tap elsewhere folds one too.
+        await page.keyboard.press('Escape');
+        await expect(opened()).resolves.toEqual([]);
+        await expect(row(2).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+        await row(3).tap();
+        await expect(opened()).resolves.toEqual(['3']);
+        await page.locator('.my-seat .meta').tap();
+        await expect(opened()).resolves.toEqual([]);
+
+        // A card selected, then a play staged: with a row opened, the turn's buttons are still on screen.
+        await page.locator('.my-hand [data-card="Y6"]').tap();
+        await row(1).tap();
+        await inViewport(page, play, 'Play, a card selected and a row opened');
+        await play.tap();
+        await page.getByTestId('confirm-turn').waitFor();
+        await row(3).tap();
+        await expect(opened()).resolves.toEqual(['3']);
+        await inViewport(page, page.getByTestId('confirm-turn'), 'Confirm, a play staged and a row opened');
+        await inViewport(page, page.getByTestId('undo'), 'Undo, a play staged and a row opened');
+        await shot(page, `${size.width}-rows-${locale}-staged`);
+
+        // A 1: the palettes to pick from unfold in place; words that go under a name line up with it.
+        await page.getByTestId('undo').tap();
+        await page.locator('.my-hand [data-card="O1"]').tap();
+        await play.tap();
+        await page.getByTestId('one-seats').waitFor();
+        const seats = await page
+          .locator('.others [data-seat]:not(:has(.fold))')
+          .evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-seat'))));
+        expect(seats.length, 'palettes unfolded to pick from').toBeGreaterThan(0);
+        const unfolded = await Promise.all(seats.map(lineUp));
+        expect(
+          unfolded.some((u) => u.under),
+          'a seat with its words under its name',
+        ).toBe(true);
+        for (const u of unfolded) {
+          if (u.under)
+            expect(
+              Math.abs(u.meta - u.name),
+              `words under the name: ${JSON.stringify(u)}`,
+            ).toBeLessThanOrEqual(1);
+          else expect(u.meta, `words beside the name: ${JSON.stringify(u)}`).toBeGreaterThan(u.besideFrom);
+        }
+        await shot(page, `${size.width}-rows-${locale}-one`);
         expect(p.errors).toEqual([]);
       },
     );

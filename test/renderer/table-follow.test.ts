@@ -8,6 +8,7 @@ import type { DesktopApi } from '../../shared/desktop-api';
 import CanvasArea from '../../renderer/src/components/board/CanvasArea.vue';
 import GameCard from '../../renderer/src/components/common/GameCard.vue';
 import SeatPanel from '../../renderer/src/components/board/SeatPanel.vue';
+import TableBoard from '../../renderer/src/components/board/TableBoard.vue';
 import { desktopBridge } from '../../renderer/src/bridge/desktop';
 import { lastMoves } from '../../renderer/src/table-models/lastMoves';
 import { land, snapshot } from '../../renderer/src/table-models/flights';
@@ -96,14 +97,82 @@ describe('SeatPanel on a phone (compact)', () => {
     expect(mini.map((c) => c.attributes('data-card'))).toEqual(['R6', 'Y5']);
     expect(row.find('[data-card="Y5"] [data-testid="moved-mark"]').exists()).toBe(true);
 
+    // A tap opens it: the same button says so, and the palette and words drop down under it.
     await row.trigger('click');
-    expect(w.find('[data-testid="seat-row"]').exists()).toBe(false);
-    expect(w.get('.meta [data-testid="standing"]').text()).toBe('Red 6 counts');
-    expect(w.findAll('.palette .card.size-sm').map((c) => c.attributes('data-card'))).toEqual(['R6', 'Y5']);
-    const close = w.get('button.close');
-    expect(close.attributes('aria-label')).toBe("Fold Bea's place");
-    await close.trigger('click');
-    expect(w.find('[data-testid="seat-row"]').exists()).toBe(true);
+    expect(row.attributes('aria-expanded')).toBe('true');
+    const drop = w.get('[data-testid="seat-unfolded"]');
+    expect(row.attributes('aria-controls')).toBe(drop.attributes('id'));
+    expect(drop.classes()).toContain('drop');
+    expect(row.get('.sr-only').text()).toBe("Fold Bea's place");
+    expect(drop.get('.meta [data-testid="standing"]').text()).toBe('Red 6 counts');
+    expect(drop.findAll('.palette .card.size-sm').map((c) => c.attributes('data-card'))).toEqual([
+      'R6',
+      'Y5',
+    ]);
+    // Tapped again, it folds.
+    await row.trigger('click');
+    expect(row.attributes('aria-expanded')).toBe('false');
+    expect(row.attributes('aria-controls')).toBeUndefined();
+    expect(w.find('[data-testid="seat-unfolded"]').exists()).toBe(false);
+  });
+
+  it('an opened row folds on Escape (the focus on it, the table not stepping back too) and on a tap elsewhere', async () => {
+    const w = mountApp(SeatPanel, { props: props() });
+    const row = w.get('[data-testid="seat-row"]');
+    const opened = () => row.attributes('aria-expanded');
+    await row.trigger('click');
+    const escape = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+    w.get('.palette').element.dispatchEvent(escape);
+    await flushPromises();
+    expect(opened()).toBe('false');
+    expect(escape.defaultPrevented).toBe(true);
+    expect(document.activeElement).toBe(row.element);
+
+    await row.trigger('click');
+    // A tap inside (its palette) keeps it open; one outside folds it.
+    w.get('.palette').element.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    await flushPromises();
+    expect(opened()).toBe('true');
+    document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    await flushPromises();
+    expect(opened()).toBe('false');
+
+    // The focus moving on to another control folds it too (the rows under it are what it would cover).
+    const other = document.createElement('button');
+    document.body.append(other);
+    await row.trigger('click');
+    row.element.dispatchEvent(new FocusEvent('focusout', { bubbles: true, relatedTarget: other }));
+    await flushPromises();
+    expect(opened()).toBe('false');
+  });
+
+  it('on the board, opening one row folds the one open before', async () => {
+    const four = seatView(
+      { players: 4, mode: 'basic', actionRule: false },
+      { hands: [['G6'], ['I7'], ['R2'], ['B3']], palettes: [['O3'], ['R6'], ['V1'], ['Y4']], current: 0 },
+    );
+    const w = mountApp(TableBoard, {
+      props: { view: four, names: ['Ada', 'Bea', 'Cyd', 'Dov'], marks: null, compact: true },
+    });
+    const expanded = () =>
+      w
+        .findAll('[data-testid="seat-row"]')
+        .map((r) => [
+          r.element.closest('[data-seat]')!.getAttribute('data-seat'),
+          r.attributes('aria-expanded'),
+        ]);
+    const rowOf = (seat: number) => w.get(`[data-seat="${seat}"] [data-testid="seat-row"]`);
+    await rowOf(1).trigger('click');
+    await rowOf(2).trigger('click');
+    expect(expanded()).toEqual([
+      ['0', 'false'],
+      ['1', 'false'],
+      ['2', 'true'],
+      ['3', 'false'],
+    ]);
+    expect(w.findAll('[data-testid="seat-unfolded"]')).toHaveLength(1);
+    await rowOf(2).trigger('click');
+    expect(w.findAll('[data-testid="seat-unfolded"]')).toHaveLength(0);
   });
 
   it('opens by itself when its cards are to be picked (a 1), as buttons', () => {
