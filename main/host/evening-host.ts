@@ -130,6 +130,13 @@ export class EveningHost {
         'eveningOpen',
         `this host already holds the evening "${this.kept.evening.settings.name}"`,
       );
+    // The room screen and the lobby tell an evening's tables by its name: the last one's linger, finished.
+    const last = this.kept?.evening.settings.name;
+    if (last !== undefined && sameEveningName(last, settings.name))
+      throw new TableError(
+        'eveningName',
+        `this host has just held an evening called "${last}": give this one another name`,
+      );
     const person = 'p1';
     const token = newToken();
     const evening = joinEvening(openEvening(settings), person, player);
@@ -309,4 +316,9 @@ export class EveningHost {
   private info(session: Session): EveningInfo | null {
     return this.kept && eveningInfo(this.kept, this.people.get(session) ?? null);
   }
+}
+
+/** Two evenings' names people would take for one (as the history's filter reads them: whatever the case). */
+function sameEveningName(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
 }

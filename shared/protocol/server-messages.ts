@@ -71,6 +71,8 @@ export type ErrorCode =
   | 'internal'
   /** `openEvening` while the host has an evening (one at a time). */
   | 'eveningOpen'
+  /** `openEvening` with the name of the evening the host has just held (its tables still show under it). */
+  | 'eveningName'
   /** An evening message, and the host has no evening. */
   | 'noEvening'
   /** `joinEvening` (or `resumeEvening` of a present person on this very connection): already in it. */

@@ -303,6 +303,36 @@ describe('an evening of one', () => {
   });
 });
 
+describe('the next evening', () => {
+  it('is refused the name of the one just held, whatever its case, and opens under another', async () => {
+    const h = await start();
+    const ann = await person(h.port, 'Ann', { ...FRIDAY, heats: 1 });
+    ann.client.send({ type: 'nextHeat' });
+    const e = await eveningWhere(ann.client, (x) => x.heatInPlay === 1);
+    await takeSeats([ann], 1);
+    await playTables(new Map([[e.you!.table!.tableId, [ann.client]]]), rng(2));
+    await eveningWhere(ann.client, (x) => x.over);
+
+    // The last evening's table lingers, finished, under its name: a second "Friday night" would meet it.
+    const bo = await TestClient.greeted(h.port);
+    for (const name of ['Friday night', ' friday NIGHT '])
+      await refused(
+        h,
+        bo,
+        { type: 'openEvening', settings: { ...FRIDAY, name }, player: 'Bo' },
+        'eveningName',
+      );
+    const error = bo.inbox.filter((m) => m.type === 'error').at(-1);
+    expect(error).toMatchObject({ reason: expect.stringMatching(/"Friday night"/) });
+
+    bo.send({ type: 'openEvening', settings: { ...FRIDAY, name: 'Friday night 2' }, player: 'Bo' });
+    await bo.next('eveningJoined');
+    const next = await eveningWhere(bo, (x) => x.settings.name === 'Friday night 2');
+    expect(next).toMatchObject({ over: false, heats: [], people: [{ name: 'Bo' }] });
+    await Promise.all([ann.client.close(), bo.close()]);
+  });
+});
+
 const children: ChildHost[] = [];
 afterAll(() => {
   for (const c of children) if (c.proc.exitCode === null) c.proc.kill('SIGKILL');

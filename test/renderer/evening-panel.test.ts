@@ -112,6 +112,43 @@ describe('the evening panel', () => {
     expect(has(w, 'evening-join')).toBe(false);
   });
 
+  it('after an evening, offers the next name ("Red7 evening 2"): the host refuses the one just held', async () => {
+    const held = (name: string): EveningInfo => ({
+      ...base,
+      settings: { ...base.settings, name },
+      over: true,
+    });
+    const over = held('Red7 evening');
+    const form = async (evening: EveningInfo | null) => {
+      links.length = 0; // the panel helper speaks for the first link: each form is a lobby of its own
+      const w = await panel(evening);
+      await w.get('[data-testid="evening-open"]').trigger('click');
+      await vi.waitFor(() => expect(has(w, 'evening-name')).toBe(true));
+      return w;
+    };
+    const named = async (evening: EveningInfo | null) => {
+      const w = await form(evening);
+      const value = (w.get('[data-testid="evening-name"]').element as HTMLInputElement).value;
+      w.unmount();
+      return value;
+    };
+    expect(await named(null)).toBe('Red7 evening');
+    expect(await named(over)).toBe('Red7 evening 2');
+    expect(await named(held('red7 EVENING 9'))).toBe('Red7 evening 10');
+    expect(await named(held('Friday night'))).toBe('Red7 evening');
+    // A name cleared sends the offered one, and the host's refusal is said in words.
+    const w = await form(over);
+    await w.get('[data-testid="evening-name"]').setValue('  ');
+    await w.get('[data-testid="evening-form"]').trigger('submit');
+    await vi.waitFor(() => expect(links[0].sent.at(-1)).toMatchObject({ type: 'openEvening' }));
+    expect(links[0].sent.at(-1)).toMatchObject({ settings: { name: 'Red7 evening 2' } });
+    links[0].hear({ type: 'error', code: 'eveningName', reason: 'r', to: 'openEvening' });
+    await nextTick();
+    expect(w.get('[role="alert"]').text()).toBe(
+      'This host has just held an evening with that name: give this one another name.',
+    );
+  });
+
   it('to someone not in it: what it is, and Join', async () => {
     const w = await panel(base);
     expect(w.get('h2').text()).toBe('Friday night');

@@ -53,6 +53,7 @@ const EVENING_REQUESTS = new Set<string>([
 /** Every refusal the evening has its own words for (`evening.errors.<code>`); others say the host's reason. */
 export const EVENING_ERRORS = [
   'eveningOpen',
+  'eveningName',
   'noEvening',
   'alreadyIn',
   'notIn',
