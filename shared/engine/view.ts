@@ -65,6 +65,7 @@ const SPECTATOR = 4;
  * Only the latest is kept (a game's every prefix would cost memory and the collector's time).
  */
 const projections = Array.from({ length: SPECTATOR + 1 }, () => new WeakMap<LogEntry, ProjectedLog>());
+
 function projectLog(log: readonly LogEntry[], seat: number | null): LogEntry[] {
   const end = log.length;
   if (end === 0) return [];
