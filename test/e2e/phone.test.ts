@@ -424,6 +424,11 @@ describeInChromium(
         await inViewport(page, page.getByTestId('confirm-turn'), 'Confirm, a play staged and a row opened');
         await inViewport(page, page.getByTestId('undo'), 'Undo, a play staged and a row opened');
         await shot(page, `${size.width}-rows-${locale}-staged`);
+        // Your own name stays whole while your play waits for Confirm (once seen cut to "Ada…"; here it has room).
+        const own = await page
+          .locator('.my-seat .head .name-cut')
+          .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+        expect(own.scroll, `your name: ${JSON.stringify(own)}`).toBeLessThanOrEqual(own.client);
 
         // A 1: the palettes to pick from unfold in place; words that go under a name line up with it.
         await page.getByTestId('undo').tap();
@@ -448,6 +453,27 @@ describeInChromium(
           else expect(u.meta, `words beside the name: ${JSON.stringify(u)}`).toBeGreaterThan(u.besideFrom);
         }
         await shot(page, `${size.width}-rows-${locale}-one`);
+        // Larger text: a header's marks wrap under a long name (the leader's badge in Italian); they start where
+        // the name does, as its words do (they started in the turn mark's column, 23 px left of it).
+        await page.locator('html').evaluate((h) => (h.style.fontSize = '125%'));
+        const wrappedBadges = () =>
+          page.locator('.others [data-seat] .head').evaluateAll((heads) =>
+            heads.flatMap((head) => {
+              const name = head.querySelector('.name')!.getBoundingClientRect();
+              return [...head.querySelectorAll(':scope > .badge')]
+                .map((b) => b.getBoundingClientRect())
+                .filter((b) => b.top > (name.top + name.bottom) / 2)
+                .map((b) => ({ name: name.left, badge: b.left }));
+            }),
+          );
+        if (locale === 'it-IT')
+          await expect
+            .poll(async () => (await wrappedBadges()).length, { message: 'a badge wrapped under a name' })
+            .toBeGreaterThan(0);
+        const wrapped = await wrappedBadges();
+        for (const w of wrapped)
+          expect(Math.abs(w.badge - w.name), `a wrapped badge: ${JSON.stringify(w)}`).toBeLessThanOrEqual(1);
+        await page.locator('html').evaluate((h) => (h.style.fontSize = ''));
         expect(p.errors).toEqual([]);
       },
     );
