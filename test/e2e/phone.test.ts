@@ -102,6 +102,11 @@ const ROWS = [
   { id: 'rows-it', size: PHONES[0], locale: 'it-IT' },
   { id: 'rows-ko', size: PHONES[1], locale: 'ko-KR' },
 ];
+/** Folded rows of bots with long names, at the smallest phone: Italian and Korean, their text larger too. */
+const FOLDED = [
+  { id: 'folded-it', locale: 'it-IT' },
+  { id: 'folded-ko', locale: 'ko-KR' },
+];
 const idOf = (size: Size, players: number, extra = '') => `w${size.width}p${players}${extra}`;
 
 /** Notes every Web Animation a card element starts (which card, its keyframes), for the motion checks. */
@@ -168,6 +173,7 @@ describeInChromium(
       plant(dataDir, 'marks', 3, 1);
       plant(dataDir, 'reconnect', 2, 0);
       for (const id of ROWS.map((r) => r.id)) plant(dataDir, id, 4, 0, LONG_NAMES);
+      for (const { id } of FOLDED) plant(dataDir, id, 4, 0, LONG_NAMES);
     },
   },
   (stage) => {
@@ -473,6 +479,49 @@ describeInChromium(
         const wrapped = await wrappedBadges();
         for (const w of wrapped)
           expect(Math.abs(w.badge - w.name), `a wrapped badge: ${JSON.stringify(w)}`).toBeLessThanOrEqual(1);
+        await page.locator('html').evaluate((h) => (h.style.fontSize = ''));
+        expect(p.errors).toEqual([]);
+      },
+    );
+
+    /*
+     * A folded row is one line: a bot's badge gives way to the name (its level cut, down to its icon) before
+     * the name does, so each name keeps its first letters (4.5em) however large the text; the badge never
+     * wraps its level under its icon (a row twice as tall).
+     */
+    it.each(FOLDED)(
+      'folded rows of long-named bots in $locale: names keep their first letters',
+      async ({ id, locale }) => {
+        const p = await sit(id, PHONES[0], locale);
+        const { page } = p;
+        await page.locator('.panel.mine').waitFor();
+        const rows = () =>
+          page.locator('.others .fold').evaluateAll((els) =>
+            els.map((el) => {
+              const name = el.querySelector('.name')!;
+              const em = parseFloat(getComputedStyle(name).fontSize);
+              const badge = el.querySelector('.botbadge')!.getBoundingClientRect();
+              return {
+                name: name.textContent,
+                shownEm: +(name.getBoundingClientRect().width / em).toFixed(2),
+                cut: name.scrollWidth > name.clientWidth,
+                badgeLines: Math.round(
+                  badge.height /
+                    parseFloat(getComputedStyle(el.querySelector('.botbadge')!).lineHeight || '0') || 1,
+                ),
+                rowHeight: Math.round(el.getBoundingClientRect().height),
+              };
+            }),
+          );
+        for (const size of ['', '125%', '150%']) {
+          await page.locator('html').evaluate((h, s) => (h.style.fontSize = s), size);
+          await page.waitForTimeout(100);
+          const shown = await rows();
+          await page.screenshot({ path: join(shots, `phone-folded-${locale}-${size || '100%'}.png`) });
+          expect(shown).toHaveLength(3);
+          for (const r of shown)
+            expect(r.shownEm, `${r.name} at ${size || '100%'}`).toBeGreaterThanOrEqual(4.5);
+        }
         await page.locator('html').evaluate((h) => (h.style.fontSize = ''));
         expect(p.errors).toEqual([]);
       },
