@@ -501,26 +501,28 @@ describeInChromium(
               const name = el.querySelector('.name')!;
               const em = parseFloat(getComputedStyle(name).fontSize);
               const badge = el.querySelector('.botbadge')!.getBoundingClientRect();
+              const line = name.getBoundingClientRect();
               return {
                 name: name.textContent,
-                shownEm: +(name.getBoundingClientRect().width / em).toFixed(2),
-                cut: name.scrollWidth > name.clientWidth,
-                badgeLines: Math.round(
-                  badge.height /
-                    parseFloat(getComputedStyle(el.querySelector('.botbadge')!).lineHeight || '0') || 1,
-                ),
-                rowHeight: Math.round(el.getBoundingClientRect().height),
+                shownEm: +(line.width / em).toFixed(2),
+                // One line: its level never goes under its icon (the pill was twice the name's height).
+                badgeOneLine: badge.height <= line.height * 1.25,
               };
             }),
           );
         for (const size of ['', '125%', '150%']) {
           await page.locator('html').evaluate((h, s) => (h.style.fontSize = s), size);
-          await page.waitForTimeout(100);
+          // The layout follows the text size at the next frames.
+          await page.evaluate(
+            () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+          );
           const shown = await rows();
           await page.screenshot({ path: join(shots, `phone-folded-${locale}-${size || '100%'}.png`) });
           expect(shown).toHaveLength(3);
-          for (const r of shown)
+          for (const r of shown) {
             expect(r.shownEm, `${r.name} at ${size || '100%'}`).toBeGreaterThanOrEqual(4.5);
+            expect(r.badgeOneLine, `${r.name}'s badge at ${size || '100%'}`).toBe(true);
+          }
         }
         await page.locator('html').evaluate((h) => (h.style.fontSize = ''));
         expect(p.errors).toEqual([]);
