@@ -130,18 +130,22 @@ async function playSomeCard(page: Page): Promise<string> {
     await card.tap();
     if (await page.getByTestId('play').isEnabled()) {
       const id = (await card.getAttribute('data-card'))!;
-      const before = await page.getByTestId('table-view').getAttribute('data-move-count');
+      const moveCount = () => page.getByTestId('table-view').getAttribute('data-move-count');
+      const before = await moveCount();
       const sentAtOnce = (await page.getByTestId('play').textContent())?.includes('is final');
       await page.getByTestId('play').tap();
       if (!sentAtOnce) {
-        // Staged: the turn goes once confirmed (out of the lead, that asks first).
+        // Staged: the turn goes once confirmed; out of the lead, Confirm asks first. Wait for whichever comes:
+        // the question looked at once at the tap could be missed, and a one-second wait for the move after it
+        // failed twice in a day ("expected '5' not to be '5'").
         await page.getByTestId('confirm-turn').tap();
         const sure = page.getByTestId('confirm-yes');
-        if (await sure.isVisible().catch(() => false)) await sure.tap();
+        await expect
+          .poll(async () => (await sure.isVisible()) || (await moveCount()) !== before, { timeout: 10_000 })
+          .toBe(true);
+        if (await sure.isVisible()) await sure.tap();
       }
-      await expect
-        .poll(() => page.getByTestId('table-view').getAttribute('data-move-count'))
-        .not.toBe(before);
+      await expect.poll(moveCount, { timeout: 10_000 }).not.toBe(before);
       return id;
     }
   }
@@ -523,6 +527,10 @@ describeInChromium(
             expect(r.shownEm, `${r.name} at ${size || '100%'}`).toBeGreaterThanOrEqual(4.5);
             expect(r.badgeOneLine, `${r.name}'s badge at ${size || '100%'}`).toBe(true);
           }
+          await page
+            .getByTestId('pass')
+            .locator('xpath=ancestor::section[1]')
+            .screenshot({ path: join(shots, `phone-folded-${locale}-${size || '100%'}-turn.png`) });
         }
         await page.locator('html').evaluate((h) => (h.style.fontSize = ''));
         expect(p.errors).toEqual([]);
