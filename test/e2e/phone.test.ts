@@ -527,6 +527,49 @@ describeInChromium(
             expect(r.shownEm, `${r.name} at ${size || '100%'}`).toBeGreaterThanOrEqual(4.5);
             expect(r.badgeOneLine, `${r.name}'s badge at ${size || '100%'}`).toBe(true);
           }
+          // The turn's buttons: their words break between words, never inside one ("Sugg / erisci"), and
+          // neither runs under the other (Pass went under Suggest at 150 % in Korean).
+          const buttons = await page
+            .locator('[data-testid="pass"], [data-testid="suggest"]')
+            .evaluateAll((els) =>
+              els.map((b) => {
+                const broken: string[] = [];
+                const walker = document.createTreeWalker(b, NodeFilter.SHOW_TEXT);
+                for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+                  for (const m of n.textContent!.matchAll(/\S+/g)) {
+                    const r = document.createRange();
+                    r.setStart(n, m.index);
+                    r.setEnd(n, m.index + m[0].length);
+                    if (new Set([...r.getClientRects()].map((q) => Math.round(q.top))).size > 1)
+                      broken.push(m[0]);
+                  }
+                }
+                const all = document.createRange();
+                all.selectNodeContents(b);
+                const text = all.getBoundingClientRect();
+                const box = b.getBoundingClientRect();
+                return { broken, box: box.toJSON() as DOMRect, inside: text.right <= box.right + 1 };
+              }),
+            );
+          expect(buttons).toHaveLength(2);
+          const at = size || '100%';
+          expect(
+            buttons.flatMap((b) => b.broken),
+            `words broken at ${at}`,
+          ).toEqual([]);
+          expect(
+            buttons.map((b) => b.inside),
+            `each button's words inside it at ${at}`,
+          ).toEqual([true, true]);
+          const [pass, suggest] = buttons.map((b) => b.box);
+          const apart =
+            pass.right <= suggest.left + 1 ||
+            suggest.right <= pass.left + 1 ||
+            pass.bottom <= suggest.top + 1 ||
+            suggest.bottom <= pass.top + 1;
+          expect(apart, `Pass ${JSON.stringify(pass)} and Suggest ${JSON.stringify(suggest)} at ${at}`).toBe(
+            true,
+          );
           await page
             .getByTestId('pass')
             .locator('xpath=ancestor::section[1]')
