@@ -19,6 +19,7 @@ import { TableError } from './errors';
 import { parseEveningRecord, type EveningRecord } from './evening-format';
 import { eveningInfo } from './evening-info';
 import { heatTableRecord } from './evening-tables';
+import { foldName } from './history/archive';
 import type { FinishedTable } from './history/finished-game';
 import { hashToken, newSeed, newToken } from './ids';
 import type { TableStore } from './store';
@@ -131,8 +132,9 @@ export class EveningHost {
         `this host already holds the evening "${this.kept.evening.settings.name}"`,
       );
     // The room screen and the lobby tell an evening's tables by its name: the last one's linger, finished.
+    // Names compare as the history's evening filter reads them.
     const last = this.kept?.evening.settings.name;
-    if (last !== undefined && sameEveningName(last, settings.name))
+    if (last !== undefined && foldName(last) === foldName(settings.name))
       throw new TableError(
         'eveningName',
         `this host has just held an evening called "${last}": give this one another name`,
@@ -316,9 +318,4 @@ export class EveningHost {
   private info(session: Session): EveningInfo | null {
     return this.kept && eveningInfo(this.kept, this.people.get(session) ?? null);
   }
-}
-
-/** Two evenings' names people would take for one (as the history's filter reads them: whatever the case). */
-function sameEveningName(a: string, b: string): boolean {
-  return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
