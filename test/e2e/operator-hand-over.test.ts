@@ -54,6 +54,10 @@ describeInChromium(
           .poll(() => page.evaluate(() => document.activeElement?.id))
           .toBe('operator-hand-over-address');
         expect(await page.getByTestId('hand-over').count()).toBe(0); // not the desktop's panel
+        // The address hint is there, its flag as code (an unresolved <i18n-t> once left it empty).
+        const hint = panel.locator('#operator-hand-over-address-hint');
+        expect(await hint.textContent()).toMatch(/^ADDRESS or ADDRESS:PORT, as shown on its screen/);
+        expect(await hint.locator('code').textContent()).toBe('--receive');
 
         // A mistyped address is caught before anything is asked.
         const address = page.getByLabel('The other computer’s address');
