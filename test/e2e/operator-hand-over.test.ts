@@ -71,8 +71,10 @@ describeInChromium(
         await page.screenshot({ path: join(shots, 'operator-hand-over-address-1280-en.jpg') });
         expect(seriousTargets(await axeViolations(page))).toEqual([]);
         await address.press('Enter');
-        const code = page.getByLabel(`The 6-digit code shown on ${to}`);
+        // The code step names the other computer as its person knows it (its host's name), not by the address.
+        const code = page.getByLabel('The 6-digit code shown on Bo’s computer');
         await code.waitFor();
+        await panel.getByText('Ask the person at Bo’s computer to read out the code on their screen.').waitFor();
         await expect.poll(() => codes.length).toBe(1);
         await code.fill(codes[0].code);
         await page.screenshot({ path: join(shots, 'operator-hand-over-code-1280-en.jpg') });

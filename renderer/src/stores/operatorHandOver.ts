@@ -2,6 +2,8 @@ import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { HandOverFailure, HandOverReport } from '../../../shared/desktop-api';
 import { HandOverError, failureOf, failureOfAnswer } from '../../../shared/protocol/hand-over-failure';
+import { parseAddress } from '../net/address';
+import { checkHost } from '../net/host-check';
 import { useAppStore } from './app';
 
 /** The operator's steps: type the receiver's address, it is asked for a code, the code is typed, the tables go. */
@@ -39,17 +41,29 @@ export const useOperatorHandOverStore = defineStore('operatorHandOver', () => {
   const step = ref<OperatorStep>('address');
   /** The receiving computer's address as typed (ADDRESS or ADDRESS:PORT). */
   const to = ref('');
+  /**
+   * The receiving host's name (its /api/info), as its person and everyone at the party know it, once it
+   * answered the ask; empty until then or if it did not say (the panel then names it by `to`).
+   */
+  const name = ref('');
   const report = ref<HandOverReport | null>(null);
   /** Why the last step failed: its code, worded by the panel. */
   const failure = ref<HandOverFailure | null>(null);
 
   async function ask(address: string): Promise<void> {
     to.value = address;
+    name.value = '';
     report.value = null;
     failure.value = null;
     step.value = 'asking';
+    // Asked beside the ask, from this page (every host's /api/info is open to any page): the code step
+    // then says "the code shown on Bo's computer", not on 192.168.1.20:47470.
+    const parsed = parseAddress(address);
+    const info = parsed.ok ? checkHost(parsed.host) : Promise.resolve(null);
     try {
       await postHandOver({ to: address });
+      const check = await info;
+      if (check?.ok && check.info.name.trim()) name.value = check.info.name.trim();
       step.value = 'code';
     } catch (e) {
       failure.value = failureOf(e);
@@ -71,9 +85,10 @@ export const useOperatorHandOverStore = defineStore('operatorHandOver', () => {
 
   function reset(): void {
     step.value = 'address';
+    name.value = '';
     report.value = null;
     failure.value = null;
   }
 
-  return { available, step, to, report, failure, ask, send, reset };
+  return { available, step, to, name, report, failure, ask, send, reset };
 });
