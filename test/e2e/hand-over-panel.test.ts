@@ -254,6 +254,9 @@ describeInChromium('handing tables over, the desktop side (Chromium)', {}, (stag
       await expect.poll(() => calls(page)).toContainEqual(['askHandOver', target.key]);
       const field = page.getByTestId('hand-over-code-input');
       await field.waitFor();
+      // The computer's button went: the focus is on the code's field, not lost to the page's top.
+      const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+      await expect.poll(focused).toBe('hand-over-code-input');
       // The field is labelled with where the code is shown.
       await expect(
         field.evaluate((el: HTMLInputElement) => el.labels?.[0]?.textContent ?? ''),
@@ -265,6 +268,7 @@ describeInChromium('handing tables over, the desktop side (Chromium)', {}, (stag
       await field.fill('111111');
       await page.keyboard.press('Enter');
       await expect.poll(() => page.getByRole('alert').first().textContent()).toContain(words.wrong);
+      await expect.poll(focused).toBe('hand-over-code-input'); // given back once the wrong code is refused
       await page.screenshot({ path: `${SHOTS}/send-code-${size}.jpg`, fullPage: width < 500 });
       expect(seriousTargets(await axeViolations(page))).toEqual([]);
 
@@ -273,6 +277,11 @@ describeInChromium('handing tables over, the desktop side (Chromium)', {}, (stag
       const report = page.getByTestId('hand-over-report');
       await report.waitFor();
       await expect(report.getAttribute('role')).resolves.toBe('status');
+      await expect
+        .poll(() =>
+          page.evaluate(() => document.activeElement?.closest('[data-testid="hand-over-report"]') !== null),
+        )
+        .toBe(true);
       await expect(report.textContent()).resolves.toContain(words.moved);
       expect((await calls(page)).filter((c) => c[0] === 'handOver')).toEqual([
         ['handOver', target.key, '111111'],

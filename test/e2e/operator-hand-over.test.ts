@@ -74,8 +74,21 @@ describeInChromium(
         // The code step names the other computer as its person knows it (its host's name), not by the address.
         const code = page.getByLabel('The 6-digit code shown on Bo’s computer');
         await code.waitFor();
-        await panel.getByText('Ask the person at Bo’s computer to read out the code on their screen.').waitFor();
+        await panel
+          .getByText('Ask the person at Bo’s computer to read out the code on their screen.')
+          .waitFor();
         await expect.poll(() => codes.length).toBe(1);
+        // By the keyboard: the code's field has the focus (the address's form went), and has it again,
+        // the wrong digits selected, once a wrong code is refused.
+        const focused = () => page.evaluate(() => document.activeElement?.id);
+        await expect.poll(focused).toBe('operator-hand-over-code');
+        const wrong = codes[0].code === '000000' ? '111111' : '000000';
+        await page.keyboard.type(wrong);
+        await page.keyboard.press('Enter');
+        await panel.getByTestId('hand-over-failure').waitFor();
+        expect(await panel.getByTestId('hand-over-failure').getAttribute('data-code')).toBe('wrongCode');
+        await expect.poll(focused).toBe('operator-hand-over-code');
+        expect(await code.evaluate((el: HTMLInputElement) => el.selectionEnd! - el.selectionStart!)).toBe(6);
         await code.fill(codes[0].code);
         await page.screenshot({ path: join(shots, 'operator-hand-over-code-1280-en.jpg') });
         expect(seriousTargets(await axeViolations(page))).toEqual([]);
@@ -84,6 +97,10 @@ describeInChromium(
         const report = page.getByTestId('operator-hand-over-report');
         await report.getByText('1 table moved to Bo’s computer.').waitFor();
         await report.getByText('This host may now be stopped.').waitFor();
+        // The form went with the send: the focus is on the report's button, not lost to the page's top.
+        await expect
+          .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+          .toBe('Done');
         await page.screenshot({ path: join(shots, 'operator-hand-over-report-1280-en.jpg') });
         expect(seriousTargets(await axeViolations(page))).toEqual([]);
         expect(b.host.tables().map((t) => t.id)).toEqual([joined.tableId]);
@@ -98,7 +115,8 @@ describeInChromium(
         expect((await there.next('view')).type).toBe('view');
         await there.close();
         await ada.close();
-        expect(errors).toEqual([]);
+        // The browser's one line for the wrong code's answer (502, its failure in the body), nothing else.
+        expect(errors).toEqual([expect.stringMatching(/Failed to load resource: .* 502 \(Bad Gateway\)$/)]);
       } finally {
         await b.close();
       }
@@ -159,6 +177,10 @@ describeInChromium(
         expect(await alert.textContent()).not.toMatch(/cannot be reached|fetch failed|ECONNREFUSED/);
         const failure = panel.getByTestId('hand-over-failure');
         expect(await failure.getAttribute('data-code')).toBe('unreachable');
+        // The field, disabled while asking, has the focus back to correct the address.
+        await expect
+          .poll(() => page.evaluate(() => document.activeElement?.id))
+          .toBe('operator-hand-over-address');
         // The host's English waits, folded, under "technical details"; opened, it is marked as English.
         const details = failure.locator('details');
         expect(await details.evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
