@@ -436,6 +436,22 @@ export function legalMoves(state: GameState): Move[] {
 // ---------------------------------------------------------------------------------------------
 // Applying moves. `step` works on a copy and trusts that the move is legal.
 
+/**
+ * The state after `move` (`'stage'`: a step that ends the turn stops there, as applyStagedMove says), or
+ * why the move is not legal: judged once, then applied. `ended`: a staged step ended the turn.
+ */
+export function judgeAndStep(
+  state: GameState,
+  move: Move,
+  how: 'play' | 'stage' = 'play',
+): { ok: true; state: GameState; ended: boolean } | { ok: false; reason: IllegalReason } {
+  const reason = illegalReason(state, move);
+  if (reason !== null) return { ok: false, reason };
+  const stop = how === 'stage' ? { ended: false } : undefined;
+  const next = step(state, move, stop);
+  return { ok: true, state: next, ended: stop?.ended ?? false };
+}
+
 /** Pure: returns the state after `move`, or throws IllegalMoveError and leaves `state` as it was. */
 export function applyMove(state: GameState, move: Move): GameState {
   const reason = whyIllegal(state, move);
@@ -449,10 +465,9 @@ export function applyMove(state: GameState, move: Move): GameState {
  * the round does not end (the host does that once the turn is confirmed). `ended`: this step ended the turn.
  */
 export function applyStagedMove(state: GameState, move: Move): { state: GameState; ended: boolean } {
-  const reason = whyIllegal(state, move);
-  if (reason !== null) throw new IllegalMoveError(reason);
-  const stop = { ended: false };
-  return { state: step(state, move, stop), ended: stop.ended };
+  const judged = judgeAndStep(state, move, 'stage');
+  if (!judged.ok) throw new IllegalMoveError(sentence(judged.reason));
+  return { state: judged.state, ended: judged.ended };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { drawsUnknownCard } from './entries';
-import { applyMove, applyStagedMove, illegalReason } from './game';
+import { judgeAndStep } from './game';
 import { sentence } from './illegal';
 import type { GameState, Move } from './types';
 
@@ -97,15 +97,14 @@ export function applyTurn(
         i,
         `step ${i} drew a card from the deck: send the steps after it once you have seen that card`,
       );
-    const why = illegalReason(s, move);
-    if (why !== null)
-      return refuse('illegal', i, count > 1 ? sentence(why).replace(/\.$/, '') : sentence(why));
-    const from = s.log.length;
-    if (how === 'stage') ({ state: s, ended } = applyStagedMove(s, move));
-    else {
-      s = applyMove(s, move);
-      ended = turnEnded(s, seat, from);
+    const judged = judgeAndStep(s, move, how);
+    if (!judged.ok) {
+      const why = sentence(judged.reason);
+      return refuse('illegal', i, count > 1 ? why.replace(/\.$/, '') : why);
     }
+    const from = s.log.length;
+    s = judged.state;
+    ended = how === 'stage' ? judged.ended : turnEnded(s, seat, from);
     drawsUnknown = false;
     for (let e = from; e < s.log.length; e++) if (drawsUnknownCard(s.log[e])) drawsUnknown = true;
   }
