@@ -80,6 +80,9 @@ describeInChromium('an evening of several tables', {}, (stage) => {
     await page.screenshot({ path: join(shots, `evening-game-end-${page.viewportSize()!.width}.jpg`) });
     await press('summary-to-evening');
     await page.getByTestId('evening').waitFor();
+    // The lobby opens at its top: the game's dialog gave its focus back to the page's main region without
+    // scrolling the bar away (it opened 54 px down on a phone).
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
   }
 
   it('opened by clicks, joined by a phone, seated, played, and its standings shown', async () => {
