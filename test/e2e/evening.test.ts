@@ -173,6 +173,14 @@ describeInChromium('an evening of several tables', {}, (stage) => {
       const w = await stage.player(`watch-${locale}`, width, height, { locale });
       await w.page.goto(stage.served.url);
       await w.page.getByTestId('evening-standings').waitFor({ timeout: 15_000 });
+      // The bar's language choice shows its whole word on a phone's lobby ("Automatica" was cut to "Autom").
+      const language = await w.page.getByTestId('language').evaluate((el) => {
+        const select = el as HTMLSelectElement;
+        const pen = document.createElement('canvas').getContext('2d')!;
+        pen.font = getComputedStyle(select).font;
+        return { text: pen.measureText(select.selectedOptions[0].text).width, box: select.clientWidth };
+      });
+      expect(language.box).toBeGreaterThan(language.text + 16);
       await w.page.screenshot({
         path: join(shots, `evening-standings-${width}-${locale.slice(0, 2)}.jpg`),
         fullPage: true,
