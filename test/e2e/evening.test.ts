@@ -208,6 +208,13 @@ describeInChromium('an evening of several tables', {}, (stage) => {
     expect(panelTop).toBeLessThan((await bo.page.getByTestId('player-name').boundingBox())!.y);
     const winner = (await bo.page.getByTestId('evening-winner').boundingBox())!;
     expect(winner.y + winner.height).toBeLessThanOrEqual(844);
+    // On the laptop too: the evening above the name field, its winner and every row of the standings in
+    // the 1280×800 window (they sat under the tutorial's offer, below its bottom).
+    expect((await ann.page.getByTestId('evening').boundingBox())!.y).toBeLessThan(
+      (await ann.page.getByTestId('player-name').boundingBox())!.y,
+    );
+    const lastRow = (await ann.page.getByTestId('evening-standing').last().boundingBox())!;
+    expect(lastRow.y + lastRow.height).toBeLessThanOrEqual(800);
     await ann.page.screenshot({ path: join(shots, 'evening-winner-1280.jpg'), fullPage: true });
     await bo.page.screenshot({ path: join(shots, 'evening-winner-390.jpg'), fullPage: true });
     // The next evening may not take this one's name (its tables still show under it): said on the phone.
