@@ -183,7 +183,18 @@ describe('the evening panel', () => {
     links[0].hear({ type: 'evening', evening: seated(true) });
     await nextTick();
     expect(has(w, 'evening-go')).toBe(false);
-    expect(w.get('[data-testid="evening-table-done"]').text()).toContain('your table has finished');
+    // Who they wait for: the heat's tables still playing, by name.
+    expect(w.get('[data-testid="evening-table-done"]').text()).toBe(
+      'Heat 1: your table has finished; waiting for table B.',
+    );
+    // Two tables still playing: both named.
+    const three = seated(true);
+    three.heats[0].tables.push({ name: 'C', people: ['p7', 'p8'], results: null });
+    links[0].hear({ type: 'evening', evening: three });
+    await nextTick();
+    expect(w.get('[data-testid="evening-table-done"]').text()).toBe(
+      'Heat 1: your table has finished; waiting for tables B and C.',
+    );
     // A table's results bring the standings, loaded then (and waited for: a load still under way when the
     // file ends would outlive the file's modules).
     await vi.waitFor(() => expect(w.findComponent(EveningStandings).exists()).toBe(true));
