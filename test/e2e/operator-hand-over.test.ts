@@ -1,7 +1,7 @@
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import type { HandOverAsk, ServerMessage } from '../../shared/protocol';
+import { PROTOCOL_VERSION, type HandOverAsk, type ServerMessage } from '../../shared/protocol';
 import { TestClient } from '../integration/helpers/client';
 import { axeViolations, seriousTargets } from './axe';
 import { builtRenderer, describeInChromium, screenshotDir, serveHost, type Served } from './harness';
@@ -141,6 +141,47 @@ describeInChromium(
       await page.keyboard.press('Space');
       await expect.poll(() => page.getByTestId('operator-hand-over').count()).toBe(0);
       expect(errors).toEqual([]);
+    });
+
+    it('says which computer to update when the other runs an older version, and how to let a host take tables', async () => {
+      const older = await serveHost(
+        await builtRenderer(),
+        undefined,
+        {},
+        {
+          hostName: 'Ciro’s laptop',
+          protocol: PROTOCOL_VERSION - 1,
+        },
+      );
+      const idle = await serveHost(await builtRenderer(), undefined, {}, { hostName: 'Dora’s PC' });
+      try {
+        older.host.handOver.setReceiving(true);
+        const { page, errors } = await stage.player('Operator', 1280, 800);
+        await page.goto(`http://127.0.0.1:${stage.served.host.port}/`);
+        await page.getByTestId('operator-hand-over-open').click();
+        const panel = page.getByTestId('operator-hand-over');
+        const address = page.getByTestId('operator-hand-over-address');
+        await address.fill(`127.0.0.1:${older.host.port}`);
+        await address.press('Enter');
+        // "Update the older app" left the person to find out which one that is.
+        await expect
+          .poll(() => panel.getByRole('alert').textContent())
+          .toBe(
+            'Could not hand over: Ciro’s laptop runs an older version of Red7 LAN. Update the app on it, then try again.',
+          );
+        await address.fill(`127.0.0.1:${idle.host.port}`);
+        await address.press('Enter');
+        // A receiver started by command has no switch: its flag is named too.
+        await expect
+          .poll(() => panel.getByRole('alert').textContent())
+          .toContain(
+            'switch on “Take over tables” first (a host started by command: start it with --receive).',
+          );
+        expect(errors.filter((e) => !/Failed to load resource: .* 502 \(Bad Gateway\)$/.test(e))).toEqual([]);
+      } finally {
+        await older.close();
+        await idle.close();
+      }
     });
 
     const REFUSED = {

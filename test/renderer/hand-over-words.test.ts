@@ -33,6 +33,12 @@ const WORDS = {
       'I giocatori di quei tavoli continuano qui: tieni questo computer come host finché non finiscono.',
     hostStartedWith: 'o un host avviato con --receive).',
     eveningStayed: "La serata è rimasta qui: l'altro computer ha una serata sua.",
+    versionOlder:
+      'Passaggio non riuscito: Bo ha una versione più vecchia di Red7 LAN. Aggiorna l’app lì e riprova.',
+    versionNewer:
+      'Passaggio non riuscito: Bo ha una versione più nuova di Red7 LAN. Aggiorna l’app su questo computer e riprova.',
+    version:
+      'Passaggio non riuscito: Bo ha un’altra versione di Red7 LAN. Aggiorna l’app più vecchia e riprova.',
   },
   ko: {
     unreachable: '넘기지 못했습니다: 127.0.0.1:1에서 응답이 없습니다.',
@@ -46,6 +52,12 @@ const WORDS = {
       '그 테이블의 플레이어는 여기서 계속합니다. 게임이 끝날 때까지 이 컴퓨터에서 호스트를 계속하세요.',
     hostStartedWith: '또는 --receive로 시작한 호스트).',
     eveningStayed: '대회는 여기에 남았습니다. 다른 컴퓨터에 자체 대회가 있습니다.',
+    versionOlder:
+      '넘기지 못했습니다: Bo는 더 오래된 버전의 Red7 LAN을 실행 중입니다. 그 컴퓨터의 앱을 업데이트한 뒤 다시 시도하세요.',
+    versionNewer:
+      '넘기지 못했습니다: Bo는 더 새로운 버전의 Red7 LAN을 실행 중입니다. 이 컴퓨터의 앱을 업데이트한 뒤 다시 시도하세요.',
+    version:
+      '넘기지 못했습니다: Bo는 다른 버전의 Red7 LAN을 실행 중입니다. 오래된 앱을 업데이트한 뒤 다시 시도하세요.',
   },
 };
 /** Words of the hosts' English refusals, none of which may be read outside the technical details. */
@@ -69,7 +81,7 @@ describe.each(['it', 'ko'] as const)('a hand-over refused, in %s', (locale: Excl
 
   it("the host's page words the host's refusal from its code; the host's English is a marked detail", async () => {
     const fetch = vi.fn(
-      async () =>
+      async (_url: string | URL | Request, _init?: RequestInit) =>
         new Response(JSON.stringify({ error: HOST_ENGLISH, code: 'unreachable', address: '127.0.0.1:1' }), {
           status: 502,
         }),
@@ -83,7 +95,11 @@ describe.each(['it', 'ko'] as const)('a hand-over refused, in %s', (locale: Excl
     await wrapper.find('[data-testid="operator-hand-over-address"]').setValue('127.0.0.1:1');
     await wrapper.find('form').trigger('submit');
     await flushPromises();
-    expect(fetch).toHaveBeenCalledOnce();
+    // One ask of this host, and the other host's name read beside it (for the code step).
+    expect(fetch.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`).sort()).toEqual([
+      'GET http://127.0.0.1:1/api/info',
+      'POST /api/hand-over',
+    ]);
     const alert = wrapper.find('[role="alert"]');
     expect(alert.text()).toContain(words.unreachable);
     expect(alert.text()).not.toMatch(ENGLISH);
@@ -102,6 +118,21 @@ describe.each(['it', 'ko'] as const)('a hand-over refused, in %s', (locale: Excl
     );
     expect(wrapper.find('[role="alert"]').text()).toBe(words.other);
     expect(wrapper.find('details [lang="en"]').text()).toBe('that code is not the one shown');
+  });
+
+  it('a version refusal says which computer to update when this page knows the other host’s protocol', () => {
+    const say = (theirProtocol?: number) =>
+      mountApp(
+        HandOverFailureNote,
+        { props: { failure: { code: 'version', name: 'Bo' }, to: '10.0.0.9', theirProtocol } },
+        undefined,
+        locale,
+      )
+        .find('[role="alert"]')
+        .text();
+    expect(say(PROTOCOL_VERSION - 1)).toBe(words.versionOlder);
+    expect(say(PROTOCOL_VERSION + 1)).toBe(words.versionNewer);
+    expect(say()).toBe(words.version);
   });
 
   it('the report says why each table stayed, in this language', () => {

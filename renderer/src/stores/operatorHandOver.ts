@@ -46,6 +46,8 @@ export const useOperatorHandOverStore = defineStore('operatorHandOver', () => {
    * answered the ask; empty until then or if it did not say (the panel then names it by `to`).
    */
   const name = ref('');
+  /** The receiving host's protocol, from the same /api/info, when it answered: which side is older. */
+  const theirProtocol = ref<number | null>(null);
   const report = ref<HandOverReport | null>(null);
   /** Why the last step failed: its code, worded by the panel. */
   const failure = ref<HandOverFailure | null>(null);
@@ -53,6 +55,7 @@ export const useOperatorHandOverStore = defineStore('operatorHandOver', () => {
   async function ask(address: string): Promise<void> {
     to.value = address;
     name.value = '';
+    theirProtocol.value = null;
     report.value = null;
     failure.value = null;
     step.value = 'asking';
@@ -64,9 +67,15 @@ export const useOperatorHandOverStore = defineStore('operatorHandOver', () => {
       await postHandOver({ to: address });
       const check = await info;
       if (check?.ok && check.info.name.trim()) name.value = check.info.name.trim();
+      if (check?.ok) theirProtocol.value = check.info.protocol;
       step.value = 'code';
     } catch (e) {
-      failure.value = failureOf(e);
+      const why = failureOf(e);
+      if (why.code === 'version') {
+        const check = await info;
+        if (check && !check.ok && check.reason === 'protocol') theirProtocol.value = check.protocol;
+      }
+      failure.value = why;
       step.value = 'address';
     }
   }
@@ -86,9 +95,10 @@ export const useOperatorHandOverStore = defineStore('operatorHandOver', () => {
   function reset(): void {
     step.value = 'address';
     name.value = '';
+    theirProtocol.value = null;
     report.value = null;
     failure.value = null;
   }
 
-  return { available, step, to, name, report, failure, ask, send, reset };
+  return { available, step, to, name, theirProtocol, report, failure, ask, send, reset };
 });
