@@ -14,7 +14,7 @@ function sharedView(state: GameState): SharedView {
   if (shared === undefined) {
     const rule = ruleOf(state);
     shared = {
-      options: { ...state.options },
+      options: state.options, // one object the whole game long: a delta finds it unchanged by identity
       phase: state.phase,
       round: state.round,
       current: state.current,
