@@ -227,6 +227,10 @@ describeInChromium(
         })
         .toBe(1);
       expect(await page.getByTestId('room-same-cards').count()).toBe(0);
+      // Its results are in the standings, said to be so far: the other table still plays.
+      await expect
+        .poll(() => page.getByTestId('room-standings-caption').textContent())
+        .toMatch(/^\s*Standings so far: table [AB] still playing\s*$/);
       await playTables(new Map([['b', b]]), rng(6));
       await eveningWhere(opener.client, (e) => e.heatInPlay === null);
       await expect.poll(() => page.getByTestId('room-same-cards').count(), { timeout: 15_000 }).toBe(1);
@@ -235,6 +239,7 @@ describeInChromium(
         .toBe('Heat 1 of 2 is over');
       // Standings: all six, each with a share of what anyone did with the same cards.
       await expect.poll(() => page.getByTestId('room-standings').locator('tbody tr').count()).toBe(6);
+      expect((await page.getByTestId('room-standings-caption').textContent())?.trim()).toBe('Standings');
       const compared = (await page.getByTestId('room-same-cards').textContent())!;
       expect(compared).toMatch(/Seat 1's cards:.* at A.* at B|Seat 1's cards:.* at B.* at A/);
       await page.screenshot({ path: join(shots, 'room-evening-after-1920.jpg') });

@@ -68,6 +68,35 @@ describe("the room screen's evening", () => {
     expect(after.get('[data-testid="room-none-compared"]').text()).toContain('the standings went by wins');
   });
 
+  it('while a heat is still played at some tables: the standings so far, and which tables play on', () => {
+    useTestServices();
+    const heat = (results: (null | [])[]): EveningInfo => ({
+      ...over([row('p1', 1, 1), row('p2', 0, 0), row('p3', 0.5, 0)]),
+      over: false,
+      heatInPlay: 1,
+      heats: [
+        {
+          number: 1,
+          tables: results.map((r, i) => ({ name: 'ABC'[i], people: [`p${i + 1}`], results: r })),
+        },
+      ],
+    });
+    const caption = (e: EveningInfo, locale?: Parameters<typeof mountApp>[3]) => {
+      const w = mountApp(RoomEvening, { props: { evening: e } }, undefined, locale);
+      const text = w.get('[data-testid="room-standings-caption"]').text();
+      w.unmount();
+      return text;
+    };
+    expect(caption(heat([[], null, []]))).toBe('Standings so far: table B still playing');
+    expect(caption(heat([[], null, null]))).toBe('Standings so far: tables B and C still playing');
+    expect(caption(heat([[], null, null]), 'it')).toBe(
+      'Classifica provvisoria: i tavoli B e C stanno ancora giocando',
+    );
+    expect(caption(heat([[], null, []]), 'ko')).toBe('현재까지 순위: B 테이블 진행 중');
+    // Every table ended (the heat is over): the standings alone.
+    expect(caption({ ...heat([[], [], []]), heatInPlay: null })).toBe('Standings');
+  });
+
   it('twelve people: the top ten rows, and how many more', () => {
     useTestServices();
     const twelve = Array.from({ length: 12 }, (_, i) => row(`p${i + 1}`, 1 - i / 12, 0));
