@@ -184,6 +184,51 @@ describeInChromium(
       }
     });
 
+    it(
+      'a code typed wrong too many times: a button asks for a new one, by the keyboard',
+      { timeout: 60_000 },
+      async () => {
+        const b = await serveHost(await builtRenderer(), undefined, {}, { hostName: 'Bo’s computer' });
+        try {
+          b.host.handOver.setReceiving(true);
+          const codes: HandOverAsk[] = [];
+          b.host.handOver.onAsked((ask) => codes.push(ask));
+          const { page } = await stage.player('Operator', 1280, 800);
+          await page.goto(`http://127.0.0.1:${stage.served.host.port}/`);
+          await page.getByTestId('operator-hand-over-open').click();
+          const panel = page.getByTestId('operator-hand-over');
+          await page.getByTestId('operator-hand-over-address').fill(`127.0.0.1:${b.host.port}`);
+          await page.keyboard.press('Enter');
+          const field = page.getByTestId('operator-hand-over-code');
+          await field.waitFor();
+          await expect.poll(() => codes.length).toBe(1);
+          const wrong = codes[0].code === '000000' ? '111111' : '000000';
+          const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+          for (const expected of ['wrongCode', 'wrongCode', 'tooManyWrongCodes']) {
+            await expect.poll(focused).toBe('operator-hand-over-code');
+            await page.keyboard.type(wrong);
+            await page.keyboard.press('Enter');
+            await expect
+              .poll(() => panel.getByTestId('hand-over-failure').getAttribute('data-code'))
+              .toBe(expected);
+          }
+          // "Ask for a new code", the failure says: its button is there, with the focus.
+          const again = panel.getByRole('button', { name: 'Ask for a new code' });
+          await expect.poll(focused).toBe('operator-hand-over-ask-again');
+          await page.keyboard.press('Enter');
+          await expect.poll(() => codes.length).toBe(2);
+          await expect.poll(focused).toBe('operator-hand-over-code');
+          expect(await again.count()).toBe(0);
+          expect(await panel.getByTestId('hand-over-failure').count()).toBe(0);
+          await page.keyboard.type(codes[1].code);
+          await page.keyboard.press('Enter');
+          await panel.getByTestId('operator-hand-over-report').waitFor();
+        } finally {
+          await b.close();
+        }
+      },
+    );
+
     const REFUSED = {
       ko: { title: '이 호스트의 테이블 넘기기', why: '넘기지 못했습니다: 127.0.0.1:1에서 응답이 없습니다.' },
       it: {
