@@ -110,6 +110,26 @@ describe('the evening standings', () => {
     });
     expect(some.find('[data-testid="evening-none-compared"]').exists()).toBe(false);
     expect(some.text()).toContain('50% is an average game');
+    some.unmount();
+    // A first heat at tables of 3, 3 and 2, one table of 3 still playing: nobody is compared yet, but not for
+    // want of tables of one size: what 50% means, not that the tables all had different numbers of seats.
+    const first: EveningInfo = {
+      ...evening([row('p3', null, 1), row('p2', null, 0), row('p1', null, 0)], false),
+      heats: [
+        {
+          number: 1,
+          tables: [
+            { name: 'A', people: ['p1', 'p4', 'p5'], results: null },
+            { name: 'B', people: ['p2', 'p3', 'p6'], results: [] },
+            { name: 'C', people: ['p7', 'p8'], results: [] },
+          ],
+        },
+      ],
+      heatInPlay: 1,
+    };
+    const part = mountApp(EveningStandings, { props: { evening: first } });
+    expect(part.find('[data-testid="evening-none-compared"]').exists()).toBe(false);
+    expect(part.text()).toContain('50% is an average game');
   });
 
   it('says the standings are so far while a heat is part played (its ended tables are counted already)', () => {

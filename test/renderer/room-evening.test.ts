@@ -93,6 +93,12 @@ describe("the room screen's evening", () => {
       'Classifica provvisoria: i tavoli B e C stanno ancora giocando',
     );
     expect(caption(heat([[], null, []]), 'ko')).toBe('현재까지 순위: B 테이블 진행 중');
+    // Nobody compared yet, but a table of the same size as an ended one plays on: not "different sizes".
+    const part = { ...heat([[], null]), standings: [{ ...row('p1', 0, 1), duplicate: null }] };
+    part.heats[0].tables = part.heats[0].tables.map((tb) => ({ ...tb, people: ['p1', 'p2', 'p3'] }));
+    const w = mountApp(RoomEvening, { props: { evening: part } });
+    expect(w.find('[data-testid="room-none-compared"]').exists()).toBe(false);
+    w.unmount();
     // Every table ended (the heat is over): the standings alone.
     expect(caption({ ...heat([[], [], []]), heatInPlay: null })).toBe('Standings');
   });
