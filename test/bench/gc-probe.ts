@@ -13,7 +13,8 @@ const pauses = new Map<string, number[]>();
 
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
-    const kind = (entry.detail as { kind?: number } | undefined)?.kind ?? -1;
+    // A gc entry's detail names its kind (Node's own field, not in the DOM's PerformanceEntry type).
+    const kind = (entry as { detail?: { kind?: number } }).detail?.kind ?? -1;
     const name = KINDS[kind] ?? `kind ${kind}`;
     const all = pauses.get(name) ?? [];
     all.push(entry.duration);
