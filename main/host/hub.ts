@@ -45,6 +45,8 @@ export class Hub {
   private readonly stopJanitor: Cancel;
   /** Tables handed over to another host: a token of theirs brought back here is told where (memory only). */
   private readonly movedAway = new Map<string, { tableId: string; to: MovedTo }>();
+  /** Where the last hand-over took this host's tables (memory only): its lobby list says so. */
+  private handedOverTo: MovedTo | null = null;
   /** What a hand-over reaches of the tables (main/host/hand-over). */
   readonly handOverRooms: HandOverRooms;
 
@@ -66,7 +68,12 @@ export class Hub {
     this.handshake = new Handshake(hostInfo, protocol);
     this.bots = new BotDriver(brain, limits, report, clock);
     this.codes = new CodeAttempts(() => clock.now());
-    this.lobby = new Lobby(() => this.summaries(), report, clock);
+    this.lobby = new Lobby(
+      () => this.summaries(),
+      report,
+      clock,
+      () => this.handedOverTo,
+    );
     this.context = {
       store,
       history,
@@ -95,6 +102,7 @@ export class Hub {
       contextOf: (record) => (record.evening ? this.eveningContext : this.context),
       lobbyChanged: () => this.lobby.changed(),
       movedAway: this.movedAway,
+      handedOver: (to) => (this.handedOverTo = to),
     });
     this.stopJanitor = clock.every(Math.min(60_000, limits.idleTableMs), () => this.removeIdleTables());
   }

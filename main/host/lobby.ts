@@ -1,4 +1,4 @@
-import type { TableSummary } from '../../shared/protocol';
+import type { MovedTo, ServerMessage, TableSummary } from '../../shared/protocol';
 import type { Cancel, Clock } from './clock';
 import type { Session } from './session';
 
@@ -18,12 +18,19 @@ export class Lobby {
     private readonly list: () => TableSummary[],
     private readonly report: (problem: string) => void,
     private readonly clock: Clock,
+    /** Where this host last handed its tables over (memory only): a lobby says where they went. */
+    private readonly handedOverTo: () => MovedTo | null = () => null,
   ) {}
+
+  private frame(tables: TableSummary[]): Extract<ServerMessage, { type: 'tables' }> {
+    const to = this.handedOverTo();
+    return to ? { type: 'tables', tables, handedOverTo: to } : { type: 'tables', tables };
+  }
 
   /** The connection gets the list now and whenever it changes. */
   watch(session: Session): void {
     this.watchers.add(session);
-    session.send({ type: 'tables', tables: this.list() });
+    session.send(this.frame(this.list()));
   }
 
   unwatch(session: Session): void {
@@ -39,7 +46,7 @@ export class Lobby {
     this.cancelTimer ??= this.clock.after(COALESCE_MS, () => {
       this.cancelTimer = null;
       const tables = this.list();
-      const text = JSON.stringify({ type: 'tables', tables });
+      const text = JSON.stringify(this.frame(tables));
       for (const s of this.watchers) s.sendText(text);
       for (const cb of this.listeners) {
         try {

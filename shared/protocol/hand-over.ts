@@ -24,6 +24,12 @@ export interface HandOverReport {
   moved: string[];
   /** Each with its code (why), worded by the screens; an older receiver's carry only `reason`. */
   refused: RefusedTable[];
+  /**
+   * How many people at the moved tables were away (no connection: a phone asleep) when they were told: this
+   * host tells each where their table went when they come back, while it runs. Absent: nobody was away
+   * (or an older host).
+   */
+  away?: number;
   /** This host's evening, when it had one: it moved with the tables, or stayed (the receiver has its own). */
   evening?: 'moved' | 'stayed';
 }

@@ -90,7 +90,12 @@ export type ErrorCode =
 export type ServerMessage =
   | { type: 'welcome'; protocol: number; host: { name: string; version: string } }
   | { type: 'pong'; id?: number }
-  | { type: 'tables'; tables: TableSummary[] }
+  /**
+   * The lobby list. `handedOverTo`: this host handed its tables over to that host (the last hand-over since
+   * it started): a lobby says where they went and offers that host's page. Absent when it has not (and
+   * from older hosts).
+   */
+  | { type: 'tables'; tables: TableSummary[]; handedOverTo?: MovedTo }
   /** Your seat and its private token; keep the token to `resume` after a dropped connection. */
   | { type: 'joined'; tableId: string; seat: number; token: string }
   | { type: 'spectating'; tableId: string }

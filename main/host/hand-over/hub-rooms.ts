@@ -15,6 +15,8 @@ export interface HubParts {
   lobbyChanged: () => void;
   /** Token hashes of tables handed over, and where they went: a token brought back is told. */
   movedAway: Map<string, { tableId: string; to: MovedTo }>;
+  /** Tables went to `to`: the lobby list says so from now on. */
+  handedOver: (to: MovedTo) => void;
 }
 
 /** The hub's tables as a hand-over sees them (rooms.ts). */
@@ -43,15 +45,19 @@ export function hubRooms(hub: HubParts): HandOverRooms {
       hub.lobbyChanged();
     },
     release(ids, to) {
+      let away = 0;
       for (const id of ids) {
         const room = rooms.get(id);
         if (!room) continue;
         for (const hash of room.tokenHashes) hub.movedAway.set(hash, { tableId: id, to });
+        away += room.awaySeats;
         rooms.delete(id);
         const gone = room.close({ keepFiles: true, farewell: { type: 'moved', tableId: id, to } });
         for (const s of gone) s.close(CLOSE_CODES.moved, 'the table moved to another host');
       }
+      hub.handedOver(to);
       hub.lobbyChanged();
+      return away;
     },
     thawed: (ids) => ids.forEach((id) => rooms.get(id)?.resend()),
     dropEvening: () => hub.evening.forget(),

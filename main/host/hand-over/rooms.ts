@@ -17,8 +17,11 @@ export interface HandOverRooms {
   holdsEvening(): boolean;
   /** Receiving, at the commit: the checked tables become this host's (kept, then played and listed). */
   adopt(tables: { stored: StoredTable; votes?: TableVotes }[], evening: string | null): void;
-  /** Sending, after the commit: everyone at these tables is told where they went; the tables go aside. */
-  release(ids: string[], to: MovedTo): void;
+  /**
+   * Sending, after the commit: everyone at these tables is told where they went; the tables go aside.
+   * Returns how many of their people were away (not connected): they are told when they come back here.
+   */
+  release(ids: string[], to: MovedTo): number;
   /** Sending: these tables stay here after all (refused, aborted): they play on. */
   thawed(ids: string[]): void;
   /** Sending: the evening went with its tables. */

@@ -194,11 +194,12 @@ export class HandOverSender {
         { cause: e },
       );
     }
-    this.endWith([], moved, marker);
+    const away = this.endWith([], moved, marker);
     return {
       to: to.name,
       moved,
       refused: report.refused,
+      ...(away > 0 ? { away } : {}),
       ...(hadEvening ? { evening: report.evening === true ? ('moved' as const) : ('stayed' as const) } : {}),
     };
   }
@@ -223,7 +224,7 @@ export class HandOverSender {
       if (marker.stage === 'prepared') {
         // The commit was never sent: the receiver cannot play them.
         this.report(`hand-over: ${(e as Error).message}; it was never committed, the tables play on here`);
-        return this.endWith(marker.tables, []);
+        return void this.endWith(marker.tables, []);
       }
       this.report(`hand-over: ${(e as Error).message}; the tables stay frozen until it answers`);
       return this.watch(marker);
@@ -243,15 +244,20 @@ export class HandOverSender {
     if (this.retry) clearTimeout(this.retry);
   }
 
-  /** Thaws what stays, lets go of what moved (after the receiver's commit), and drops the marker. */
-  private endWith(stay: string[], moved: string[], marker?: Marker): void {
+  /**
+   * Thaws what stays, lets go of what moved (after the receiver's commit), and drops the marker. Returns
+   * how many people of the moved tables were away, to be told where when they come back here.
+   */
+  private endWith(stay: string[], moved: string[], marker?: Marker): number {
     this.frozen.thaw(stay);
     this.rooms.thawed(stay);
+    let away = 0;
     if (marker && moved.length > 0) {
-      this.rooms.release(moved, marker.to);
+      away = this.rooms.release(moved, marker.to);
       this.frozen.thaw(moved);
     }
     if (marker?.evening) this.rooms.dropEvening();
     this.files.remove(MARKER);
+    return away;
   }
 }

@@ -28,7 +28,7 @@ function receiver(rooms: Partial<HandOverRooms> = {}) {
     votesOf: () => null,
     holdsEvening: () => true,
     adopt: () => undefined,
-    release: () => undefined,
+    release: () => 0,
     thawed: () => undefined,
     dropEvening: () => undefined,
     ...rooms,
