@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startHost, type Host } from '../../main/host';
 import type { TableEvent } from '../../shared/desktop-api';
 import { webBridge } from '../../renderer/src/bridge/web';
+import type { HandedOver } from '../../renderer/src/bridge/types';
 import { GameClient } from '../../renderer/src/net/client';
 import { TestClient } from '../integration/helpers/client';
 import { MemoryStorage } from './memory-storage';
@@ -74,5 +75,82 @@ describe('the web lobby, pushed', () => {
 
     stop();
     await Promise.all([ann, bob].map((c) => c.close()));
+  });
+
+  it("says where the host's tables went after it handed them over, to a lobby open then and one opened later", async () => {
+    const port = host.port;
+    const otherDir = mkdtempSync(join(tmpdir(), 'red7-web-lobby-b-'));
+    const other = await startHost({
+      port: 0,
+      bind: '127.0.0.1',
+      dataDir: otherDir,
+      bots: 'inline',
+      hostName: 'Bo’s computer',
+    });
+    const lobby = () => {
+      const bridge = webBridge({
+        location: {
+          hostname: '127.0.0.1',
+          port: String(port),
+          protocol: 'http:',
+          origin: `http://127.0.0.1:${port}`,
+        },
+        fetch,
+        storage: new MemoryStorage(),
+        pollMs: 60_000,
+        lobbySocket: () => new GameClient({ url: `ws://127.0.0.1:${port}/ws`, clientName: 'lobby test' }),
+      });
+      const events: (TableEvent | ({ type: 'handedOver' } & HandedOver))[] = [];
+      const stopHeard = bridge.onHandedOver!((h) => events.push({ type: 'handedOver', ...h }));
+      const stopTables = bridge.api.tables.subscribe((e) => events.push(e));
+      return {
+        events,
+        stop: () => {
+          stopTables();
+          stopHeard();
+        },
+      };
+    };
+    try {
+      const ann = await TestClient.greeted(port);
+      ann.send({
+        type: 'createTable',
+        name: 'Going',
+        player: 'Ann',
+        options: { players: 2, mode: 'basic', actionRule: false },
+        bots: [1],
+      });
+      await ann.next('joined');
+      const open = lobby();
+      await until('the table', () => open.events.some((e) => e.type === 'up'));
+      expect(open.events.some((e) => e.type === 'handedOver')).toBe(false);
+
+      other.handOver.setReceiving(true);
+      let code = '';
+      other.handOver.onAsked((ask) => (code = ask.code));
+      const to = { address: '127.0.0.1', port: other.port };
+      await host.handOver.ask(to);
+      await host.handOver.send(to, code);
+
+      const name = ((await (await fetch(`http://127.0.0.1:${port}/api/info`)).json()) as { name: string })
+        .name;
+      const said = {
+        type: 'handedOver',
+        from: name,
+        to: { name: 'Bo’s computer', addresses: ['127.0.0.1'], port: other.port },
+      };
+      await until('the hand-over said', () => open.events.some((e) => e.type === 'handedOver'));
+      expect(open.events.filter((e) => e.type !== 'handedOver').map((e) => e.type)).toEqual(['up', 'down']);
+      expect(open.events.find((e) => e.type === 'handedOver')).toMatchObject(said);
+      const later = lobby();
+      await until('the hand-over said later', () => later.events.some((e) => e.type === 'handedOver'));
+      expect(later.events).toEqual([expect.objectContaining(said)]);
+      open.stop();
+      later.stop();
+      await ann.close();
+    } finally {
+      await other.close({ timeoutMs: 500 });
+      rmSync(otherDir, { recursive: true, force: true });
+    }
   });
 });

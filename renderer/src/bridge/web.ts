@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/desktop-api';
 import type { TableSummary } from '../../../shared/protocol';
 import type { GameClient } from '../net/client';
-import type { Bridge, BridgeTable } from './types';
+import type { Bridge, BridgeTable, HandedOver } from './types';
 
 export interface WebBridgeOptions {
   /** The page's location (injected by tests). */
@@ -45,6 +45,7 @@ export function webBridge(opts: WebBridgeOptions): Bridge {
   const port = defaultPort(loc);
   const pollMs = opts.pollMs ?? 3000;
   let info: HostInfo | null = null;
+  const handedOver = new Set<(h: HandedOver) => void>();
 
   async function getJson<T>(path: string): Promise<T> {
     const res = await opts.fetch(`${loc.origin}${path}`, { headers: { accept: 'application/json' } });
@@ -116,7 +117,11 @@ export function webBridge(opts: WebBridgeOptions): Bridge {
           socket.onMessage((msg) => {
             if (msg.type !== 'tables') return;
             void hostInfo().then(
-              (host) => show(msg.tables, host),
+              (host) => {
+                show(msg.tables, host);
+                const to = msg.handedOverTo;
+                if (to && !stopped) handedOver.forEach((tell) => tell({ from: host.name, to }));
+              },
               () => undefined,
             );
           });
@@ -221,5 +226,13 @@ export function webBridge(opts: WebBridgeOptions): Bridge {
       },
     },
   };
-  return { kind: 'web', api, origin: { address: loc.hostname, port } };
+  return {
+    kind: 'web',
+    api,
+    origin: { address: loc.hostname, port },
+    onHandedOver(cb) {
+      handedOver.add(cb);
+      return () => void handedOver.delete(cb);
+    },
+  };
 }

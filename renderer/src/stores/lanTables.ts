@@ -2,7 +2,7 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { DiscoveredTable, TableEvent } from '../../../shared/desktop-api';
 import { PROTOCOL_VERSION } from '../../../shared/protocol';
-import type { BridgeTable } from '../bridge/types';
+import type { BridgeTable, HandedOver } from '../bridge/types';
 import { wsUrl } from '../net/address';
 import { services } from '../services';
 import { useSavedSeatsStore } from './savedSeats';
@@ -79,6 +79,12 @@ export const useLanTablesStore = defineStore('lanTables', () => {
   const groups = computed(() => lobbyGroups(byVersion.value.here));
   /** Tables of hosts of another version, each offered in the browser (their host's page matches it). */
   const otherVersions = computed(() => byVersion.value.inBrowser);
+  /**
+   * This page's host handed its tables over (a browser page only): to whom, for the lobby to say where they
+   * went and offer that host's page. Null: it did not, or this is the desktop app.
+   */
+  const handedOver = ref<HandedOver | null>(null);
+  let stopHandedOver: (() => void) | null = null;
   /** Why the browser did not open, or ''. */
   const browserError = ref('');
 
@@ -94,7 +100,9 @@ export const useLanTablesStore = defineStore('lanTables', () => {
 
   function start(): void {
     if (unsubscribe) return;
-    unsubscribe = services().bridge.api.tables.subscribe(onTableEvent);
+    const bridge = services().bridge;
+    stopHandedOver = bridge.onHandedOver?.((h) => (handedOver.value = h)) ?? null;
+    unsubscribe = bridge.api.tables.subscribe(onTableEvent);
     searchedAWhile.value = false;
     searchTimer = setTimeout(() => (searchedAWhile.value = true), NOTHING_FOUND_AFTER_MS);
   }
@@ -104,6 +112,8 @@ export const useLanTablesStore = defineStore('lanTables', () => {
     searchTimer = null;
     unsubscribe?.();
     unsubscribe = null;
+    stopHandedOver?.();
+    stopHandedOver = null;
   }
 
   function onTableEvent(e: TableEvent): void {
@@ -120,5 +130,15 @@ export const useLanTablesStore = defineStore('lanTables', () => {
     found.value = next;
   }
 
-  return { tables, groups, otherVersions, browserError, openInBrowser, searchedAWhile, start, stop };
+  return {
+    tables,
+    groups,
+    otherVersions,
+    handedOver,
+    browserError,
+    openInBrowser,
+    searchedAWhile,
+    start,
+    stop,
+  };
 });
