@@ -150,9 +150,10 @@ export function createIpcHandlers(services: DesktopServices): IpcHandlers {
       if (typeof code !== 'string' || !HAND_OVER_CODE.test(code))
         throw new Error('host.handOver: the code must be 6 digits'); // the page checks it first
       const report = await host.handOver().send(to, code);
-      // Every table went (or there were none): the host's players were told where to go, so it stops.
-      // A table the target refused keeps this host running, so its players still play there.
-      if (report.refused.length === 0) await host.stop();
+      // Every table went (or there were none) and everyone at them was told where: the host stops.
+      // A table the target refused keeps this host running, so its players still play there; so does a
+      // person who was away (a phone asleep), whom only this host can send on when they come back.
+      if (report.refused.length === 0 && !report.away) await host.stop();
       return report;
     });
 

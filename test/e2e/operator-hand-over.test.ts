@@ -4,13 +4,21 @@ import { expect, it } from 'vitest';
 import { PROTOCOL_VERSION, type HandOverAsk, type ServerMessage } from '../../shared/protocol';
 import { TestClient } from '../integration/helpers/client';
 import { axeViolations, seriousTargets } from './axe';
-import { builtRenderer, describeInChromium, screenshotDir, serveHost, type Served } from './harness';
+import {
+  builtRenderer,
+  describeInChromium,
+  onTheLan,
+  screenshotDir,
+  serveHost,
+  type Served,
+} from './harness';
 
 /*
  * `npm run host`'s operator, at the host's own page on its own computer (http://127.0.0.1:PORT/), hands
  * its tables over: types the receiver's address, asks, types the code read out there, sends, reads the
  * report; a seated player follows the table. A page opened at the host's LAN address never offers it.
- * Screenshots at 1280×800 (en), and a refusal at 390×844 and 1280×800 (ko, it):
+ * Screenshots at 1280×800 (en), the old host's lobby after it at 390×844 and 1280×800 (en), and a refusal
+ * at 390×844 and 1280×800 (ko, it):
  * test-results/screenshots/operator-hand-over-*.jpg.
  */
 
@@ -96,7 +104,11 @@ describeInChromium(
 
         const report = page.getByTestId('operator-hand-over-report');
         await report.getByText('1 table moved to Bo’s computer.').waitFor();
-        await report.getByText('This host may now be stopped.').waitFor();
+        // Ada was there to be told: nobody is waited for, and the host may be stopped.
+        expect(await report.getByTestId('operator-hand-over-stop').textContent()).toBe(
+          'Everyone at those tables was sent on. This host may now be stopped; while it runs, anyone who opens its page is told where the tables went.',
+        );
+        expect(await report.getByTestId('hand-over-away').count()).toBe(0);
         // The form went with the send: the focus is on the report's button, not lost to the page's top.
         await expect
           .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
@@ -106,6 +118,56 @@ describeInChromium(
         expect(b.host.tables().map((t) => t.id)).toEqual([joined.tableId]);
         // This host's list no longer shows the table that went.
         await page.getByText('Ada’s table').waitFor({ state: 'detached', timeout: 10_000 });
+        // Its lobby says where the tables went, with the way there.
+        const note = page.getByTestId('handed-over');
+        await note.getByText('Ann’s laptop handed its tables over to Bo’s computer.').waitFor();
+        expect(await note.getByRole('link', { name: 'Go to Bo’s computer' }).getAttribute('href')).toBe(
+          `http://127.0.0.1:${b.host.port}/`,
+        );
+        await page.screenshot({ path: join(shots, 'operator-hand-over-old-lobby-1280-en.jpg') });
+
+        // A phone that opens the old host's page afterwards (asleep during the move, or the old address
+        // typed) is told the same instead of "No tables yet", and follows the button to the new host.
+        const phone = await stage.player('Late', 390, 844, {
+          isMobile: true,
+          hasTouch: true,
+          deviceScaleFactor: 2,
+        });
+        await phone.page.goto(onTheLan(`http://127.0.0.1:${a.host.port}/`));
+        const phoneNote = phone.page.getByTestId('handed-over');
+        await phoneNote.getByText('Ann’s laptop handed its tables over to Bo’s computer.').waitFor();
+        expect(await phone.page.getByText('No tables yet').count()).toBe(0);
+        // First on the page, on the first screen: not under the name field and the tutorial's offer.
+        const noteBox = (await phoneNote.boundingBox())!;
+        expect(noteBox.y).toBeLessThan((await phone.page.getByTestId('player-name').boundingBox())!.y);
+        expect(noteBox.y + noteBox.height).toBeLessThan(844);
+        expect(seriousTargets(await axeViolations(phone.page))).toEqual([]);
+        await phone.page.screenshot({ path: join(shots, 'operator-hand-over-old-lobby-390-en.jpg') });
+        const laptop = await stage.player('Late laptop', 1280, 800);
+        await laptop.page.goto(onTheLan(`http://127.0.0.1:${a.host.port}/`));
+        await laptop.page.getByTestId('handed-over').waitFor();
+        await laptop.page.screenshot({ path: join(shots, 'operator-hand-over-old-lobby-guest-1280-en.jpg') });
+        // In Korean and Italian too (the names as the hosts give them).
+        for (const [locale, said, go, width] of [
+          ['ko-KR', 'Ann’s laptop의 테이블이 Bo’s computer로 옮겨졌습니다.', 'Bo’s computer로 가기', 390],
+          ['it-IT', 'Ann’s laptop ha passato i suoi tavoli a Bo’s computer.', 'Vai a Bo’s computer', 1280],
+        ] as const) {
+          const other = await stage.player(locale, width, width === 390 ? 844 : 800, { locale });
+          await other.page.goto(onTheLan(`http://127.0.0.1:${a.host.port}/`));
+          const otherNote = other.page.getByTestId('handed-over');
+          await otherNote.getByText(said).waitFor();
+          await otherNote.getByRole('link', { name: go }).waitFor();
+          await other.page.screenshot({
+            path: join(shots, `operator-hand-over-old-lobby-${width}-${locale.slice(0, 2)}.jpg`),
+          });
+          expect(other.errors).toEqual([]);
+        }
+        await phoneNote.getByRole('link', { name: 'Go to Bo’s computer' }).click();
+        await phone.page.waitForURL(`http://127.0.0.1:${b.host.port}/**`);
+        await phone.page.getByText('Ada’s table').waitFor();
+        expect(await phone.page.getByTestId('handed-over').count()).toBe(0);
+        expect(phone.errors).toEqual([]);
+        expect(laptop.errors).toEqual([]);
 
         // The seated player is told where the table went, and sits there again with their token.
         const moved = (await ada.next('moved')) as Extract<ServerMessage, { type: 'moved' }>;

@@ -632,7 +632,7 @@ describe('handing tables over through IPC', () => {
     expect(page.handOver.ask).toHaveBeenCalledOnce();
   });
 
-  it('host.handOver sends to the discovered address with a 6-digit code, reports, and stops this host when every table went', async () => {
+  it('host.handOver sends to the discovered address with a 6-digit code, reports, and stops this host when every table went and nobody was away', async () => {
     const page = await wirePage();
     await page.api.host.start();
     page.api.host.handOverTargets(() => {});
@@ -669,6 +669,15 @@ describe('handing tables over through IPC', () => {
     expect(await page.api.host.handOver(target(8).key, '004211')).toMatchObject({
       ok: true,
       value: { refused: [{ id: 't2' }] },
+    });
+    expect(await page.api.host.status()).toMatchObject({ running: true });
+    expect(page.hostClose).not.toHaveBeenCalled();
+
+    // Every table went, but a person was away (a phone asleep): this host keeps running to send them on.
+    page.handOver.send.mockResolvedValueOnce({ to: 'Bo 8', moved: ['t2'], refused: [], away: 1 });
+    expect(await page.api.host.handOver(target(8).key, '004212')).toMatchObject({
+      ok: true,
+      value: { away: 1 },
     });
     expect(await page.api.host.status()).toMatchObject({ running: true });
     expect(page.hostClose).not.toHaveBeenCalled();

@@ -151,7 +151,12 @@ describe.each(['it', 'ko'] as const)('a hand-over refused, in %s', (locale: Excl
       ],
       evening: 'stayed',
     };
-    const wrapper = mountApp(HandOverReportView, { props: { report, allMoved: '' } }, undefined, locale);
+    const wrapper = mountApp(
+      HandOverReportView,
+      { props: { report, allMoved: '', awayKey: 'handOver.awayRunning' } },
+      undefined,
+      locale,
+    );
     const items = wrapper.findAll('.report > ul > li').map((li) => li.text());
     expect(items).toEqual([
       `t2: ${words.alreadyHere}`,
@@ -198,7 +203,12 @@ describe.each(['it', 'ko'] as const)('a hand-over refused, in %s', (locale: Excl
       moved: ['t1'],
       refused: [{ id: 't2', code: 'alreadyHere', reason: 'a table of this id is already on this host' }],
     };
-    const wrapper = mountApp(HandOverReportView, { props: { report, allMoved: '' } }, undefined, locale);
+    const wrapper = mountApp(
+      HandOverReportView,
+      { props: { report, allMoved: '', awayKey: 'handOver.awayRunning' } },
+      undefined,
+      locale,
+    );
     const lan = useLanTablesStore();
     lan.start();
     await vi.waitFor(() => expect(lan.tables).toHaveLength(1));
@@ -210,5 +220,40 @@ describe.each(['it', 'ko'] as const)('a hand-over refused, in %s', (locale: Excl
     // The id stays in the technical details.
     expect(wrapper.find('details [lang="en"]').text()).toContain('t2:');
     lan.stop();
+  });
+});
+
+describe('the report when people were away during the move', () => {
+  const mount = (
+    report: HandOverReport,
+    awayKey: 'handOver.awayKept' | 'handOver.awayRunning',
+    locale: Locale,
+  ) => mountApp(HandOverReportView, { props: { report, allMoved: 'ALL MOVED', awayKey } }, undefined, locale);
+  const base: HandOverReport = { to: 'Bo’s computer', moved: ['t1', 't2'], refused: [] };
+
+  it('counts them and says this host sends them on (keep it running; the desktop keeps hosting)', () => {
+    const running = mount({ ...base, away: 2 }, 'handOver.awayRunning', 'en');
+    expect(running.get('[data-testid="hand-over-away"]').text()).toBe(
+      '2 people were away (phones asleep, say): keep this host running until they are back; it sends them on to Bo’s computer.',
+    );
+    expect(running.text()).not.toContain('ALL MOVED');
+    const kept = mount({ ...base, away: 1 }, 'handOver.awayKept', 'en');
+    expect(kept.get('[data-testid="hand-over-away"]').text()).toBe(
+      '1 person was away (a phone asleep, say): this computer keeps hosting, to send them on to Bo’s computer when they come back. Keep the app open a while; stop hosting when you leave.',
+    );
+    for (const locale of ['it', 'ko'] as const) {
+      const line = mount({ ...base, away: 3 }, 'handOver.awayRunning', locale)
+        .get('[data-testid="hand-over-away"]')
+        .text();
+      expect(line).toContain('3');
+      expect(line).toContain('Bo’s computer');
+      expect(line).not.toMatch(/away|asleep/);
+    }
+  });
+
+  it('nobody away (or an older host, which does not say): the line for when everyone was sent on', () => {
+    const wrapper = mount(base, 'handOver.awayRunning', 'en');
+    expect(wrapper.find('[data-testid="hand-over-away"]').exists()).toBe(false);
+    expect(wrapper.text()).toContain('ALL MOVED');
   });
 });
