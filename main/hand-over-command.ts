@@ -16,6 +16,11 @@ export async function handOverFromCommand(host: Host, to: Peer): Promise<boolean
     const report = await host.handOver.send(to, code);
     console.log(`red7 host: ${report.moved.length} table(s) moved to "${report.to}"`);
     for (const r of report.refused) console.log(`red7 host:   table ${r.id} stays here: ${r.reason}`);
+    // This command quits after the hand-over: nobody is left here to tell the people who were away.
+    if (report.away)
+      console.log(
+        `red7 host: ${report.away} person(s) were away and were not told; this host stops, so they reach "${report.to}" by its address`,
+      );
     return true;
   } catch (e) {
     console.error(`red7 host: hand-over to ${where} not made: ${(e as Error).message}`);

@@ -201,6 +201,8 @@ describe('the headless host command', { timeout: 60_000 }, () => {
     a.proc.stdin!.write(`${code}\n`);
     expect(await a.exited).toEqual({ code: 0, signal: null });
     expect(a.output()).toMatch(/1 table\(s\) moved to "crash test"/);
+    // Its players were away (the host restarted): the command says they were not told, as it quits.
+    expect(a.output()).toMatch(/2 person\(s\) were away and were not told; this host stops/);
     expect(b.output()).toMatch(/took over 1 table\(s\) from "crash test"/);
     expect(await tablesAt(b.port)).toEqual([t.tableId]);
     const at = await playersComeBack(
