@@ -19,7 +19,8 @@ import { createTable, enterName, openNewTable } from './ui';
  * the felt (a gradient axe cannot measure) is checked against its lightest and darkest colours. Along the
  * way: the rules scroll from the keyboard, every dialog takes, keeps and gives back the focus, and the
  * announcer's live region speaks moves and, on `L`, the rule and who leads. Then two planted positions:
- * a 7's and a 1's choice made with the keys alone (P plays, Tab reaches the cards, Enter picks).
+ * a 7's and a 1's choice made with the keys alone (P plays, the focus goes on to the cards to pick, each
+ * ringed as focused, Enter picks).
  * Screenshots: a11y-*.jpg.
  */
 
@@ -213,15 +214,20 @@ const token = (id: string) => `token-a11y-${id}-0123456789abcdef`;
 /** The 1's prompt again, for a phone (the palettes there fold again as the pick is staged). */
 const PHONE_ONE = 'prompt-one-phone';
 
-/** Presses `key` until `selector` matches the focused element (at most `max` times); returns the presses. */
-async function tabTo(page: Page, key: 'Tab' | 'Shift+Tab', selector: string, max = 25): Promise<number> {
-  const here = () => page.evaluate(`!!document.activeElement?.matches(${JSON.stringify(selector)})`);
-  for (let n = 1; n <= max; n++) {
-    await page.keyboard.press(key);
-    if (await here()) return n;
-  }
-  throw new Error(`${key} × ${max} never reached ${selector}`);
-}
+/**
+ * The focused element's outline. A card to pick (a 7's, a 1's) is outlined as such: the keyboard's focus must
+ * still show on it (its dashed outline hid the page's focus ring, and focusing a card changed nothing).
+ */
+const focusRing = (page: Page): Promise<string> =>
+  page.evaluate(`(() => {
+    const s = getComputedStyle(document.activeElement);
+    return s.outlineStyle + ' ' + s.outlineColor;
+  })()`);
+/** Is the focus on an element that matches `selector`? */
+const focusIn = (page: Page, selector: string): Promise<boolean> =>
+  page.evaluate(`!!document.activeElement?.matches(${JSON.stringify(selector)})`);
+/** A card's focus ring: solid, in the ink colour (an amber band inside it). */
+const FOCUS_RING = 'solid rgb(42, 33, 27)';
 
 /** Confirms the staged turn with Enter; when ending it puts Ada out, Tab to the dialog's yes and Enter. */
 async function confirmByKeys(page: Page): Promise<void> {
@@ -488,11 +494,14 @@ describeInChromium(
         await playByKeys(p, t.card);
         if (t.card === 'R7') {
           await page.getByTestId('turn-status').filter({ hasText: 'Your 7:' }).waitFor();
-          // The cards to choose are in Ada's palette, above the hand: Shift+Tab reaches them, Enter picks.
-          const back = await tabTo(page, 'Shift+Tab', '.my-seat button.card');
+          // The cards to choose are in Ada's palette, above the hand: the focus goes on to the first of them
+          // (the card P played had it, and left), ringed as the keyboard's; Shift+Tab and Tab move among them.
+          await expect.poll(() => focusIn(page, '.my-seat button.card')).toBe(true);
+          expect(await focusRing(page)).toBe(FOCUS_RING);
           await page.keyboard.press('Enter');
-          // Then where it goes: Tab reaches the first place it may go, Enter stages it; Enter again sends the turn.
-          const on = await tabTo(page, 'Tab', '[data-testid="seven-canvas"], [data-testid="seven-deck"]');
+          // Then where it goes: the focus is on the first place it may go, Enter stages it; Enter again sends it.
+          await expect.poll(focusedTestId).toMatch(/^seven-(canvas|deck)$/);
+          const on = await focusedTestId();
           await page.keyboard.press('Enter');
           await page.getByTestId('undo').waitFor();
           await expect.poll(focusedTestId).toBe('confirm-turn');
@@ -502,10 +511,12 @@ describeInChromium(
             page,
             /You (moved|put) \w+ \d from your palette .*\(action of the 7\)/,
           );
-          console.log(`7 by keys: Shift+Tab ×${back}, Tab ×${on}; announced: ${words}`);
+          console.log(`7 by keys: the palette's card, then ${on}; announced: ${words}`);
         } else {
           await page.getByTestId('turn-status').filter({ hasText: 'Your 1:' }).waitFor();
-          const back = await tabTo(page, 'Shift+Tab', '.others button.card');
+          // The cards to take are in Bot 2's palette: the focus goes on to the first of them, Enter picks.
+          await expect.poll(() => focusIn(page, '.others button.card')).toBe(true);
+          expect(await focusRing(page)).toBe(FOCUS_RING);
           await page.keyboard.press('Enter');
           await page.getByTestId('undo').waitFor();
           // The picked card flies to the deck: the focus leaves it for Confirm, so that Enter sends the turn.
@@ -516,7 +527,7 @@ describeInChromium(
             page,
             /You put Bot 2's \w+ \d on top of the deck \(action of the 1\)/,
           );
-          console.log(`1 by keys: Shift+Tab ×${back}; announced: ${words}`);
+          console.log(`1 by keys: the palette's card; announced: ${words}`);
         }
         expect(p.errors).toEqual([]);
       }
@@ -533,7 +544,7 @@ describeInChromium(
       await page.locator('.panel.mine').waitFor();
       await playByKeys(p, 'R1');
       await page.getByTestId('turn-status').filter({ hasText: 'Your 1:' }).waitFor();
-      await tabTo(page, 'Shift+Tab', '.others button.card');
+      await expect.poll(() => focusIn(page, '.others button.card')).toBe(true);
       await page.keyboard.press('Enter');
       await page.getByTestId('undo').waitFor();
       await expect

@@ -159,14 +159,35 @@ describeInChromium(
       await page.locator('.my-hand [data-card="G6"]').waitFor();
       // The card flies back: its palette copy leaves once its animation ends.
       await expect.poll(() => page.locator('.my-seat [data-card="G6"]').count()).toBe(0);
+      // By Tab and Enter: Play, once pressed, is disabled (one play a turn), and the focus goes on to Confirm
+      // instead of falling to the page; Backspace takes it back, and the focus is on the card given back.
+      const focusedId = () =>
+        page.evaluate(() => {
+          const el = document.activeElement;
+          return el?.getAttribute('data-testid') ?? el?.getAttribute('data-card') ?? el?.tagName;
+        });
+      await page.keyboard.press(key);
+      for (let n = 0; n < 12 && (await focusedId()) !== 'play'; n++) await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      await page.locator('.my-seat [data-card="G6"]').waitFor();
+      await expect.poll(focusedId).toBe('confirm-turn');
+      await page.keyboard.press('Backspace');
+      await page.locator('.my-hand [data-card="G6"]').waitFor();
+      await expect.poll(focusedId).toBe('G6');
+      await expect.poll(() => page.locator('.my-seat [data-card="G6"]').count()).toBe(0);
       await page.keyboard.press(key);
       await page.keyboard.press('p');
       await page.locator('.my-seat [data-card="G6"]').waitFor();
-      // The played card took the focus with it: Enter is not a button's, it confirms the turn.
-      await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
+      // The played card let go of the focus as it left the hand: it is on Confirm, so Enter confirms the turn
+      // (and a screen reader hears where the turn stands, not the page's start).
+      await expect.poll(focusedId).toBe('confirm-turn');
       expect(turnsSent(ada)).toEqual([]);
       await page.keyboard.press('Enter');
       await expect.poll(() => moveCount(page)).toBeGreaterThan(0);
+      // The turn gone, its buttons with it: the focus is in the hand, where the next turn starts.
+      await expect
+        .poll(() => page.evaluate(() => !!document.activeElement?.matches('.my-hand button.card')))
+        .toBe(true);
       expect(turnsSent(ada)).toEqual([[{ type: 'play', card: 'G6' }, { type: 'end' }]]);
       // Bo sees it: G6 in Ada's palette, and his turn.
       await expect.poll(() => palette(bo.page, 0)).toEqual(['G6', 'O3']);
