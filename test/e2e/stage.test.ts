@@ -227,6 +227,16 @@ describeInChromium(
       await expect.poll(() => moveCount(page)).toBeGreaterThan(before);
       expect(turnsSent(bo)).toEqual([[{ type: 'play', card: 'Y3' }]]);
       await page.getByTestId('drew').waitFor(); // the card the 3 drew, shown to Bo alone
+      // Said once: the announcer says the card with the move that drew it, so the line on screen is no live
+      // region of its own (a screen reader heard "You drew …" twice).
+      const drewWords = (await page.getByTestId('drew').textContent())!.trim().replace(/\.$/, '');
+      expect(drewWords).toMatch(/^You drew \w+ \d$/);
+      await expect(
+        page
+          .getByTestId('drew')
+          .evaluate((el) => !!el.closest('[aria-live], [role="status"], [role="alert"]')),
+      ).resolves.toBe(false);
+      await expect.poll(() => page.getByTestId('announcer').textContent()).toContain(drewWords);
       await expect.poll(() => palette(ada.page, 1)).toEqual(['Y3', 'Y5']);
 
       // Then Y4 to the canvas: Yellow, and Bo leads with two yellows; 4 > 2 palette cards offers the draw.

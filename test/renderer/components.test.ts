@@ -325,6 +325,16 @@ describe('TurnPanel', () => {
     expect(w.get('[data-testid="play"]').attributes('disabled')).toBeUndefined();
   });
 
+  it('speaks whose turn it is, but not the end (the announcer says who won, and the summary opens)', () => {
+    const status = (v: SeatView) => panel(v).get('[data-testid="turn-status"]');
+    const during = status(viewFor(start(), 1));
+    expect(during.attributes('role')).toBe('status');
+    expect(during.attributes('aria-live')).toBeUndefined();
+    const over = status(viewFor(applyMove(start(), { type: 'pass' }), 0));
+    expect(over.text()).toContain('Game over');
+    expect(over.attributes('aria-live')).toBe('off');
+  });
+
   it('tells whose turn it is when it is not ours, and shows no actions', () => {
     const w = panel(viewFor(start(), 1), 'I7');
     expect(w.text()).toContain('Ada is playing…');
