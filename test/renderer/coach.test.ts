@@ -17,6 +17,7 @@ import { useCoachStore } from '../../renderer/src/stores/coach';
 import { useTableStore } from '../../renderer/src/stores/table';
 import type { Locale } from '../../renderer/src/i18n/locales';
 import { mountApp, seatInfo, tableInfo, turnPanelProps, useTestServices } from './mount';
+import { eventually } from './wait';
 
 /*
  * The coach in the page: "Suggest a move" and "Review your round". The worker is stood in for by an
@@ -370,7 +371,7 @@ describe('Review your round', () => {
       };
       useCoachStore().given = [given, { ...given, round: 'another game' }];
       const w = mountApp(RoundSummary, { props: { view, names } } as never, pinia, locale);
-      await vi.waitFor(() => w.get('[data-testid="review-turn"]'));
+      await eventually(() => w.get('[data-testid="review-turn"]'));
       // The question: the table's think time and the suggestions given this round (not another game's).
       expect(CannedReview.asked).toMatchObject({
         kind: 'review',

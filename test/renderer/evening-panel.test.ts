@@ -12,6 +12,7 @@ import EveningStandings from '../../renderer/src/components/evening/EveningStand
 import { FakeLink } from './fake-link';
 import { MemoryStorage } from './memory-storage';
 import { mountApp } from './mount';
+import { eventually } from './wait';
 
 /*
  * The lobby's evening panel over a scripted host: what each person is offered at each step (Join, Leave
@@ -91,11 +92,11 @@ async function panel(evening: EveningInfo | null) {
   await nextTick();
   // An evening shows its facts, and one under way its invitation, each loaded when first shown: the panel
   // is whole once they came (a load still under way when the file ends would outlive the file's modules).
-  if (evening) await vi.waitFor(() => expect(w.findComponent(EveningFacts).exists()).toBe(true));
+  if (evening) await eventually(() => expect(w.findComponent(EveningFacts).exists()).toBe(true));
   if (evening && !evening.over) {
-    await vi.waitFor(() => expect(w.findComponent(EveningInvite).exists()).toBe(true));
+    await eventually(() => expect(w.findComponent(EveningInvite).exists()).toBe(true));
     // Its link is the host's LAN address, asked of the host itself.
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(w.find('[data-testid="evening-invite-url"]').text()).toMatch(
         /^http:\/\/192\.168\.1\.20:47470\/?/,
       ),
@@ -123,7 +124,7 @@ describe('the evening panel', () => {
       links.length = 0; // the panel helper speaks for the first link: each form is a lobby of its own
       const w = await panel(evening);
       await w.get('[data-testid="evening-open"]').trigger('click');
-      await vi.waitFor(() => expect(has(w, 'evening-name')).toBe(true));
+      await eventually(() => expect(has(w, 'evening-name')).toBe(true));
       return w;
     };
     const named = async (evening: EveningInfo | null) => {
@@ -140,7 +141,7 @@ describe('the evening panel', () => {
     const w = await form(over);
     await w.get('[data-testid="evening-name"]').setValue('  ');
     await w.get('[data-testid="evening-form"]').trigger('submit');
-    await vi.waitFor(() => expect(links[0].sent.at(-1)).toMatchObject({ type: 'openEvening' }));
+    await eventually(() => expect(links[0].sent.at(-1)).toMatchObject({ type: 'openEvening' }));
     expect(links[0].sent.at(-1)).toMatchObject({ settings: { name: 'Red7 evening 2' } });
     links[0].hear({ type: 'error', code: 'eveningName', reason: 'r', to: 'openEvening' });
     await nextTick();
@@ -174,7 +175,7 @@ describe('the evening panel', () => {
   it('to a person seated in the heat: their table and with whom, then "done" once it ended', async () => {
     const w = await panel(seated(false));
     // The table's line is loaded when first shown, like the facts: on a busy machine it comes a little later.
-    await vi.waitFor(() => expect(has(w, 'evening-your-table')).toBe(true));
+    await eventually(() => expect(has(w, 'evening-your-table')).toBe(true));
     expect(w.get('[data-testid="evening-your-table"] p').text()).toBe(
       'Heat 1: you are at table A with Chloé and Ann',
     );
@@ -197,7 +198,7 @@ describe('the evening panel', () => {
     );
     // A table's results bring the standings, loaded then (and waited for: a load still under way when the
     // file ends would outlive the file's modules).
-    await vi.waitFor(() => expect(w.findComponent(EveningStandings).exists()).toBe(true));
+    await eventually(() => expect(w.findComponent(EveningStandings).exists()).toBe(true));
   });
 
   it('to a person back in it while a heat plays: from the next heat, or the final standings in the last', async () => {

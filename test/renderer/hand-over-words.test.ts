@@ -12,6 +12,7 @@ import { webBridge } from '../../renderer/src/bridge/web';
 import { setServices } from '../../renderer/src/services';
 import { useLanTablesStore } from '../../renderer/src/stores/lanTables';
 import { PROTOCOL_VERSION } from '../../shared/protocol';
+import { eventually } from './wait';
 
 /*
  * A hand-over's refusals are worded by the page in its own language, from their codes: the host's English
@@ -211,7 +212,7 @@ describe.each(['it', 'ko'] as const)('a hand-over refused, in %s', (locale: Excl
     );
     const lan = useLanTablesStore();
     lan.start();
-    await vi.waitFor(() => expect(lan.tables).toHaveLength(1));
+    await eventually(() => expect(lan.tables).toHaveLength(1));
     await flushPromises();
     expect(wrapper.findAll('.report > ul > li').map((li) => li.text())).toEqual([
       `Dan’s table: ${words.alreadyHere}`,

@@ -14,6 +14,7 @@ import { useConnectionStore } from '../../renderer/src/stores/connection';
 import { useTableStore } from '../../renderer/src/stores/table';
 import type { Locale } from '../../renderer/src/i18n/locales';
 import { mountApp, seatInfo, tableInfo, useTestServices } from './mount';
+import { eventually } from './wait';
 
 /*
  * The round review at the game's end, in hindsight: the page fetches the finished game's record (once the
@@ -199,7 +200,7 @@ describe('the round review at the game end, in hindsight', () => {
       'The round was lost at your turn 2, where playing Green 6 would have won.',
     );
     const rounds = longRecord.rounds.length;
-    await vi.waitFor(() => expect(w.findAll('[data-testid="hindsight-rounds"] li')).toHaveLength(rounds - 1));
+    await eventually(() => expect(w.findAll('[data-testid="hindsight-rounds"] li')).toHaveLength(rounds - 1));
     expect(w.findAll('[data-testid="hindsight-rounds"] li').map((li) => li.text())[0]).toBe(
       'Round 1: The round was lost at your turn 2, where playing Green 6 would have won.',
     );

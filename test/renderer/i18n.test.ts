@@ -1,10 +1,11 @@
 import { baseCompile } from '@intlify/message-compiler';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../../renderer/src/i18n/locales/en.json';
 import itMessages from '../../renderer/src/i18n/locales/it.json';
 import ko from '../../renderer/src/i18n/locales/ko.json';
 import { loadLocale, makeI18n } from '../../renderer/src/i18n';
 import { i18nWithAllLocales } from './mount';
+import { eventually } from './wait';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -108,7 +109,7 @@ describe('translations', () => {
     i18n.global.locale.value = 'ko';
     // English stands in until Korean arrives; Korean comes whole.
     expect(t('common.close')).toBe(en.common.close);
-    await vi.waitFor(() => expect(t('common.close')).toBe(ko.common.close));
+    await eventually(() => expect(t('common.close')).toBe(ko.common.close));
     expect(t('rule.I.name')).toBe('남색');
     expect(i18n.global.availableLocales).toEqual(['en', 'ko']);
     await loadLocale(i18n, 'it');
@@ -119,7 +120,7 @@ describe('translations', () => {
   it('starts with the chosen language fetched, not the others', async () => {
     const i18n = makeI18n('it');
     // Asked before Italian came, a table's word would fall back to the core's English, which lacks it.
-    await vi.waitFor(() => expect(i18n.global.availableLocales).toContain('it'));
+    await eventually(() => expect(i18n.global.availableLocales).toContain('it'));
     expect(i18n.global.t('canvas.deck', { n: 12 }, 12)).toBe('12 carte nel mazzo');
     expect(i18n.global.availableLocales).toEqual(['en', 'it']);
   });

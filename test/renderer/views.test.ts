@@ -22,6 +22,7 @@ import TableView from '../../renderer/src/views/TableView.vue';
 import { MemoryStorage } from './memory-storage';
 import { mountApp, seatInfo, seatView, tableInfo } from './mount';
 import { noHandOver } from '../helpers/no-hand-over';
+import { eventually } from './wait';
 
 /** A desktop bridge in memory: tables are pushed by the test, hosting is recorded. */
 function fakeDesktop() {
@@ -162,7 +163,7 @@ describe('LobbyView (desktop bridge)', () => {
     desktop.update.status = { state: 'available', version: '0.2.0' };
     const w = mountApp(LobbyView);
     // The offer's code loads when the desktop lobby shows it (a browser's never does).
-    const offer = await vi.waitFor(() => w.get('[data-testid="update-offer"]'));
+    const offer = await eventually(() => w.get('[data-testid="update-offer"]'));
     expect(offer.text()).toContain('Red7 LAN 0.2.0 is available');
     await w.get('[data-testid="update-download"]').trigger('click');
     await flushPromises();
@@ -355,14 +356,14 @@ describe('LobbyView (desktop bridge)', () => {
     // the focus back to the button; opened, the focus is in its first field.
     expect(w.find('[data-testid="new-table"]').exists()).toBe(false);
     await w.get('[data-testid="new-table-open"]').trigger('click');
-    await vi.waitFor(() => w.get('[data-testid="table-name"]'));
+    await eventually(() => w.get('[data-testid="table-name"]'));
     expect(document.activeElement).toBe(w.get('[data-testid="table-name"]').element);
     await w.get('[data-testid="new-table-cancel"]').trigger('click');
     await flushPromises();
     expect(w.find('[data-testid="new-table"]').exists()).toBe(false);
     expect(document.activeElement).toBe(w.get('[data-testid="new-table-open"]').element);
     await w.get('[data-testid="new-table-open"]').trigger('click');
-    await vi.waitFor(() => w.get('[data-testid="table-name"]'));
+    await eventually(() => w.get('[data-testid="table-name"]'));
     await w.get('[data-testid="table-name"]').setValue('Late game');
     await w.get('[data-testid="preset-custom"]').setValue(true);
     await w.get('[data-testid="players-4"]').setValue();
@@ -561,7 +562,7 @@ describe('App', () => {
     expect(desktop.settings.locale).toBe('ko');
     await w.get('[data-testid="open-rules"]').trigger('click');
     // The rule reference is a chunk of its own, fetched when first opened.
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(document.querySelector('[role="dialog"] h2')?.textContent).toBe('Red7 규칙'),
     );
   });
