@@ -86,5 +86,78 @@ describeInChromium(
         await b.close();
       }
     });
+
+    it(
+      'a phone asleep during the move is counted, and follows the table when it opens the old page again',
+      { timeout: 90_000 },
+      async () => {
+        const a = stage.served;
+        const b: Served = await serveHost(
+          await builtRenderer(),
+          undefined,
+          {},
+          { hostName: 'Bo’s computer' },
+        );
+        try {
+          const maker = await TestClient.greeted(a.host.port);
+          maker.send({
+            type: 'createTable',
+            name: 'Dee’s table',
+            player: 'Dee',
+            options: { players: 2, mode: 'advanced', actionRule: true },
+            bots: [1],
+          });
+          const joined = await maker.next('joined');
+          maker.send({ type: 'start' });
+          await maker.next('view');
+          await maker.close();
+          const session = {
+            url: `ws://127.0.0.1:${a.host.port}/ws`,
+            tableId: joined.tableId,
+            token: joined.token,
+            seat: 0,
+          };
+          const p = await stage.player('Dee', 390, 844, {
+            isMobile: true,
+            hasTouch: true,
+            deviceScaleFactor: 2,
+          });
+          await p.context.addInitScript(
+            ([s, port]) => {
+              if (location.port === port) sessionStorage.setItem('red7.session', JSON.stringify(s));
+            },
+            [session, String(a.host.port)] as const,
+          );
+          await p.page.goto(`${a.url}#/table/${joined.tableId}`);
+          await p.page.getByTestId('table-view').waitFor();
+          // The phone sleeps: its page and connection are gone while the tables move (a watcher sees it go).
+          const watcher = await TestClient.greeted(a.host.port);
+          watcher.send({ type: 'spectate', tableId: joined.tableId });
+          await watcher.next((m) => m.type === 'table' && m.table.seatList[0].connected);
+          await p.page.close();
+          await watcher.next((m) => m.type === 'table' && !m.table.seatList[0].connected);
+          await watcher.close();
+
+          b.host.handOver.setReceiving(true);
+          const codes: HandOverAsk[] = [];
+          b.host.handOver.onAsked((ask) => codes.push(ask));
+          const to = { address: '127.0.0.1', port: b.host.port };
+          await a.host.handOver.ask(to);
+          const report = await a.host.handOver.send(to, codes[0].code);
+          expect(report.moved).toEqual([joined.tableId]);
+          expect(report.away).toBe(1);
+
+          // It wakes at the old host's page: told where the table went, it goes there and sits again.
+          const page = await p.context.newPage();
+          await page.goto(`${a.url}#/table/${joined.tableId}`);
+          await page.waitForURL((u) => u.port === String(b.host.port), { timeout: 15_000 });
+          await page.getByTestId('table-view').waitFor();
+          await expect.poll(() => page.url()).toBe(`${b.url}#/table/${joined.tableId}`);
+          await page.getByTestId('notice').filter({ hasText: 'The table moved to Bo’s computer' }).waitFor();
+        } finally {
+          await b.close();
+        }
+      },
+    );
   },
 );
