@@ -1,14 +1,15 @@
 import { PROTOCOL_VERSION, isEveningMessage } from '../../shared/protocol';
-import type { ClientMessage, MovedTo, TableSummary } from '../../shared/protocol';
+import type { ClientMessage, TableSummary } from '../../shared/protocol';
 import type { FrozenTables } from './hand-over/frozen';
 import { hubRooms } from './hand-over/hub-rooms';
+import { MovedAway } from './hand-over/moved-away';
 import type { HandOverRooms } from './hand-over/rooms';
 import { BotDriver } from './bots';
 import { CodeAttempts } from './code-attempts';
 import type { BotBrain } from './bot-brain';
 import type { Cancel, Clock } from './clock';
 import { TableError } from './errors';
-import { hashToken, newTableId } from './ids';
+import { freeTableId, hashToken } from './ids';
 import { idleLongerThan, longestUnattended } from './idle-tables';
 import type { GameArchive } from './history/archive';
 import type { HostLimits } from './limits';
@@ -43,10 +44,8 @@ export class Hub {
   private readonly handshake: Handshake;
   private stopping = false;
   private readonly stopJanitor: Cancel;
-  /** Tables handed over to another host: a token of theirs brought back here is told where (memory only). */
-  private readonly movedAway = new Map<string, { tableId: string; to: MovedTo }>();
-  /** Where the last hand-over took this host's tables (memory only): its lobby list says so. */
-  private handedOverTo: MovedTo | null = null;
+  /** Where tables handed over went: a token brought back is told, the lobby list says (memory only). */
+  private readonly movedAway = new MovedAway();
   /** What a hand-over reaches of the tables (main/host/hand-over). */
   readonly handOverRooms: HandOverRooms;
 
@@ -68,12 +67,7 @@ export class Hub {
     this.handshake = new Handshake(hostInfo, protocol);
     this.bots = new BotDriver(brain, limits, report, clock);
     this.codes = new CodeAttempts(() => clock.now());
-    this.lobby = new Lobby(
-      () => this.summaries(),
-      report,
-      clock,
-      () => this.handedOverTo,
-    );
+    this.lobby = new Lobby(() => this.summaries(), report, clock, this.movedAway);
     this.context = {
       store,
       history,
@@ -88,7 +82,7 @@ export class Hub {
       store,
       createTable: (record, seed) => this.addEveningTable(record, seed),
       hasTable: (id) => this.rooms.has(id),
-      newTableId: () => this.freeTableId(),
+      newTableId: () => freeTableId((id) => this.rooms.has(id)),
       archive: (table) => history.finished(table),
       now: () => clock.now(),
       soon: (fn) => void clock.after(0, fn),
@@ -102,7 +96,6 @@ export class Hub {
       contextOf: (record) => (record.evening ? this.eveningContext : this.context),
       lobbyChanged: () => this.lobby.changed(),
       movedAway: this.movedAway,
-      handedOver: (to) => (this.handedOverTo = to),
     });
     this.stopJanitor = clock.every(Math.min(60_000, limits.idleTableMs), () => this.removeIdleTables());
   }
@@ -238,7 +231,7 @@ export class Hub {
     if (this.rooms.size >= this.limits.maxTables && !this.evictUnattendedTable()) {
       throw new TableError('tooManyTables', `this host holds its maximum of ${this.limits.maxTables} tables`);
     }
-    const id = this.freeTableId();
+    const id = freeTableId((id) => this.rooms.has(id));
     const { name, options, lang } = msg;
     const creator = { name: msg.player, seat: msg.seat ?? 0 };
     const { room, creator: arrival } = createdRoom(
@@ -247,12 +240,6 @@ export class Hub {
     );
     this.rooms.set(id, room);
     return this.moveTo(session, room, arrival);
-  }
-
-  private freeTableId(): string {
-    let id = newTableId();
-    while (this.rooms.has(id)) id = newTableId();
-    return id;
   }
 
   /** A table of the evening's heat: made seated and dealt, then its bots may play. */
@@ -269,7 +256,7 @@ export class Hub {
     const rooms = [...this.rooms.values()];
     const room = rooms.find((r) => r.door.seatOpenedBy(hash) !== null);
     if (room) return this.moveTo(session, room, room.door.resume(token));
-    const moved = this.movedAway.get(hash);
+    const moved = this.movedAway.of(hash);
     if (moved) return session.send({ type: 'moved', ...moved });
     if (rooms.some((r) => r.door.removed(hash)))
       throw new TableError('removed', 'the host of the table removed you from it');

@@ -6,6 +6,13 @@ export const newToken = (): string => randomBytes(32).toString('base64url');
 /** Table ids are public (lobby, mDNS); 48 random bits keep them unique and unguessable enough to not collide. */
 export const newTableId = (): string => randomBytes(6).toString('base64url');
 
+/** A new table id that `taken` does not hold (a clash of 48 random bits is rare, never impossible). */
+export function freeTableId(taken: (id: string) => boolean): string {
+  let id = newTableId();
+  while (taken(id)) id = newTableId();
+  return id;
+}
+
 /** A shuffle seed. It never leaves the host. */
 export const newSeed = (): number => randomBytes(4).readUInt32LE(0);
 

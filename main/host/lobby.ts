@@ -19,11 +19,11 @@ export class Lobby {
     private readonly report: (problem: string) => void,
     private readonly clock: Clock,
     /** Where this host last handed its tables over (memory only): a lobby says where they went. */
-    private readonly handedOverTo: () => MovedTo | null = () => null,
+    private readonly handedOver: { readonly last: MovedTo | null } = { last: null },
   ) {}
 
   private frame(tables: TableSummary[]): Extract<ServerMessage, { type: 'tables' }> {
-    const to = this.handedOverTo();
+    const to = this.handedOver.last;
     return to ? { type: 'tables', tables, handedOverTo: to } : { type: 'tables', tables };
   }
 

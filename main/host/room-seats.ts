@@ -15,7 +15,10 @@ import type { BotChoice } from './table-record';
 export type Arrival = { seat: number; token: string; resumed?: boolean } | { watcher: string | null };
 
 /** What the hub asks of a room's seats before a connection comes in (the connection then moves there). */
-export type RoomDoor = Pick<RoomSeats, 'admit' | 'join' | 'resume' | 'spectate' | 'seatOpenedBy' | 'removed'>;
+export type RoomDoor = Pick<
+  RoomSeats,
+  'admit' | 'join' | 'resume' | 'spectate' | 'seatOpenedBy' | 'removed' | 'heldSeats'
+>;
 
 /**
  * Who sits where at one room, changed on request: a seat kept for a person who comes (join, resume), one
@@ -67,6 +70,18 @@ export class RoomSeats {
   seatOpenedBy(tokenHash: string): number | null {
     const seat = this.table.seats.findIndex((s) => s.tokenHash === tokenHash);
     return seat < 0 ? null : seat;
+  }
+
+  /**
+   * The seats people hold (by token), for a hand-over: their token hashes, each told where the table went
+   * when brought back here, and how many of them are away now (not told until then).
+   */
+  heldSeats(): { tokenHashes: string[]; away: number } {
+    const held = this.table.seats.flatMap((s, i) => (s.tokenHash === null ? [] : [{ hash: s.tokenHash, i }]));
+    return {
+      tokenHashes: held.map((h) => h.hash),
+      away: held.filter((h) => !this.audience.connected(h.i)).length,
+    };
   }
 
   /** Whether the creator removed the token's person from this table. */

@@ -308,14 +308,4 @@ export class Room {
   takeVotes(votes: HeldVotes): void {
     this.play.takeVotes(votes);
   }
-
-  /** Seats of people (a token) whose connection is not here now: a table handed over tells them only when they come back. */
-  get awaySeats(): number {
-    return this.table.seats.filter((s, i) => s.tokenHash !== null && !this.audience.connected(i)).length;
-  }
-
-  /** The seats' token hashes (a table handed over: a token brought back here is told where it went). */
-  get tokenHashes(): string[] {
-    return this.table.seats.flatMap((s) => (s.tokenHash === null ? [] : [s.tokenHash]));
-  }
 }

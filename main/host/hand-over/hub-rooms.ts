@@ -1,9 +1,10 @@
-import { CLOSE_CODES, type MovedTo } from '../../../shared/protocol';
+import { CLOSE_CODES } from '../../../shared/protocol';
 import type { EveningHost } from '../evening-host';
 import type { Room, RoomContext } from '../room';
 import { restoredRoom } from '../room-opening';
 import type { TableStore } from '../store';
 import type { TableRecord } from '../table-record';
+import type { MovedAway } from './moved-away';
 import type { HandOverRooms } from './rooms';
 
 /** What of the hub the hand-over reaches (hub.ts gives them): its table map, store, evening and lobby. */
@@ -13,10 +14,8 @@ export interface HubParts {
   evening: Pick<EveningHost, 'underWay' | 'restore' | 'forget'>;
   contextOf: (record: TableRecord) => RoomContext;
   lobbyChanged: () => void;
-  /** Token hashes of tables handed over, and where they went: a token brought back is told. */
-  movedAway: Map<string, { tableId: string; to: MovedTo }>;
-  /** Tables went to `to`: the lobby list says so from now on. */
-  handedOver: (to: MovedTo) => void;
+  /** Where tables handed over went: a token brought back is told, the lobby list says. */
+  movedAway: MovedAway;
 }
 
 /** The hub's tables as a hand-over sees them (rooms.ts). */
@@ -49,13 +48,14 @@ export function hubRooms(hub: HubParts): HandOverRooms {
       for (const id of ids) {
         const room = rooms.get(id);
         if (!room) continue;
-        for (const hash of room.tokenHashes) hub.movedAway.set(hash, { tableId: id, to });
-        away += room.awaySeats;
+        const seats = room.door.heldSeats();
+        hub.movedAway.table(id, seats.tokenHashes, to);
+        away += seats.away;
         rooms.delete(id);
         const gone = room.close({ keepFiles: true, farewell: { type: 'moved', tableId: id, to } });
         for (const s of gone) s.close(CLOSE_CODES.moved, 'the table moved to another host');
       }
-      hub.handedOver(to);
+      hub.movedAway.wentTo(to);
       hub.lobbyChanged();
       return away;
     },
