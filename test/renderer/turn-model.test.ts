@@ -137,6 +137,14 @@ describe('the turn model', () => {
     expect(turn.selected).toBeNull();
   });
 
+  it('starts a new round with nothing selected, even when the deal gives the selected card again', () => {
+    const { turn, view } = turnAt(viewFor(start(), 0));
+    turn.select('V2');
+    const nextRound = viewFor(start(), 0);
+    view.value = { ...nextRound, round: nextRound.round + 1 }; // the same hand, dealt again
+    expect(turn.selected).toBeNull();
+  });
+
   it('walks a 7: only the legal palette cards are offered, the pick waits for its destination', () => {
     const s = setupState(action, {
       hands: [['R7', 'V2'], ['I1']],

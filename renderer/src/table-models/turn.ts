@@ -101,11 +101,14 @@ export function createTurn(view: () => SeatView, port: TurnPort) {
   const mine = computed(() => isOwnTurn(shown.value));
   const pending = computed(() => (mine.value ? (shown.value.turn?.pending ?? null) : null));
   const busy = computed(() => port.busy());
-  /** The selected hand card. Once it leaves the hand the choice is gone, even if the card comes back later. */
+  /**
+   * The selected hand card. Once it leaves the hand the choice is gone, even if the card comes back later;
+   * a new round starts with none, even when the deal gives the same card again.
+   */
   watch(
-    () => shown.value.hand,
-    (hand) => {
-      if (chosen.value && !hand.includes(chosen.value)) chosen.value = null;
+    () => [shown.value.round, shown.value.hand] as const,
+    ([round, hand], [roundBefore]) => {
+      if (chosen.value && (round !== roundBefore || !hand.includes(chosen.value))) chosen.value = null;
     },
     { flush: 'sync' },
   );
