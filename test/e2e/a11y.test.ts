@@ -305,9 +305,13 @@ describeInChromium(
         actionRule: true,
       });
       serious.push(...(await audit(page, 'waiting room')));
+      // A new screen puts the focus in the page's main region, not on the page itself (the next Tab starts there).
+      const inMain = () => page.evaluate(`!!document.activeElement?.closest('main')`);
+      expect(await inMain()).toBe(true);
 
       await page.getByTestId('start').click();
       await page.locator('.panel.mine').waitFor({ timeout: 20_000 });
+      expect(await inMain()).toBe(true);
       serious.push(...(await audit(page, 'table 1280')));
       await page.screenshot({ path: join(shots, 'a11y-table-1280.jpg') });
       expect(await feltContrast(page)).toEqual([]);
