@@ -2,7 +2,14 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import type { HandOverAsk } from '../../shared/protocol';
 import { TestClient } from '../integration/helpers/client';
-import { builtRenderer, describeInChromium, screenshotDir, serveHost, type Served } from './harness';
+import {
+  builtRenderer,
+  describeInChromium,
+  screenshotDir,
+  serveHost,
+  type Served,
+  type Stage,
+} from './harness';
 
 /*
  * A table handed over to another host while a person sits at it on a phone: the page the old host served
@@ -11,6 +18,46 @@ import { builtRenderer, describeInChromium, screenshotDir, serveHost, type Serve
  */
 
 const shots = screenshotDir();
+
+/**
+ * A person's seat at a new table on host `a` (made over the protocol, a bot at the other seat, started), then
+ * opened on a 390×844 phone at that table, the seat in its session as a page the host served keeps it.
+ */
+async function seatedPhone(stage: Stage, a: Served, name: string, device: { locale?: string } = {}) {
+  const maker = await TestClient.greeted(a.host.port);
+  maker.send({
+    type: 'createTable',
+    name: `${name}’s table`,
+    player: name,
+    options: { players: 2, mode: 'advanced', actionRule: true },
+    bots: [1],
+  });
+  const joined = await maker.next('joined');
+  maker.send({ type: 'start' });
+  await maker.next('view');
+  await maker.close();
+  const session = {
+    url: `ws://127.0.0.1:${a.host.port}/ws`,
+    tableId: joined.tableId,
+    token: joined.token,
+    seat: 0,
+  };
+  const p = await stage.player(name, 390, 844, {
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+    ...device,
+  });
+  await p.context.addInitScript(
+    ([s, port]) => {
+      if (location.port === port) sessionStorage.setItem('red7.session', JSON.stringify(s));
+    },
+    [session, String(a.host.port)] as const,
+  );
+  await p.page.goto(`${a.url}#/table/${joined.tableId}`);
+  await p.page.getByTestId('table-view').waitFor();
+  return { p, joined };
+}
 
 describeInChromium(
   'a table that moves to another host, on a phone',
@@ -28,38 +75,7 @@ describeInChromium(
         ];
         const seated = [];
         for (const phone of phones) {
-          const maker = await TestClient.greeted(a.host.port);
-          maker.send({
-            type: 'createTable',
-            name: `${phone.name}’s table`,
-            player: phone.name,
-            options: { players: 2, mode: 'advanced', actionRule: true },
-            bots: [1],
-          });
-          const joined = await maker.next('joined');
-          maker.send({ type: 'start' });
-          await maker.next('view');
-          await maker.close();
-          const session = {
-            url: `ws://127.0.0.1:${a.host.port}/ws`,
-            tableId: joined.tableId,
-            token: joined.token,
-            seat: 0,
-          };
-          const p = await stage.player(phone.name, 390, 844, {
-            isMobile: true,
-            hasTouch: true,
-            deviceScaleFactor: 2,
-            locale: phone.locale,
-          });
-          await p.context.addInitScript(
-            ([s, port]) => {
-              if (location.port === port) sessionStorage.setItem('red7.session', JSON.stringify(s));
-            },
-            [session, String(a.host.port)] as const,
-          );
-          await p.page.goto(`${a.url}#/table/${joined.tableId}`);
-          await p.page.getByTestId('table-view').waitFor();
+          const { p, joined } = await seatedPhone(stage, a, phone.name, { locale: phone.locale });
           seated.push({ ...phone, p, joined });
         }
 
@@ -99,37 +115,7 @@ describeInChromium(
           { hostName: 'Bo’s computer' },
         );
         try {
-          const maker = await TestClient.greeted(a.host.port);
-          maker.send({
-            type: 'createTable',
-            name: 'Dee’s table',
-            player: 'Dee',
-            options: { players: 2, mode: 'advanced', actionRule: true },
-            bots: [1],
-          });
-          const joined = await maker.next('joined');
-          maker.send({ type: 'start' });
-          await maker.next('view');
-          await maker.close();
-          const session = {
-            url: `ws://127.0.0.1:${a.host.port}/ws`,
-            tableId: joined.tableId,
-            token: joined.token,
-            seat: 0,
-          };
-          const p = await stage.player('Dee', 390, 844, {
-            isMobile: true,
-            hasTouch: true,
-            deviceScaleFactor: 2,
-          });
-          await p.context.addInitScript(
-            ([s, port]) => {
-              if (location.port === port) sessionStorage.setItem('red7.session', JSON.stringify(s));
-            },
-            [session, String(a.host.port)] as const,
-          );
-          await p.page.goto(`${a.url}#/table/${joined.tableId}`);
-          await p.page.getByTestId('table-view').waitFor();
+          const { p, joined } = await seatedPhone(stage, a, 'Dee');
           // The phone sleeps: its page and connection are gone while the tables move (a watcher sees it go).
           const watcher = await TestClient.greeted(a.host.port);
           watcher.send({ type: 'spectate', tableId: joined.tableId });

@@ -34,21 +34,25 @@ const until = async (what: string, ok: () => boolean, timeoutMs = 3000): Promise
   }
 };
 
+/** A browser page's bridge at the host on `port`: its lobby socket to that host, a poll a minute away. */
+const bridgeAt = (port: number) =>
+  webBridge({
+    location: {
+      hostname: '127.0.0.1',
+      port: String(port),
+      protocol: 'http:',
+      origin: `http://127.0.0.1:${port}`,
+    },
+    fetch,
+    storage: new MemoryStorage(),
+    pollMs: 60_000,
+    lobbySocket: () => new GameClient({ url: `ws://127.0.0.1:${port}/ws`, clientName: 'lobby test' }),
+  });
+
 describe('the web lobby, pushed', () => {
   it('sees seats taken and the start as they happen, each as an update of the same table', async () => {
     const port = host.port;
-    const bridge = webBridge({
-      location: {
-        hostname: '127.0.0.1',
-        port: String(port),
-        protocol: 'http:',
-        origin: `http://127.0.0.1:${port}`,
-      },
-      fetch,
-      storage: new MemoryStorage(),
-      pollMs: 60_000,
-      lobbySocket: () => new GameClient({ url: `ws://127.0.0.1:${port}/ws`, clientName: 'lobby test' }),
-    });
+    const bridge = bridgeAt(port);
     const events: TableEvent[] = [];
     const stop = bridge.api.tables.subscribe((e) => events.push(e));
     const facts = () =>
@@ -88,18 +92,7 @@ describe('the web lobby, pushed', () => {
       hostName: 'Bo’s computer',
     });
     const lobby = () => {
-      const bridge = webBridge({
-        location: {
-          hostname: '127.0.0.1',
-          port: String(port),
-          protocol: 'http:',
-          origin: `http://127.0.0.1:${port}`,
-        },
-        fetch,
-        storage: new MemoryStorage(),
-        pollMs: 60_000,
-        lobbySocket: () => new GameClient({ url: `ws://127.0.0.1:${port}/ws`, clientName: 'lobby test' }),
-      });
+      const bridge = bridgeAt(port);
       const events: (TableEvent | ({ type: 'handedOver' } & HandedOver))[] = [];
       const stopHeard = bridge.onHandedOver!((h) => events.push({ type: 'handedOver', ...h }));
       const stopTables = bridge.api.tables.subscribe((e) => events.push(e));
