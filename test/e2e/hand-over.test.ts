@@ -19,6 +19,16 @@ import {
 
 const shots = screenshotDir();
 
+/** Host `a` hands its tables to `b`, by the code `b` shows, as the operator would; the sender's report. */
+async function handOver(a: Served, b: Served) {
+  b.host.handOver.setReceiving(true);
+  const codes: HandOverAsk[] = [];
+  b.host.handOver.onAsked((ask) => codes.push(ask));
+  const to = { address: '127.0.0.1', port: b.host.port };
+  await a.host.handOver.ask(to);
+  return a.host.handOver.send(to, codes[0].code);
+}
+
 /**
  * A person's seat at a new table on host `a` (made over the protocol, a bot at the other seat, started), then
  * opened on a 390×844 phone at that table, the seat in its session as a page the host served keeps it.
@@ -79,12 +89,7 @@ describeInChromium(
           seated.push({ ...phone, p, joined });
         }
 
-        b.host.handOver.setReceiving(true);
-        const codes: HandOverAsk[] = [];
-        b.host.handOver.onAsked((ask) => codes.push(ask));
-        const to = { address: '127.0.0.1', port: b.host.port };
-        await a.host.handOver.ask(to);
-        const report = await a.host.handOver.send(to, codes[0].code);
+        const report = await handOver(a, b);
         expect(report.moved.sort()).toEqual(seated.map((x) => x.joined.tableId).sort());
 
         // Each page goes to the new host by itself, and sits at its table there.
@@ -124,12 +129,7 @@ describeInChromium(
           await watcher.next((m) => m.type === 'table' && !m.table.seatList[0].connected);
           await watcher.close();
 
-          b.host.handOver.setReceiving(true);
-          const codes: HandOverAsk[] = [];
-          b.host.handOver.onAsked((ask) => codes.push(ask));
-          const to = { address: '127.0.0.1', port: b.host.port };
-          await a.host.handOver.ask(to);
-          const report = await a.host.handOver.send(to, codes[0].code);
+          const report = await handOver(a, b);
           expect(report.moved).toEqual([joined.tableId]);
           expect(report.away).toBe(1);
 
