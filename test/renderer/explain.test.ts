@@ -452,7 +452,7 @@ describe('when you are out', () => {
         { text: 'Cylast one in: wins', cards: ['Y3'], counting: ['Y3'] },
       ],
     });
-    expect(summary('it').rows[0].text).toBe('Ada (tu)eliminato al turno 1: non in testa con la regola Rosso');
+    expect(summary('it').rows[0].text).toBe('Ada (tu)fuori al turno 1: non in testa con la regola Rosso');
     expect(summary('ko').rows[1].text).toBe('Bot 22번째 차례에 탈락: 패스');
   });
 });
