@@ -18,11 +18,14 @@ export function ranks(rows: readonly Standing[]): number[] {
 }
 
 /**
- * Results are in, yet nobody has been compared: every heat so far had tables of different sizes (7 people
- * at 4 and 3), so nobody held anyone else's cards and "50% is an average game" applies to no one.
+ * Results are in, yet nobody has been compared, because every heat so far had tables of different sizes
+ * (7 people at 4 and 3): nobody held anyone else's cards and "50% is an average game" applies to no one. A
+ * heat with two tables of one size compares them once both end; part played, it is not this case.
  */
 export const noneCompared = (e: {
-  heats: readonly { tables: readonly { results: unknown }[] }[];
+  heats: readonly { tables: readonly { results: unknown; people: readonly unknown[] }[] }[];
   standings: readonly Standing[];
 }): boolean =>
-  e.heats.some((h) => h.tables.some((t) => t.results)) && e.standings.every((s) => s.duplicate === null);
+  e.heats.some((h) => h.tables.some((t) => t.results)) &&
+  e.standings.every((s) => s.duplicate === null) &&
+  e.heats.every((h) => new Set(h.tables.map((t) => t.people.length)).size === h.tables.length);
