@@ -9,7 +9,9 @@ import { describeInChromium, screenshotDir } from './harness';
  * A TV does not scroll: after a heat of twelve people (three tables of four), the room screen holds the
  * tables, the standings (ten rows and "…and 2 more") and the heat's same cards side by side within the
  * screen, at 1280×800 in Korean and 1920×1080 in Italian, with long names. At 12 the same-cards lines ran
- * past the bottom of both while they sat in the evening's column. Screenshots: room-fit-*.jpg.
+ * past the bottom of both while they sat in the evening's column. The standings use the room: names on one
+ * line, figures aligned, type readable from across it (in a fixed 27em column names wrapped beside empty
+ * felt). Screenshots: room-fit-*.jpg.
  */
 
 const shots = screenshotDir();
@@ -60,6 +62,28 @@ describeInChromium('the room screen fits a big evening', {}, (stage) => {
         ),
       );
       expect(bottom).toBeLessThanOrEqual(height);
+      // The standings use the room: every name on one line (at a fixed 27em column the long ones wrapped
+      // beside empty felt), figures right-aligned in columns, type that reads from across the room.
+      const standings = await page.getByTestId('room-standings').evaluate((table) => {
+        const lines = (el: Element) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        };
+        const rows = [...table.querySelectorAll('tbody tr')];
+        const rightEdges = (col: number) =>
+          new Set(rows.map((r) => Math.round(r.children[col].getBoundingClientRect().right))).size;
+        return {
+          wrapped: rows.map((r) => r.querySelector('th')!).filter((th) => lines(th) > 1).map((th) => th.textContent),
+          figureAlign: [0, 2, 3].map((col) => getComputedStyle(rows[0].children[col]).textAlign),
+          edges: [0, 2, 3].map(rightEdges),
+          fontPx: parseFloat(getComputedStyle(rows[0]).fontSize),
+        };
+      });
+      expect(standings.wrapped).toEqual([]);
+      expect(standings.figureAlign).toEqual(['end', 'end', 'end']);
+      expect(standings.edges).toEqual([1, 1, 1]);
+      expect(standings.fontPx).toBeGreaterThanOrEqual(width >= 1920 ? 24 : 17);
       expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(height);
       const serious = (await axeViolations(page)).filter(
         (v) => v.impact === 'serious' || v.impact === 'critical',
