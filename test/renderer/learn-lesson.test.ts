@@ -37,6 +37,8 @@ describe('a chapter at its table', () => {
     const w = open('play');
     expect(step(w)).toBe('red');
     expect(callout(w)).toContain('The highest card leads.');
+    // Your seat is named "You": not "You (you)".
+    expect(w.get('.my-seat .name').text()).toBe('You');
     for (let i = 0; i < 3; i++) await click(w, '[data-testid="learn-next"]');
     expect(step(w)).toBe('beat');
     expect(lesson(w).attributes('data-target')).toBe('.my-hand [data-card="Y5"]');
