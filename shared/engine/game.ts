@@ -263,7 +263,7 @@ export function setupState(options: GameOptions, setup: RoundSetup, seed = 0): G
 }
 
 /** A copy deep enough that applying a move to it never touches the original. Log entries are immutable. */
-function cloneState(state: GameState): GameState {
+function cloneState(state: GameState, log: LogEntry[] = [...state.log]): GameState {
   return {
     ...state,
     deck: [...state.deck],
@@ -275,7 +275,7 @@ function cloneState(state: GameState): GameState {
     scored: state.scored.map((c) => [...c]),
     turn: state.turn && { ...state.turn },
     winners: [...state.winners],
-    log: [...state.log],
+    log,
   };
 }
 
@@ -322,7 +322,7 @@ function canEndLeading(s: GameState): boolean {
   }
   if (turn.pending === 'draw') return true; // only reached after a discard, which needs the lead
   return candidateMoves(s).some(
-    (move) => move.type !== 'pass' && illegalReason(s, move) === null && canEndLeading(step(s, move)),
+    (move) => move.type !== 'pass' && illegalReason(s, move) === null && canEndLeading(trial(s, move)),
   );
 }
 
@@ -381,7 +381,7 @@ export function illegalReason(s: GameState, move: Move): IllegalReason | null {
       }
       if (!hand.includes(move.card)) return { code: 'notInHand', params: { card: move.card } };
       const value = cardValue(move.card);
-      if (s.options.actionRule && (value === 7 || value === 1) && !canEndLeading(step(s, move)))
+      if (s.options.actionRule && (value === 7 || value === 1) && !canEndLeading(trial(s, move)))
         return { code: 'actionCannotLead', params: { card: move.card, value } };
       return null;
     }
@@ -478,8 +478,8 @@ interface TurnStop {
 }
 
 /** The state after `move`, which must be legal. Table changes are log entries (see record). */
-function step(state: GameState, move: Move, stop?: TurnStop): GameState {
-  const s = cloneState(state);
+function step(state: GameState, move: Move, stop?: TurnStop, startLog?: LogEntry[]): GameState {
+  const s = cloneState(state, startLog);
   s.moveCount += 1;
   const seat = s.current!;
   const turn = s.turn!;
@@ -534,6 +534,16 @@ function step(state: GameState, move: Move, stop?: TurnStop): GameState {
       break;
   }
   return s;
+}
+
+/**
+ * A step within the turn (a 7 or 1 played, a 7's or 1's choice, a 5's card), made only to judge whether the
+ * turn can still end leading: its state starts with an empty log, as nothing that judges reads the log (only
+ * a new turn's number does, and these steps never end the turn). A copy of the whole game's log for each
+ * such step was a quarter of what the host allocated a move.
+ */
+function trial(s: GameState, move: Move): GameState {
+  return step(s, move, undefined, []);
 }
 
 /** An odd card was played under the Action rule: do what it says, or set up the choice it asks for. */
