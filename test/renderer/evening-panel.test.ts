@@ -150,6 +150,23 @@ describe('the evening panel', () => {
     );
   });
 
+  it('its form by keys: each choice one group of radios (arrows move in it), Cancel gives the focus back', async () => {
+    const w = await panel(null);
+    await w.get('[data-testid="evening-open"]').trigger('click');
+    await eventually(() => expect(has(w, 'evening-form')).toBe(true));
+    // Unnamed radios were each a group of one: Tab stopped at every one and the arrows did nothing.
+    const groups = w
+      .findAll('fieldset')
+      .map((f) => f.findAll('input[type="radio"]').map((r) => (r.element as HTMLInputElement).name));
+    expect(groups).toEqual([
+      ['evening-mode', 'evening-mode'],
+      ['evening-prefer', 'evening-prefer'],
+    ]);
+    // Cancel: the form goes, and the focus goes to the button that opened it, not to the page.
+    await w.findAll('[data-testid="evening-form"] button').at(-1)!.trigger('click');
+    await eventually(() => expect(document.activeElement?.getAttribute('data-testid')).toBe('evening-open'));
+  });
+
   it('to someone not in it: what it is, and Join', async () => {
     const w = await panel(base);
     expect(w.get('h2').text()).toBe('Friday night');
