@@ -38,8 +38,10 @@ export interface RefusedTable {
 /** Why a hand-over failed as a whole (nothing moved, unless `commitUnsure`). */
 export const HAND_OVER_FAILURE_CODES = [
   // The sender's own:
-  /** Nothing answers at `address`. */
+  /** Nothing answers at `address`: refused, or no route to it. */
   'unreachable',
+  /** `address` never answered, not even to refuse (its packets dropped), before the sender's time ran out. */
+  'noAnswer',
   /** Something at `address` answered, but not as a Red7 LAN host does. */
   'badAnswer',
   /** A hand-over is already under way on this host. */
@@ -82,7 +84,7 @@ export interface HandOverFailure {
   code: HandOverFailureCode;
   /** The other host's name (`version`, `notReceiving`, `askedByAnother`, `commitUnsure`). */
   name?: string;
-  /** Where the other host was looked for (`unreachable`, `badAnswer`, `badAddress`). */
+  /** Where the other host was looked for (`unreachable`, `noAnswer`, `badAnswer`, `badAddress`). */
   address?: string;
   /** English, for logs and "Technical details": never the sentence shown. */
   detail?: string;

@@ -42,6 +42,18 @@ export interface MovedTo {
   port: number;
 }
 
+/**
+ * How long a sender waits for the other host to answer an ask (and its /api/info, as small) before it says
+ * nothing answered; the sender's screen counts it down. A Red7 host on the LAN answers in milliseconds, and
+ * a wrong address mostly fails at once (refused, no route); only an address whose packets are dropped (a
+ * firewall, a machine on another network) leaves the sender waiting. 5 s still lets through a connection
+ * whose first packet was lost on a busy Wi-Fi (TCP sends it again after 1 s on Linux and macOS, 3 s on
+ * Windows), and is about the page's own 4 s check of a typed host (renderer/src/net/host-check.ts); the
+ * 15 s it was left the person looking at "Asking…" three times as long for the same answer. The tables'
+ * bundle and the commit keep a longer wait (main/host/hand-over/sender.ts).
+ */
+export const HAND_OVER_ASK_TIMEOUT_MS = 5_000;
+
 export const HAND_OVER_CODE = /^\d{6}$/;
 /** A hand-over's id: made by the sender, names its marker and the receiver's prepared file. */
 export const HAND_OVER_ID = /^[A-Za-z0-9_-]{8,40}$/;

@@ -75,6 +75,7 @@ export {
   type YourEveningTable,
 } from './evening';
 export {
+  HAND_OVER_ASK_TIMEOUT_MS,
   HAND_OVER_CODE,
   HAND_OVER_ID,
   HandOverAskSchema,

@@ -1,3 +1,4 @@
+import { createServer, type Socket } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
@@ -343,6 +344,65 @@ describeInChromium(
         });
         expect(seriousTargets(await axeViolations(page))).toEqual([]);
         expect(errors.filter((e) => !/502|Failed to load resource/.test(e))).toEqual([]);
+      },
+    );
+
+    it(
+      'an address that never answers: the wait counted down, Cancel, then what to check',
+      { timeout: 60_000 },
+      async () => {
+        // A listener that takes the connection and never says a word: what a firewall that drops packets
+        // looks like to the sender (no refusal, nothing), here on loopback.
+        const held: Socket[] = [];
+        const silent = createServer((socket) => void held.push(socket));
+        await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+        const to = `127.0.0.1:${(silent.address() as { port: number }).port}`;
+        try {
+          const { page, errors } = await stage.player('Operator', 1280, 800);
+          await page.goto(`http://127.0.0.1:${stage.served.host.port}/`);
+          await page.getByTestId('operator-hand-over-open').click();
+          const panel = page.getByTestId('operator-hand-over');
+          const address = page.getByTestId('operator-hand-over-address');
+          const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+          await address.fill(to);
+          await address.press('Enter');
+          // While it waits: the bar, the seconds left once a second passed without an answer, and Cancel (with
+          // the focus: the Ask button is disabled).
+          await panel.getByText(`Asking ${to} for a code…`).waitFor();
+          await panel.getByTestId('hand-over-wait-bar').waitFor();
+          await expect.poll(focused).toBe('hand-over-ask-cancel');
+          await expect
+            .poll(() => panel.getByTestId('hand-over-wait').textContent(), { timeout: 4000 })
+            .toMatch(/^\s*No answer yet: giving up in [1-4] seconds?\.\s*$/);
+          // The countdown is not read out every second: only "Asking …" is in a live region.
+          expect(await panel.locator('[aria-live]').allTextContents()).toEqual([`Asking ${to} for a code…`]);
+          await page.screenshot({ path: join(shots, 'operator-hand-over-waiting-1280-en.jpg') });
+          expect(seriousTargets(await axeViolations(page))).toEqual([]);
+          // Cancel, by the keyboard: back at the address, the focus in it, no failure (none comes later either).
+          await page.keyboard.press('Enter');
+          await expect.poll(focused).toBe('operator-hand-over-address');
+          expect(await panel.getByTestId('hand-over-asking').count()).toBe(0);
+          expect(await panel.getByTestId('hand-over-failure').count()).toBe(0);
+          // Asked again and left to wait: after the sender's 5 s, it says so, and what to check.
+          const asked = Date.now();
+          await address.press('Enter');
+          const failure = panel.getByTestId('hand-over-failure');
+          await failure.waitFor({ timeout: 10_000 });
+          expect(Date.now() - asked).toBeGreaterThan(4000);
+          expect(await failure.getAttribute('data-code')).toBe('noAnswer');
+          expect(await panel.getByRole('alert').textContent()).toBe(
+            `Could not hand over: ${to} did not answer at all, not even to refuse. Check that it is the address shown on the other computer, that both computers are on the same network, and that no firewall on that computer blocks Red7 LAN.`,
+          );
+          expect(await panel.getByTestId('hand-over-asking').count()).toBe(0);
+          await expect.poll(focused).toBe('operator-hand-over-address');
+          await page.screenshot({ path: join(shots, 'operator-hand-over-no-answer-1280-en.jpg') });
+          expect(errors.filter((e) => !/Failed to load resource: .* 502 \(Bad Gateway\)$/.test(e))).toEqual(
+            [],
+          );
+        } finally {
+          held.forEach((socket) => socket.destroy());
+          silent.close();
+        }
       },
     );
 

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyMove, setupState, viewFor } from '../../shared/engine';
+import { ALL_CARDS } from '../../shared/engine/cards';
 import type { GameOptions, LogEntry } from '../../shared/engine/types';
 import ColorRanking from '../../renderer/src/components/board/ColorRanking.vue';
 import GameLog from '../../renderer/src/components/table/GameLog.vue';
@@ -169,6 +170,32 @@ describe('the end of the game and of your hand', () => {
     // Every final palette, its counting cards starred under the final rule, and who went out why.
     expect(document.querySelector('[data-testid="final-palettes"] [data-seat="1"]')?.textContent).toContain(
       'out on turn 1: no cards left',
+    );
+  });
+
+  it('an Advanced game’s end says why it ends: the target reached, or too few cards for another round', () => {
+    const advanced: GameOptions = { players: 2, mode: 'advanced', actionRule: false, targetScore: 20 };
+    const end = (setup: { scores: number[]; scored?: string[][] }) => {
+      let s = setupState(advanced, {
+        hands: [['R7', 'G1'], []],
+        palettes: [['O3'], ['Y5']],
+        current: 0,
+        ...setup,
+      } as Parameters<typeof setupState>[1]);
+      s = applyMove(s, { type: 'play', card: 'R7' });
+      s = applyMove(s, { type: 'end' });
+      expect(s.phase).toBe('gameOver');
+      const w = mountApp(RoundSummary, { props: { view: viewFor(s, 1), names } });
+      const why = w.get('[data-testid="game-end-why"]').text();
+      w.unmount();
+      return why;
+    };
+    // Ada's Red 7 scores 7: 14 + 7 reaches the target.
+    expect(end({ scores: [14, 0] })).toBe('The game ends once someone reaches the target of 20 points.');
+    // Far from it, but 40 cards have left the game: 9 are left, fewer than 8 a player.
+    const gone = ALL_CARDS.filter((c) => !['R7', 'G1', 'O3', 'Y5'].includes(c)).slice(0, 40);
+    expect(end({ scores: [0, 0], scored: [gone, []] })).toBe(
+      'Too few cards were left for another round: the highest score wins.',
     );
   });
 

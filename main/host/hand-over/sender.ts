@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 import {
+  HAND_OVER_ASK_TIMEOUT_MS,
   HandOverError,
   HandOverPrepareAnswerSchema,
   type HandOverPrepareAnswer,
@@ -33,6 +34,11 @@ interface Marker {
 }
 
 const MARKER = 'hand-over-out.json';
+/**
+ * The prepare (every table's log, up to 32 MB), the commit and a hand-over's state: they do work at the
+ * receiver, and a commit given up too soon leaves the tables frozen until it answers. The ask and the info
+ * are answered at once: HAND_OVER_ASK_TIMEOUT_MS (shared/protocol/hand-over.ts says why 5 s).
+ */
 const TIMEOUT_MS = 15_000;
 const RETRY_MS = 5_000;
 
@@ -41,17 +47,26 @@ const url = (peer: Peer, path: string) =>
 
 const where = (peer: Peer) => `${peer.address}:${peer.port}`;
 
-/** A request to the other host; its refusal (with its code), or why it could not be reached, as the error. */
-async function call<T>(peer: Peer, path: string, body?: unknown): Promise<T> {
+/**
+ * A request to the other host; its refusal (with its code), or why it could not be reached, as the error:
+ * `noAnswer` when nothing came back in `timeoutMs` (dropped packets), `unreachable` when refused at once.
+ */
+async function call<T>(peer: Peer, path: string, body?: unknown, timeoutMs = TIMEOUT_MS): Promise<T> {
   let res: Response;
   try {
     res = await fetch(url(peer, path), {
       method: body === undefined ? 'GET' : 'POST',
       headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (e) {
+    if ((e as Error).name === 'TimeoutError')
+      throw new HandOverError(
+        { code: 'noAnswer', address: where(peer) },
+        `${where(peer)} did not answer in ${timeoutMs / 1000} s`,
+        { cause: e },
+      );
     const cause = (e as { cause?: { code?: string } }).cause?.code ?? (e as Error).message;
     throw new HandOverError(
       { code: 'unreachable', address: where(peer) },
@@ -111,7 +126,12 @@ export class HandOverSender {
   ) {}
 
   async ask(peer: Peer): Promise<void> {
-    await call(peer, '/api/hand-over/ask', { from: this.hostName(), protocol: this.protocol });
+    await call(
+      peer,
+      '/api/hand-over/ask',
+      { from: this.hostName(), protocol: this.protocol },
+      HAND_OVER_ASK_TIMEOUT_MS,
+    );
   }
 
   async send(peer: Peer, code: string): Promise<HandOverReport> {
@@ -129,6 +149,8 @@ export class HandOverSender {
     const info = await call<{ name: string; addresses: string[]; port: number; protocol: number }>(
       peer,
       '/api/info',
+      undefined,
+      HAND_OVER_ASK_TIMEOUT_MS,
     );
     if (info.protocol !== this.protocol)
       throw new HandOverError(

@@ -33,6 +33,8 @@ export const useHandOverStore = defineStore('handOver', () => {
   const received = ref<{ from: string; tables: number } | null>(null);
   const stops: (() => void)[] = [];
   let stopBrowsing: (() => void) | null = null;
+  /** Counts asks and resets: an ask's answer after Cancel (or a newer ask) changes nothing. */
+  let asks = 0;
   let users = 0;
 
   /** Every target but this machine's own host (it hears its own announcement too). */
@@ -104,16 +106,18 @@ export const useHandOverStore = defineStore('handOver', () => {
   }
 
   async function ask(target: HandOverTarget): Promise<void> {
+    const mine = ++asks;
     chosen.value = target;
     report.value = null;
     failure.value = null;
     step.value = 'asking';
     try {
       const asked = await services().bridge.api.host.askHandOver(target.key);
+      if (mine !== asks) return;
       if (asked.ok) step.value = 'code';
       else fail(asked.failure, 'choose');
     } catch (e) {
-      fail(failureOf(e), 'choose');
+      if (mine === asks) fail(failureOf(e), 'choose');
     }
   }
 
@@ -140,7 +144,9 @@ export const useHandOverStore = defineStore('handOver', () => {
     step.value = back;
   }
 
+  /** Back to choosing; an ask under way is dropped (the other computer may still show a code, which expires). */
   function reset(): void {
+    asks++;
     step.value = 'choose';
     chosen.value = null;
     report.value = null;

@@ -17,11 +17,12 @@ export function isLoopbackPage(hostname: string): boolean {
 }
 
 /** The host's answer: its JSON, or its failure (its code; `other` with the HTTP status when it gave none). */
-async function postHandOver(body: { to: string; code?: string }): Promise<unknown> {
+async function postHandOver(body: { to: string; code?: string }, signal?: AbortSignal): Promise<unknown> {
   const res = await fetch('/api/hand-over', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', accept: 'application/json' },
     body: JSON.stringify(body),
+    signal,
   });
   const data: unknown = await res.json().catch(() => null);
   if (!res.ok) {
@@ -51,8 +52,12 @@ export const useOperatorHandOverStore = defineStore('operatorHandOver', () => {
   const report = ref<HandOverReport | null>(null);
   /** Why the last step failed: its code, worded by the panel. */
   const failure = ref<HandOverFailure | null>(null);
+  /** The ask under way: Cancel drops it (its late answer, or failure, then changes nothing). */
+  let asking: AbortController | null = null;
 
   async function ask(address: string): Promise<void> {
+    asking?.abort();
+    const mine = (asking = new AbortController());
     to.value = address;
     name.value = '';
     theirProtocol.value = null;
@@ -64,12 +69,14 @@ export const useOperatorHandOverStore = defineStore('operatorHandOver', () => {
     const parsed = parseAddress(address);
     const info = parsed.ok ? checkHost(parsed.host) : Promise.resolve(null);
     try {
-      await postHandOver({ to: address });
+      await postHandOver({ to: address }, mine.signal);
       const check = await info;
+      if (mine.signal.aborted) return;
       if (check?.ok && check.info.name.trim()) name.value = check.info.name.trim();
       if (check?.ok) theirProtocol.value = check.info.protocol;
       step.value = 'code';
     } catch (e) {
+      if (mine.signal.aborted) return;
       const why = failureOf(e);
       if (why.code === 'version') {
         const check = await info;
@@ -77,6 +84,8 @@ export const useOperatorHandOverStore = defineStore('operatorHandOver', () => {
       }
       failure.value = why;
       step.value = 'address';
+    } finally {
+      if (asking === mine) asking = null;
     }
   }
 
@@ -92,7 +101,10 @@ export const useOperatorHandOverStore = defineStore('operatorHandOver', () => {
     }
   }
 
+  /** Back to the address; an ask under way is dropped (the other host may still show a code, which expires). */
   function reset(): void {
+    asking?.abort();
+    asking = null;
     step.value = 'address';
     name.value = '';
     theirProtocol.value = null;
