@@ -326,8 +326,17 @@ describe('Review your round', () => {
     expect(review.element.tagName).toBe('DETAILS');
     expect((review.element as HTMLDetailsElement).open).toBe(false);
     expect(review.get('summary').text()).toBe('Review your round');
-    expect(w.get('[data-testid="review-body"]').attributes('aria-live')).toBe('polite');
     expect(w.get('[data-testid="review-body"]').text()).toMatch(/Reviewing your turns/);
+    // What a screen reader hears (the live regions): that it works, with no count ("0 of …" was read out
+    // before the worker said how many turns, and each turn after); the body with its count is not live.
+    // (The game's end leads with the last round in hindsight: a live region of its own, not the review's.)
+    const live = () =>
+      w
+        .findAll('[data-testid="round-review"] :is([aria-live], [role="status"], [role="alert"])')
+        .filter((el) => !el.element.closest('[data-testid="hindsight"]'))
+        .map((el) => el.text().trim());
+    expect(live()).toEqual(['Reviewing your turns…']);
+    expect(w.get('[data-testid="review-status"]').attributes('role')).toBe('status');
     const asked = StandInWorker.made[0].asked[0] as { kind: string };
     expect(asked.kind).toBe('review');
     await vi.waitFor(() => expect(w.get('[data-testid="review-body"]').text()).not.toMatch(/Reviewing/), {
@@ -336,6 +345,12 @@ describe('Review your round', () => {
     const body = w.get('[data-testid="review-body"]').text();
     // Either the costly turns with a better move, or the word that none cost much.
     expect(body).toMatch(/Better: |none of your \d+ turns cost you much|no turn to review/);
+    // Then how it ended, said once: what was found, or that nothing was.
+    expect(live()).toEqual([
+      expect.stringMatching(
+        /^(Review done: \d+ turns? where a better choice was found, listed below\.|By the bot's estimate none of your \d+ turns cost you much this round\.|You had no turn to review this round\.)$/,
+      ),
+    ]);
   });
 
   it("says which turns followed the coach's suggestions, and why it now finds better, in every language", async () => {

@@ -89,7 +89,14 @@ describe("the coach's review of a whole game", () => {
     const ends = steps.filter((s) => s.state.phase !== 'turn');
     expect(ends.length).toBeGreaterThan(1);
     const w = mountApp(GameReview, { props: { steps, names: ['Ann', 'Bo', 'Cy'] } });
+    // What a screen reader hears (the live regions): that the coach works, once, with no count or name
+    // (the visible line's "(0 of 12 looked at)" was read out, then again at every seat and round).
+    const live = () =>
+      w.findAll('[aria-live], [role="status"], [role="alert"]').map((el) => el.text().trim());
+    expect(live()).toEqual(["The coach is reviewing every player's turns…"]);
+    expect(w.get('[data-testid="game-review-status"]').text()).not.toMatch(/\b0 (of|turns)\b/);
     await settle();
+    expect(live()).toEqual(['Review done: the turns that cost the most are listed under each player.']);
     const asked = StandIn.made.flatMap((m) => m.asked);
     expect(asked).toHaveLength(ends.length * 3);
     asked.forEach((req, k) => {
