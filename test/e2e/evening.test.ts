@@ -101,8 +101,10 @@ describeInChromium('an evening of several tables', {}, (stage) => {
     await ann.page.getByTestId('evening-prefer-3').check();
     await ann.page.getByTestId('evening-heats').fill(String(HEATS));
     await ann.page.getByTestId('evening-form').screenshot({ path: join(shots, 'evening-form-1280.jpg') });
-    await ann.page.getByTestId('evening-open-submit').click();
+    // Enter in the form opens the evening; the focus goes to its heading, not to the page.
+    await ann.page.getByTestId('evening-heats').press('Enter');
     await expect.poll(() => ann.page.locator('#evening-title').textContent()).toBe('Friday night');
+    await expect.poll(() => ann.page.evaluate(() => document.activeElement?.id)).toBe('evening-title');
     expect(await ann.page.getByTestId('evening-heat').textContent()).toBe(
       '2 heats, the first not seated yet',
     );
@@ -134,6 +136,13 @@ describeInChromium('an evening of several tables', {}, (stage) => {
     await line.waitFor({ timeout: 15_000 });
     const text = (await line.locator('p').textContent()) ?? '';
     expect(text).toMatch(/^Heat 1: you are at table [AB] with \S+ and \S+$/);
+    // Said once, by the panel's one live region (the line on screen is not one).
+    expect(await bo.page.getByTestId('evening-news').textContent()).toContain(text);
+    expect(await bo.page.locator('[data-testid="evening"] [role="status"]').count()).toBe(1);
+    // The opener's Seat heat 1 gave way to her own table's button: the focus is there.
+    await expect
+      .poll(() => ann.page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('evening-go');
     const table = text.match(/table ([AB])/)![1];
     expect(await line.getByTestId('evening-go').textContent()).toContain(`Go to table ${table}`);
     // On the phone's first screen, without scrolling: the panel of an evening you are in comes first.
@@ -159,6 +168,11 @@ describeInChromium('an evening of several tables', {}, (stage) => {
       expect(first).toMatch(/^\d+%$/);
     }
     expect(await ann.page.getByTestId('evening-next-heat').textContent()).toContain('Seat heat 2');
+    // Back from the game, the focus is on the evening's heading and its news says where Bo stands.
+    expect(await bo.page.evaluate(() => document.activeElement?.id)).toBe('evening-title');
+    expect(await bo.page.getByTestId('evening-news').textContent()).toMatch(
+      /^\s*Standings after heat 1: your place is \d of 6\. Waiting for Ann to seat heat 2\.\s*$/,
+    );
     await ann.page.screenshot({ path: join(shots, 'evening-standings-1280.jpg'), fullPage: true });
     await bo.page.screenshot({ path: join(shots, 'evening-standings-390.jpg'), fullPage: true });
     expect(await serious(ann.page)).toEqual([]);

@@ -235,4 +235,81 @@ describe('the evening panel', () => {
     expect(line).toContain('It is the last heat: the final standings come when it ends.');
     expect(line).not.toContain('next heat');
   });
+  it('keeps the keyboard on the evening: Seat heat N gives way to "Go to table", Join to the heading, and back from a game', async () => {
+    const focused = () => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.id;
+    // The opener seats the heat: the button goes, and the focus goes on to their own table's button.
+    const w = await panel({ ...base, you: { person: 'p1', table: null } });
+    (w.get('[data-testid="evening-next-heat"]').element as HTMLButtonElement).focus();
+    await w.get('[data-testid="evening-next-heat"]').trigger('click');
+    const opener = seated(false);
+    opener.you = { person: 'p1', table: { heat: 1, table: 'A', tableId: 't1', seat: 2, token: 'k' } };
+    links[0].hear({ type: 'evening', evening: opener });
+    await eventually(() => expect(focused()).toBe('evening-go'));
+    w.unmount();
+    // Someone joins: Join gives way to Leave, and the focus goes to the evening's heading, not to the page.
+    links.length = 0;
+    const j = await panel(base);
+    (j.get('[data-testid="evening-join"]').element as HTMLButtonElement).focus();
+    await j.get('[data-testid="evening-join"]').trigger('click');
+    links[0].hear({ type: 'eveningJoined', person: 'p2', token: 'k2' });
+    links[0].hear({ type: 'evening', evening: { ...base, you: { person: 'p2', table: null } } });
+    await eventually(() => expect(focused()).toBe('evening-title'));
+    j.unmount();
+    // Back from a game: the app put the focus in the page's main region; the evening, once heard, takes it.
+    links.length = 0;
+    const main = document.createElement('main');
+    main.id = 'main';
+    main.tabIndex = -1;
+    document.body.append(main);
+    main.focus();
+    await panel(seated(true));
+    await eventually(() => expect(focused()).toBe('evening-title'));
+  });
+
+  it('says each change once, in one live region there before the evening: table, done, place, winner', async () => {
+    const w = mountApp(EveningPanel, { props: { ensureName: async () => true } });
+    await nextTick();
+    const news = () => w.get('[data-testid="evening-news"]');
+    // One region, there (empty) before anything is said: the lines on screen are not live regions too.
+    expect(news().text()).toBe('');
+    links[0].welcomed();
+    links[0].hear({ type: 'evening', evening: seated(false) });
+    await eventually(() => expect(has(w, 'evening-your-table')).toBe(true));
+    expect(news().text()).toBe('Heat 1: you are at table A with Chloé and Ann');
+    expect(w.findAll('[role="status"], [aria-live]').map((el) => el.attributes('data-testid'))).toEqual([
+      'evening-news',
+    ]);
+    links[0].hear({ type: 'evening', evening: seated(true) });
+    await nextTick();
+    expect(news().text()).toBe('Heat 1: your table has finished; waiting for table B.');
+    // The heat scored: this person's place, and whom they wait for.
+    const scored: EveningInfo = {
+      ...seated(true),
+      heats: [
+        {
+          ...seated(true).heats[0],
+          tables: seated(true).heats[0].tables.map((tb) => ({ ...tb, results: [] })),
+        },
+      ],
+      heatInPlay: null,
+      standings: ['p3', 'p2', 'p1'].map((person) => ({
+        person,
+        duplicate: 0.5,
+        games: 1,
+        wins: 0,
+        points: 0,
+        best: null,
+      })),
+    };
+    links[0].hear({ type: 'evening', evening: scored });
+    await nextTick();
+    expect(news().text()).toBe(
+      'Standings after heat 1: your place is 1 of 3. Waiting for Ann to seat heat 2.',
+    );
+    links[0].hear({ type: 'evening', evening: { ...scored, over: true } });
+    await nextTick();
+    expect(news().text()).toBe('Chloé, Bo, and Ann share the win. Your final place: 1 of 3.');
+    await eventually(() => expect(w.findComponent(EveningStandings).exists()).toBe(true));
+    expect(w.findAll('[role="status"], [aria-live]')).toHaveLength(1);
+  });
 });
