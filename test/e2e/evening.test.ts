@@ -101,10 +101,13 @@ describeInChromium('an evening of several tables', {}, (stage) => {
     await ann.page.getByTestId('evening-prefer-3').check();
     await ann.page.getByTestId('evening-heats').fill(String(HEATS));
     await ann.page.getByTestId('evening-form').screenshot({ path: join(shots, 'evening-form-1280.jpg') });
-    // Enter in the form opens the evening; the focus goes to its heading, not to the page.
+    // Enter in the form opens the evening; the focus goes to its heading, in sight (the panel goes first, and
+    // the browser's scroll anchoring had put the heading off the top), not to the page.
     await ann.page.getByTestId('evening-heats').press('Enter');
     await expect.poll(() => ann.page.locator('#evening-title').textContent()).toBe('Friday night');
     await expect.poll(() => ann.page.evaluate(() => document.activeElement?.id)).toBe('evening-title');
+    await ann.page.waitForTimeout(300); // the panel's parts load and fill in under the heading
+    expect((await ann.page.locator('#evening-title').boundingBox())!.y).toBeGreaterThanOrEqual(0);
     expect(await ann.page.getByTestId('evening-heat').textContent()).toBe(
       '2 heats, the first not seated yet',
     );
