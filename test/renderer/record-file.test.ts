@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flushPromises } from '@vue/test-utils';
 import type { GameRecord, PlayerStats } from '../../shared/record';
+import EveningChart from '../../renderer/src/components/history/EveningChart.vue';
 import OpenSavedGame from '../../renderer/src/components/history/OpenSavedGame.vue';
 import StatsPanel from '../../renderer/src/components/history/StatsPanel.vue';
 import {
@@ -202,5 +203,26 @@ describe('StatsPanel', () => {
     const lines = w.findAll('[data-testid=evening-chart] polyline').map((l) => l.attributes('points'));
     expect(lines).toHaveLength(2);
     expect(lines[0]).not.toBe(lines[1]);
+  });
+
+  it('names each line in the margin, clear of the lines: a player who joined later is not labelled across the others', () => {
+    const [ann] = playerStats([gameFacts(record)!]);
+    const evening = (name: string, games: number): PlayerStats => ({
+      ...ann,
+      name,
+      games,
+      won: 0,
+      wonOverTime: Array.from({ length: games }, (_, i) => ({ at: '', games: i + 1, won: 0 })),
+    });
+    // Newbie played 2 games, Friend joined for the second: both never won, their lines level.
+    const w = mountApp(EveningChart, { props: { players: [evening('Newbie', 2), evening('Friend', 1)] } });
+    const xs = (points: string) => points.split(' ').map((p) => Number(p.split(',')[0]));
+    const rightmost = Math.max(...w.findAll('polyline').flatMap((l) => xs(l.attributes('points')!)));
+    const labels = w
+      .findAll('text.name')
+      .map((t) => ({ x: Number(t.attributes('x')), y: Number(t.attributes('y')) }));
+    expect(labels).toHaveLength(2);
+    for (const l of labels) expect(l.x).toBeGreaterThan(rightmost + 3);
+    expect(Math.abs(labels[0].y - labels[1].y)).toBeGreaterThanOrEqual(12);
   });
 });
