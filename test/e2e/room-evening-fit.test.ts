@@ -74,7 +74,10 @@ describeInChromium('the room screen fits a big evening', {}, (stage) => {
         const rightEdges = (col: number) =>
           new Set(rows.map((r) => Math.round(r.children[col].getBoundingClientRect().right))).size;
         return {
-          wrapped: rows.map((r) => r.querySelector('th')!).filter((th) => lines(th) > 1).map((th) => th.textContent),
+          wrapped: rows
+            .map((r) => r.querySelector('th')!)
+            .filter((th) => lines(th) > 1)
+            .map((th) => th.textContent),
           figureAlign: [0, 2, 3].map((col) => getComputedStyle(rows[0].children[col]).textAlign),
           edges: [0, 2, 3].map(rightEdges),
           fontPx: parseFloat(getComputedStyle(rows[0]).fontSize),
