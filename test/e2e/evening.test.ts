@@ -223,6 +223,18 @@ describeInChromium('an evening of several tables', {}, (stage) => {
     // Back from the last game on the phone: the evening you were in still comes first, above the name field.
     const panelTop = (await bo.page.getByTestId('evening').boundingBox())!.y;
     expect(panelTop).toBeLessThan((await bo.page.getByTestId('player-name').boundingBox())!.y);
+    // First in the page's order too, so Tab and a screen reader come to it before the name field (it was
+    // only drawn first: its controls came after the name field's, the tutorial's and the links).
+    const evening = bo.page.getByTestId('evening');
+    expect(
+      await evening.evaluate(
+        (panel) =>
+          !!(
+            panel.compareDocumentPosition(document.querySelector('[data-testid="player-name"]')!) &
+            Node.DOCUMENT_POSITION_FOLLOWING
+          ),
+      ),
+    ).toBe(true);
     const winner = (await bo.page.getByTestId('evening-winner').boundingBox())!;
     expect(winner.y + winner.height).toBeLessThanOrEqual(844);
     // On the laptop too: the evening above the name field, its winner and every row of the standings in
