@@ -1,4 +1,4 @@
-import { applyMove, setupState } from '../../shared/engine';
+import { applyMove, legalMoves, setupState } from '../../shared/engine';
 import type { CardId, GameOptions, GameState, Move } from '../../shared/engine/types';
 
 /**
@@ -87,5 +87,44 @@ export function gameOverPosition(players: Players): GameState {
   });
   while (s.phase === 'turn') s = applyMove(s, { type: 'pass' });
   if (s.phase !== 'gameOver') throw new Error('gameOverPosition: the game did not end');
+  return s;
+}
+
+/**
+ * One whole turn of the seat to act, the first legal one found (no pass, the seat still in): with
+ * `discard`, one that puts a hand card on the canvas (changes the rule).
+ */
+function someTurn(state: GameState, discard: boolean): GameState {
+  const seat = state.current!;
+  const search = (s: GameState, depth: number, discarded: boolean): GameState | null => {
+    if (s.current !== seat) return discarded || !discard ? s : null;
+    if (depth > 3) return null;
+    for (const move of legalMoves(s)) {
+      if (move.type === 'pass') continue;
+      const after = search(applyMove(s, move), depth + 1, discarded || move.type === 'discard');
+      if (after && after.phase === 'turn' && !after.out[seat]) return after;
+    }
+    return null;
+  };
+  const next = search(state, 0, false);
+  if (!next) throw new Error(`someTurn: no turn for seat ${seat}`);
+  return next;
+}
+
+/**
+ * An Advanced game with the action rule, 4 players: each has had a turn, the last seat changed the rule;
+ * seat 0 to act, with a 3 in hand (Blue 3, drawn by the Green 3 it played), whose play would draw: final.
+ */
+export function ruleChangedPosition(): GameState {
+  let s = setupState(optionsFor(4, 'advanced'), {
+    hands: DEAL_HANDS,
+    palettes: DEAL_PALETTES,
+    deck: ['B3', 'V6', 'G5', 'B7', 'O7', 'Y7', 'R5', 'I6', 'G2'],
+    current: 0,
+  });
+  for (let seat = 0; seat < 3; seat++) s = someTurn(s, false);
+  s = someTurn(s, true);
+  if (s.current !== 0 || !s.hands[0].includes('B3'))
+    throw new Error('ruleChangedPosition: seat 0 is not to act with Blue 3 in hand');
   return s;
 }

@@ -11,6 +11,7 @@ import {
   dealPosition,
   gameOverPosition,
   midPosition,
+  ruleChangedPosition,
   type Pending,
   type Players,
 } from './layout-positions';
@@ -88,6 +89,9 @@ const LONG_NAMES = [
   '가나다라마바사아자차카타파하거너더러머버서어저처',
 ];
 
+/** The rule changed by the widest 24-letter name, who leads named by it and by another 24-letter one. */
+const CHANGED_NAMES = ['Ada', 'Bea', LONG_NAMES[0], LONG_NAMES[3]];
+
 /** The languages the compact turn panel is checked in: Italian's words are the longest, Korean's the tallest. */
 const COMPACT_LOCALES = ['en-US', 'it-IT', 'ko-KR'];
 
@@ -156,6 +160,7 @@ function plantAll(dataDir: string): void {
   for (const w of [1280, 390])
     plant(dataDir, `over-${w}`, gameOverPosition(4), ['Ada', ...NAMES], { wins: [0, 1, 0, 2] });
   for (const l of COMPACT_LOCALES) plant(dataDir, `compact-${l}`, dealPosition(4));
+  for (const l of COMPACT_LOCALES) plant(dataDir, `changed-${l}`, ruleChangedPosition(), CHANGED_NAMES);
   plant(dataDir, 'resize', midPosition(4, 'one'));
   plant(dataDir, 'blocked', dealPosition(2));
 }
@@ -480,6 +485,50 @@ describeInChromium('the whole turn at a glance', { plant: plantAll }, (stage) =>
       ]);
       await expect(page.getByTestId('table-view').getAttribute('data-move-count')).resolves.toBe('0');
       expect(errorsOf(size, locale)).toEqual([]);
+    },
+  );
+
+  /*
+   * The latest move's line ("… changed the rule") and who leads name a long name: on a phone the name is cut
+   * there, not wrapped over three lines each, which left too little room for the turn's buttons at 360×740 (seen
+   * in Korean at a 4-player Advanced table). A 3 selected makes Play "Play — your turn so far is final": the
+   * long label wraps inside its button, and Discard keeps the row beside it (it went to a row of its own, under
+   * the bottom of the screen). From a card selected to a play staged, the buttons stay in sight.
+   */
+  it.each(COMPACT_LOCALES)(
+    'a long name changed the rule, 360×740 and 390×844 in %s: Play/Discard, then Confirm/Undo on screen',
+    async (locale) => {
+      const rule = { label: 'the rule', selector: '[data-testid="rule-name"]' };
+      for (const size of [SIZES[7], SIZES[6]]) {
+        const page = await open(`changed-${locale}`, size, locale);
+        await page.locator('.panel.mine').waitFor();
+        await page.getByTestId('rule-changed').waitFor();
+        await choose(page, '.my-hand [data-card="B3"]', size);
+        await expect(page.getByTestId('play').getAttribute('data-final')).resolves.toBe('true');
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await shot(page, `${sizeName(size)}-changed-three-${locale}`);
+        await expectOnScreen(page, [rule, HAND, ...MOVE_BUTTONS]);
+        await choose(page, '.my-hand [data-card="Y6"]', size);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await expectOnScreen(page, [rule, HAND, ...MOVE_BUTTONS]);
+        await choose(page, '[data-testid="play"]', size);
+        await page.getByTestId('confirm-turn').waitFor();
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await shot(page, `${sizeName(size)}-changed-staged-${locale}`);
+        const confirmUndo = STAGED.filter((t) => t.label === 'Confirm turn' || t.label === 'Undo');
+        await expectOnScreen(page, [rule, HAND, STAGED[0], ...confirmUndo]);
+        // A card selected after the play: Discard, Confirm and Undo.
+        await choose(page, '.my-hand button.card[data-card]:not(.disabled)', size);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await expectOnScreen(page, [
+          rule,
+          { label: 'Discard', selector: '[data-testid="discard"]' },
+          ...confirmUndo,
+        ]);
+        await choose(page, '[data-testid="undo"]', size);
+        await page.getByTestId('undo').waitFor({ state: 'detached' });
+      }
+      expect(errorsOf(SIZES[7], locale)).toEqual([]);
     },
   );
 
