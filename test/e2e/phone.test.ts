@@ -6,6 +6,7 @@ import { setupState } from '../../shared/engine';
 import type { CardId, GameState } from '../../shared/engine/types';
 import { axeViolations, seriousTargets } from './axe';
 import { describeInChromium, plantTable, resumeSeat, screenshotDir, type Player } from './harness';
+import { offScreen } from './layout-check';
 import { openNewTable } from './ui';
 
 /** The typed-address fallback of a host that moved, kept for people to look at (or the run's own folder). */
@@ -178,6 +179,7 @@ describeInChromium(
       plant(dataDir, 'reconnect', 2, 0);
       for (const id of ROWS.map((r) => r.id)) plant(dataDir, id, 4, 0, LONG_NAMES);
       for (const { id } of FOLDED) plant(dataDir, id, 4, 0, LONG_NAMES);
+      plant(dataDir, 'moved', 4, 0);
     },
   },
   (stage) => {
@@ -579,6 +581,44 @@ describeInChromium(
         expect(p.errors).toEqual([]);
       },
     );
+
+    /*
+     * "The table moved to …" (after a hand-over, for 12 s): on a phone it sits at the top, over the bar. At the
+     * bottom it covered the turn's buttons. The hand and every button stay in sight and free; the notice is read
+     * whole and closes with its button.
+     */
+    it('the table-moved notice on a 360×740 phone in Korean leaves the hand and the turn’s buttons free', async () => {
+      const p = await stage.player('Ada moved', 360, 740, { locale: 'ko-KR', ...PHONE_TRAITS });
+      const { page } = p;
+      const q = new URLSearchParams({ moved: '보라의 노트북', seat: '0', token: token('moved') });
+      await page.goto(`${stage.served.url}#/table/moved?${q.toString()}`);
+      await page.locator('.panel.mine').waitFor();
+      const notice = page.getByTestId('notice');
+      await notice.waitFor();
+      await expect(notice.textContent()).resolves.toContain('보라의 노트북');
+      await shot(page, '360-moved-notice-ko');
+      const free = [
+        { label: 'your hand', selector: '.my-hand .hand', all: true },
+        { label: 'a hand card', selector: '.my-hand button.card', all: true },
+        { label: 'Play', selector: '[data-testid="play"]' },
+        { label: 'Discard', selector: '[data-testid="discard"]' },
+        { label: 'the notice', selector: '[data-testid="notice"]' },
+      ];
+      expect(await offScreen(page, free)).toEqual([]);
+      // A card selected while the notice is up: its verdicts and the buttons, free too.
+      await page.locator('.my-hand [data-card="Y6"]').tap();
+      await page.getByTestId('previews-fold').waitFor();
+      expect(
+        await offScreen(page, [
+          ...free,
+          { label: 'the verdicts', selector: '[data-testid="previews-fold"]' },
+        ]),
+      ).toEqual([]);
+      expect(seriousTargets(await axeViolations(page, '.toasts'))).toEqual([]);
+      await notice.getByRole('button').tap();
+      await notice.waitFor({ state: 'detached' });
+      expect(p.errors).toEqual([]);
+    });
 
     it('the host goes away: the board greys with "Reconnecting…" over it', async () => {
       const p = await sit('reconnect', PHONES[1]);

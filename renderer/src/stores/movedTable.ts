@@ -7,8 +7,8 @@ import { useSavedSeatsStore } from './savedSeats';
 import type { TableSession } from './session';
 
 /**
- * How long the notice stays: long enough to read, then it frees the turn's buttons it covers on a phone
- * ("Suggest a move", "React"); it stayed until closed by hand.
+ * How long the notice stays: long enough to read (it stayed until closed by hand). On a phone it sits at the
+ * top of the screen, clear of the turn's buttons and the hand (NoticeToasts).
  */
 export const MOVED_NOTICE_MS = 12_000;
 
