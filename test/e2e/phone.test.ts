@@ -68,10 +68,11 @@ function plant(
   players: Players,
   current: number,
   botNames = ['Bea', 'Cyd', 'Dov'],
+  name = `Phone ${id}`,
 ): void {
   plantTable(dataDir, {
     id,
-    name: `Phone ${id}`,
+    name,
     options: options(players),
     state: position(players, current),
     seats: [
@@ -107,6 +108,12 @@ const ROWS = [
 const FOLDED = [
   { id: 'folded-it', locale: 'it-IT' },
   { id: 'folded-ko', locale: 'ko-KR' },
+];
+/** An evening's tables are named by heat and table, then the evening ("1A · …"): the bar shows the whole name. */
+const NAMED = [
+  { locale: 'en-US', name: '1A · Friday night at Ann’s' },
+  { locale: 'it-IT', name: '1A · Serata del venerdì' },
+  { locale: 'ko-KR', name: '1A · 금요일 밤 레드7 모임' },
 ];
 const idOf = (size: Size, players: number, extra = '') => `w${size.width}p${players}${extra}`;
 
@@ -179,6 +186,7 @@ describeInChromium(
       plant(dataDir, 'reconnect', 2, 0);
       for (const id of ROWS.map((r) => r.id)) plant(dataDir, id, 4, 0, LONG_NAMES);
       for (const { id } of FOLDED) plant(dataDir, id, 4, 0, LONG_NAMES);
+      for (const { locale, name } of NAMED) plant(dataDir, `named-${locale}`, 4, 0, undefined, name);
       plant(dataDir, 'moved', 4, 0);
     },
   },
@@ -581,6 +589,36 @@ describeInChromium(
         expect(p.errors).toEqual([]);
       },
     );
+
+    /*
+     * The bar at a table: the table's name goes over two lines of smaller type beside the tools, whole for an
+     * evening's table at 360 and 390 px (on one line it showed its code only, "1A · …"), the bar one row.
+     */
+    it.each(NAMED)('the table’s name in the bar at 360 and 390 px in $locale', async ({ locale, name }) => {
+      const p = await sit(`named-${locale}`, PHONES[0], locale);
+      const { page } = p;
+      await page.locator('.panel.mine').waitFor();
+      for (const size of PHONES.slice(0, 2)) {
+        await page.setViewportSize({ width: size.width, height: size.height });
+        const tname = page.locator('header.bar .tname');
+        await expect(tname.textContent().then((t) => t?.trim())).resolves.toBe(name);
+        await page.screenshot({
+          path: join(shots, `phone-bar-${size.width}-${locale}.jpg`),
+          clip: { x: 0, y: 0, width: size.width, height: 120 },
+        });
+        const fits = await tname.evaluate((el) => ({
+          wide: el.scrollWidth <= el.clientWidth + 1,
+          tall: el.scrollHeight <= el.clientHeight + 1,
+        }));
+        expect(fits, `${name} whole at ${size.width} px`).toEqual({ wide: true, tall: true });
+        const bar = await page.locator('header.bar').boundingBox();
+        expect(bar!.height, 'one row').toBeLessThan(64);
+        await expect(page.locator('html').evaluate((h) => h.scrollWidth)).resolves.toBeLessThanOrEqual(
+          size.width,
+        );
+      }
+      expect(p.errors).toEqual([]);
+    });
 
     /*
      * "The table moved to …" (after a hand-over, for 12 s): on a phone it sits at the top, over the bar. At the
