@@ -288,6 +288,9 @@ describeInChromium(
       await page.goto(stage.served.url);
       await page.getByTestId('player-name').waitFor();
       serious.push(...(await audit(page, 'lobby')));
+      // The skip link says where it goes: the content here (it said "the table" on every screen), the table at one.
+      const skip = page.locator('a.skip');
+      expect(await skip.textContent()).toBe('Skip to the content');
 
       await enterName(page, 'Ada');
       await openNewTable(page);
@@ -312,6 +315,7 @@ describeInChromium(
       await page.getByTestId('start').click();
       await page.locator('.panel.mine').waitFor({ timeout: 20_000 });
       expect(await inMain()).toBe(true);
+      expect(await skip.textContent()).toBe('Skip to the table');
       serious.push(...(await audit(page, 'table 1280')));
       await page.screenshot({ path: join(shots, 'a11y-table-1280.jpg') });
       expect(await feltContrast(page)).toEqual([]);
