@@ -64,8 +64,9 @@ describe('a chapter at its table', () => {
     expect(lesson(w).attributes('data-wait')).toBe('done');
     expect(w.emitted('finished')).toHaveLength(1);
     expect(callout(w)).toContain('Chapter done!');
-    // The lesson's table stops there: no turn panel saying the bot is playing, which it never would.
+    // The lesson's table stops there, and its panel says so: not that the bot is playing, which it never would.
     expect(w.find('[data-testid="turn-status"]').exists()).toBe(false);
+    expect(w.get('[data-testid="learn-done-panel"]').text()).toBe('Chapter done!');
   });
 
   it('a skipped move is played for the player; skipped bots play at once; Esc skips nothing', async () => {
