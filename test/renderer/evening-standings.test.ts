@@ -53,7 +53,8 @@ describe('the evening standings', () => {
         .map((c) => c.text())
         .join(' '),
     );
-    expect(rows).toEqual(['1 Chloé 75% 2 2', '2 Bo 50% 1 2', '3 Ann — 0 2']);
+    // Ann's share is not compared yet: a dash for the eye, then the same in words for a screen reader.
+    expect(rows).toEqual(['1 Chloé 75% 2 2', '2 Bo 50% 1 2', '3 Ann —not compared yet 0 2']);
     expect(w.findAll('tr.me')).toHaveLength(1);
     expect(w.find('tr.me').text()).toContain('Bo');
     expect(w.find('[data-testid="evening-winner"]').exists()).toBe(false);
@@ -110,6 +111,10 @@ describe('the evening standings', () => {
     });
     expect(some.find('[data-testid="evening-none-compared"]').exists()).toBe(false);
     expect(some.text()).toContain('50% is an average game');
+    // A share not compared yet is a dash to the eye and words to a screen reader (a dash alone is read as nothing).
+    const notYet = some.findAll('[data-testid="evening-standing"]')[1].findAll('td')[1];
+    expect(notYet.get('[aria-hidden="true"]').text()).toBe('—');
+    expect(notYet.get('.sr-only').text()).toBe('not compared yet');
     some.unmount();
     // A first heat at tables of 3, 3 and 2, one table of 3 still playing: nobody is compared yet, but not for
     // want of tables of one size: what 50% means, not that the tables all had different numbers of seats.

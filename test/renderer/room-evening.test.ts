@@ -59,6 +59,10 @@ describe("the room screen's evening", () => {
     w.unmount();
     const none = { ...over([]), standings: [{ ...row('p3', 0, 1), duplicate: null }] };
     const during = mountApp(RoomEvening, { props: { evening: { ...none, over: false } } }, undefined, 'it');
+    // The share nobody could compare: a dash to the eye, words to a screen reader.
+    const share = during.findAll('tbody tr td')[1];
+    expect(share.get('[aria-hidden="true"]').text()).toBe('—');
+    expect(share.get('.sr-only').text()).toBe('non ancora confrontato');
     expect(during.get('[data-testid="room-none-compared"]').text()).toContain(
       'Finora nessuno ha avuto le stesse carte',
     );
