@@ -150,7 +150,7 @@ describe('the evening panel', () => {
     );
   });
 
-  it('its form by keys: each choice one group of radios (arrows move in it), Cancel gives the focus back', async () => {
+  it('its form by keys: each choice one group of radios (arrows move in it), Cancel or Esc gives the focus back', async () => {
     const w = await panel(null);
     await w.get('[data-testid="evening-open"]').trigger('click');
     await eventually(() => expect(has(w, 'evening-form')).toBe(true));
@@ -165,6 +165,12 @@ describe('the evening panel', () => {
     // Cancel: the form goes, and the focus goes to the button that opened it, not to the page.
     await w.findAll('[data-testid="evening-form"] button').at(-1)!.trigger('click');
     await eventually(() => expect(document.activeElement?.getAttribute('data-testid')).toBe('evening-open'));
+    // Esc in the form does the same.
+    await w.get('[data-testid="evening-open"]').trigger('click');
+    await eventually(() => expect(has(w, 'evening-form')).toBe(true));
+    await w.get('[data-testid="evening-form"] input').trigger('keydown', { key: 'Escape' });
+    await eventually(() => expect(document.activeElement?.getAttribute('data-testid')).toBe('evening-open'));
+    expect(has(w, 'evening-form')).toBe(false);
   });
 
   it('to someone not in it: what it is, and Join', async () => {

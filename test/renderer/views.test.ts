@@ -362,6 +362,13 @@ describe('LobbyView (desktop bridge)', () => {
     await flushPromises();
     expect(w.find('[data-testid="new-table"]').exists()).toBe(false);
     expect(document.activeElement).toBe(w.get('[data-testid="new-table-open"]').element);
+    // Esc in the form folds it as Cancel does.
+    await w.get('[data-testid="new-table-open"]').trigger('click');
+    await eventually(() => w.get('[data-testid="table-name"]'));
+    await w.get('[data-testid="table-name"]').trigger('keydown', { key: 'Escape' });
+    await flushPromises();
+    expect(w.find('[data-testid="new-table"]').exists()).toBe(false);
+    expect(document.activeElement).toBe(w.get('[data-testid="new-table-open"]').element);
     await w.get('[data-testid="new-table-open"]').trigger('click');
     await eventually(() => w.get('[data-testid="table-name"]'));
     await w.get('[data-testid="table-name"]').setValue('Late game');
