@@ -75,8 +75,12 @@ describeInChromium('an evening of several tables', {}, (stage) => {
       await press('confirm-yes');
     }
     await back.waitFor({ timeout: 90_000 });
-    // An evening's table plays one game: no rematch at its end.
+    // An evening's table plays one game: no rematch at its end. Going back is the one thing left: the focus
+    // starts there (it started on the dialog's ×, four Tabs away).
     expect(await page.getByTestId('rematch').count()).toBe(0);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('summary-to-evening');
     await page.screenshot({ path: join(shots, `evening-game-end-${page.viewportSize()!.width}.jpg`) });
     await press('summary-to-evening');
     await page.getByTestId('evening').waitFor();
