@@ -14,7 +14,8 @@ import {
 /*
  * A table handed over to another host while a person sits at it on a phone: the page the old host served
  * loads the new host's page at the table by itself, the seat carried in the fragment (then cleared from
- * the address bar), and says where the table went. Screenshot at 390×844: test-results/screenshots/.
+ * the address bar), and says where the table went; the room's TV, opened on the old host, goes to the new
+ * host's room screen by itself. Screenshot at 390×844: test-results/screenshots/.
  */
 
 const shots = screenshotDir();
@@ -89,8 +90,19 @@ describeInChromium(
           seated.push({ ...phone, p, joined });
         }
 
+        // The room's TV shows the old host's tables; nobody sits at it, so it must follow them by itself.
+        const tv = await stage.player('TV', 1280, 720);
+        await tv.page.goto(`${a.url}#/room`);
+        await expect.poll(() => tv.page.getByTestId('room-table').count(), { timeout: 15_000 }).toBe(3);
+
         const report = await handOver(a, b);
         expect(report.moved.sort()).toEqual(seated.map((x) => x.joined.tableId).sort());
+
+        // The TV loads the new host's room screen, which shows the same tables (it went blank before).
+        await tv.page.waitForURL((u) => u.port === String(b.host.port), { timeout: 15_000 });
+        expect(tv.page.url()).toBe(`${b.url}#/room`);
+        await expect.poll(() => tv.page.getByTestId('room-table').count(), { timeout: 15_000 }).toBe(3);
+        expect(await tv.page.locator('.room .title').textContent()).toBe('Bo’s computer');
 
         // Each page goes to the new host by itself, and sits at its table there.
         for (const { p, joined, says, locale } of seated) {

@@ -9,10 +9,13 @@ import { GameClient } from '../../renderer/src/net/client';
 import { setServices, type Navigation } from '../../renderer/src/services';
 import { useConnectionStore } from '../../renderer/src/stores/connection';
 import { adoptCarriedSeat } from '../../renderer/src/stores/movedTable';
+import { useRoomScreenStore } from '../../renderer/src/stores/roomScreen';
+import { useRouteStore } from '../../renderer/src/stores/route';
 import { useNoticesStore } from '../../renderer/src/stores/notices';
 import { savedSeat } from '../../renderer/src/stores/session';
 import { useTableStore } from '../../renderer/src/stores/table';
 import type { HandOverAsk } from '../../shared/protocol';
+import { TestClient } from '../integration/helpers/client';
 import { holdAt, holdingProxy } from '../integration/helpers/hand-over';
 import { MemoryStorage } from './memory-storage';
 
@@ -205,5 +208,47 @@ describe('a table that moves to another host', () => {
     there.init();
     there.join(`ws://127.0.0.1:${b.port}/ws`, tableId, 'Ada');
     await until('the seat there', () => there.view !== null && there.session?.token === token);
+  });
+
+  it('the desktop app’s room screen follows the tables to the new host, its address naming that host', async () => {
+    const at = (port: number) => `#/room?host=${encodeURIComponent(`127.0.0.1:${port}`)}`;
+    let hash = at(a.port);
+    install(null, {
+      current: () => hash,
+      pushedHere: () => false,
+      push: (next) => (hash = next),
+      replace: (next) => (hash = next),
+      listen: () => () => {},
+    });
+    const maker = await TestClient.greeted(a.port);
+    maker.send({
+      type: 'createTable',
+      name: 'Moving table',
+      player: 'Ada',
+      options: { players: 2, mode: 'basic', actionRule: false },
+      bots: [1],
+    });
+    await maker.next('joined');
+    maker.send({ type: 'start' });
+    await maker.next('view');
+    const route = useRouteStore();
+    route.start();
+    const host = () => (route.page?.kind === 'room' ? route.page.host : null);
+    const room = useRoomScreenStore();
+    room.open(host(), 'TV');
+    await until(
+      'the table on the screen',
+      () => room.tables.length === 1 && room.hostName === 'Ann’s laptop',
+    );
+
+    await handOver();
+    // Nobody sits at a TV: it goes where the tables went by itself (it was left with an empty host).
+    await until('the address to name the new host', () => hash === at(b.port));
+    expect(host()).toEqual({ address: '127.0.0.1', port: b.port });
+    // RoomView opens the screen on the host its address names (room-view.test: a new host reopens it).
+    room.open(host(), 'TV');
+    await until('the table there', () => room.hostName === 'Bo’s computer' && room.tables.length === 1);
+    room.close();
+    await maker.close();
   });
 });

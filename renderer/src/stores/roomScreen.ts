@@ -1,9 +1,11 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import type { EveningInfo, TableSummary } from '../../../shared/protocol';
-import { wsUrl, type HostAddress } from '../net/address';
+import type { EveningInfo, MovedTo, TableSummary } from '../../../shared/protocol';
+import { httpUrl, wsUrl, type HostAddress } from '../net/address';
 import type { GameClient } from '../net/client';
 import { checkHost, joinUrls } from '../net/host-check';
+import { movedHost } from '../net/moved';
+import { useRouteStore } from './route';
 import { hostOfWsUrl } from './routes';
 import { services } from '../services';
 import { watchTable, type TableWatch } from './watchTable';
@@ -99,10 +101,24 @@ export const useRoomScreenStore = defineStore('roomScreen', () => {
         follow();
       }
       if (msg.type !== 'tables') return;
+      if (msg.handedOverTo) return followHandOver(msg.handedOverTo);
       tables.value = msg.tables;
       follow();
     });
     lobby.connect();
+  }
+
+  /**
+   * The host handed its tables (and its evening) over to another host: the TV, which nobody sits at, follows
+   * them there by itself. A page the old host served loads the new host's own room screen (it cannot open
+   * another host's WebSocket); the app names the new host in its address, and the screen opens that.
+   */
+  function followHandOver(to: MovedTo): void {
+    const host = movedHost(to);
+    if (!host) return;
+    const nav = services().nav;
+    if (services().originWsUrl !== null && nav?.load) nav.load(`${httpUrl(host)}#/room`);
+    else useRouteStore().openInPlace({ kind: 'room', host });
   }
 
   /** Links to `host` (null: the page's own host) as `watcherName`, and asks where phones join. */

@@ -186,6 +186,13 @@ export const useRouteStore = defineStore('route', () => {
     follow();
   }
 
+  /** Goes to `route` in place of where the page is (no new history entry: Back does not lead back there). */
+  function openInPlace(route: Route): void {
+    if (!nav) return;
+    nav.replace(routeHash(route));
+    follow();
+  }
+
   /** A replay's step changed: the address follows without a new history entry (Back leaves the replay). */
   function replaceStep(step: number): void {
     const p = page.value;
@@ -194,5 +201,5 @@ export const useRouteStore = defineStore('route', () => {
     nav.replace(routeHash(page.value));
   }
 
-  return { door, page, start, follow, look, join, watchIt, toLobby, open, replaceStep, hostFor };
+  return { door, page, start, follow, look, join, watchIt, toLobby, open, openInPlace, replaceStep, hostFor };
 });
