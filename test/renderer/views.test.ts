@@ -355,6 +355,12 @@ describe('LobbyView (desktop bridge)', () => {
     // The form is folded behind a button, its code loaded when asked for; Cancel folds it again and gives
     // the focus back to the button; opened, the focus is in its first field.
     expect(w.find('[data-testid="new-table"]').exists()).toBe(false);
+    // Hosting's first step comes first in its panel: the host's own tools (hand-over, data folder) after it.
+    await eventually(() => w.get('.host [data-testid="hand-over"]'));
+    const order = w
+      .findAll('.host [data-testid="new-table-open"], .host [data-testid="hand-over"]')
+      .map((x) => x.attributes('data-testid'));
+    expect(order).toEqual(['new-table-open', 'hand-over']);
     await w.get('[data-testid="new-table-open"]').trigger('click');
     await eventually(() => w.get('[data-testid="table-name"]'));
     expect(document.activeElement).toBe(w.get('[data-testid="table-name"]').element);
