@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLoopbackPage } from '../../renderer/src/stores/operatorHandOver';
+import { isLoopbackPage } from '../../renderer/src/net/loopback';
 
 describe("the operator's hand-over on the host's own page", () => {
   it('is offered only on a page opened on the host computer itself (a loopback name)', () => {

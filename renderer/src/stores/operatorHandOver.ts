@@ -4,17 +4,9 @@ import type { HandOverFailure, HandOverReport } from '../../../shared/desktop-ap
 import { HandOverError, failureOf, failureOfAnswer } from '../../../shared/protocol/hand-over-failure';
 import { parseAddress } from '../net/address';
 import { checkHost } from '../net/host-check';
-import { useAppStore } from './app';
 
 /** The operator's steps: type the receiver's address, it is asked for a code, the code is typed, the tables go. */
 export type OperatorStep = 'address' | 'asking' | 'code' | 'sending' | 'done';
-
-const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
-
-/** Is the page opened on the host's own computer (its loopback name), where its operator sits? */
-export function isLoopbackPage(hostname: string): boolean {
-  return LOOPBACK_NAMES.has(hostname.toLowerCase());
-}
 
 /** The host's answer: its JSON, or its failure (its code; `other` with the HTTP status when it gave none). */
 async function postHandOver(body: { to: string; code?: string }, signal?: AbortSignal): Promise<unknown> {
@@ -38,7 +30,6 @@ async function postHandOver(body: { to: string; code?: string }, signal?: AbortS
  * over through its bridge instead (stores/handOver.ts); a page opened from another machine never offers it.
  */
 export const useOperatorHandOverStore = defineStore('operatorHandOver', () => {
-  const available = !useAppStore().desktop && isLoopbackPage(globalThis.location?.hostname ?? '');
   const step = ref<OperatorStep>('address');
   /** The receiving computer's address as typed (ADDRESS or ADDRESS:PORT). */
   const to = ref('');
@@ -112,5 +103,5 @@ export const useOperatorHandOverStore = defineStore('operatorHandOver', () => {
     failure.value = null;
   }
 
-  return { available, step, to, name, theirProtocol, report, failure, ask, send, reset };
+  return { step, to, name, theirProtocol, report, failure, ask, send, reset };
 });
