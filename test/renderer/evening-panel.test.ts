@@ -272,6 +272,25 @@ describe('the evening panel', () => {
     await eventually(() => expect(focused()).toBe('evening-title'));
   });
 
+  it('says so when this person leaves between heats, with the way back', async () => {
+    const w = await panel(base);
+    await w.get('[data-testid="evening-join"]').trigger('click');
+    links[0].hear({ type: 'eveningJoined', person: 'p2', token: 'k2' });
+    const bo = { person: 'p2', table: null };
+    links[0].hear({ type: 'evening', evening: { ...base, you: bo } });
+    await eventually(() => expect(has(w, 'evening-leave')).toBe(true));
+    const news = () => w.get('[data-testid="evening-news"]').text();
+    await w.get('[data-testid="evening-leave"]').trigger('click');
+    expect(links[0].sent.at(-1)).toEqual({ type: 'leaveEvening' });
+    const gone = people.map((p) => (p.id === 'p2' ? { ...p, present: false } : p));
+    links[0].hear({ type: 'evening', evening: { ...base, people: gone, you: bo } });
+    // Before, nothing was said: the button that had the focus became "Back into the evening", silently.
+    await eventually(() =>
+      expect(news()).toBe('You left the evening. “Back into the evening” brings you back for the next heat.'),
+    );
+    expect(w.get('[data-testid="evening-join"]').text()).toBe('Back into the evening');
+  });
+
   it('says each change once, in one live region there before the evening: table, done, place, winner', async () => {
     const w = mountApp(EveningPanel, { props: { ensureName: async () => true } });
     await nextTick();
