@@ -342,7 +342,15 @@ describeInChromium(
                 inside: b.right <= set.right + 0.5,
               };
             });
-        const [first, custom] = [await box('preset-first'), await box('preset-custom')];
+        // Read once the form has settled: its words come with its chunk, and boxes read mid-way (seen once in
+        // CI: side by side, their tops apart) are neither layout. Two reads 100 ms apart must agree.
+        const both = async () => JSON.stringify([await box('preset-first'), await box('preset-custom')]);
+        let read = await both();
+        for (let i = 0, last = ''; i < 30 && read !== last; i++) {
+          await p.page.waitForTimeout(100);
+          [last, read] = [read, await both()];
+        }
+        const [first, custom] = JSON.parse(read) as Awaited<ReturnType<typeof box>>[];
         expect(first.inside && custom.inside, 'inside their fieldset').toBe(true);
         if (first.top !== custom.top)
           expect({ left: custom.left, width: custom.width }).toEqual({
