@@ -6,7 +6,9 @@
 // The closed loops also run against the floor (`views: "floor"`, floor-host.ts): a server that only reads,
 // logs and sends frames of a delta's mean size, no game: what this machine allows any host at all.
 // `hostCpuUsPerMove`: the host process's CPU time (all its threads, user + system) per move, from /proc;
-// `hostSystemUsPerMove` the kernel's part of it (the sockets' sends and receives, the log's writes).
+// `hostSystemUsPerMove` the kernel's part of it (the sockets' sends and receives, the log's writes);
+// `clientsCpuUsPerMove`: this process's CPU a move (every bench client's reads and sends): on a 2-core machine
+// the host and its clients share 2,000,000 µs a second, which bounds the moves a second any host can reach.
 //   node --import tsx test/bench/host.bench.ts [rounds=3] [games=10] [moves=3000] [tables=50] [floor=1]
 //   (the host runs as a child: `... host.bench.ts serve [full]`); the settings shrink it to a smoke run:
 //   rounds of both hosts, games counted for bytes, closed-loop moves at one table, tables in the 50x4 runs.
@@ -206,10 +208,12 @@ async function workload(
   const received0 = all.flat().reduce((n, p) => n + p.received, 0);
   const latencies: number[] = [];
   const cpu0 = hostCpuTimes(pid);
+  const clientCpu0 = process.cpuUsage();
   const t0 = performance.now();
   await Promise.all(all.map((players) => drive(players, movesPerTable, gapMs, latencies)));
   const seconds = (performance.now() - t0) / 1000;
   const cpu1 = hostCpuTimes(pid);
+  const clientCpu = process.cpuUsage(clientCpu0);
   const received = all.flat().reduce((n, p) => n + p.received, 0) - received0;
   latencies.sort((a, b) => a - b);
   p99s.push({ name, views, p99: percentile(latencies, 99) });
@@ -229,6 +233,7 @@ async function workload(
       movesPerSecond: Math.round(latencies.length / seconds),
       messagesPerSecond: Math.round(received / seconds),
       ...perMove(cpu0, cpu1, latencies.length),
+      clientsCpuUsPerMove: Math.round((clientCpu.user + clientCpu.system) / latencies.length),
     }),
   );
   for (const p of all.flat()) p.ws.close();
