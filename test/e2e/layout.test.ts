@@ -161,6 +161,7 @@ function plantAll(dataDir: string): void {
     plant(dataDir, `over-${w}`, gameOverPosition(4), ['Ada', ...NAMES], { wins: [0, 1, 0, 2] });
   for (const l of COMPACT_LOCALES) plant(dataDir, `compact-${l}`, dealPosition(4));
   for (const l of COMPACT_LOCALES) plant(dataDir, `changed-${l}`, ruleChangedPosition(), CHANGED_NAMES);
+  for (const l of COMPACT_LOCALES) plant(dataDir, `final-${l}`, ruleChangedPosition());
   plant(dataDir, 'resize', midPosition(4, 'one'));
   plant(dataDir, 'blocked', dealPosition(2));
 }
@@ -529,6 +530,50 @@ describeInChromium('the whole turn at a glance', { plant: plantAll }, (stage) =>
         await page.getByTestId('undo').waitFor({ state: 'detached' });
       }
       expect(errorsOf(SIZES[7], locale)).toEqual([]);
+    },
+  );
+
+  /*
+   * A desktop: a 3 selected makes Play a step that goes at once. Its button says so in a word ("Play and
+   * send"), the why in the line under the buttons, which is its accessible description: Play and Discard share
+   * their row. "Play — your turn so far is final" pushed Discard to a row of its own at 1280×800. The same once
+   * a play is staged and another card selected.
+   */
+  it.each(COMPACT_LOCALES)(
+    'a final Play at 1280×800 and 1920×1080 in %s: Play and Discard on one row, the why in their description',
+    async (locale) => {
+      const oneRow = (page: Page) =>
+        page.evaluate(() => {
+          const box = (id: string) => document.querySelector(`[data-testid="${id}"]`)!.getBoundingClientRect();
+          const [play, discard] = [box('play'), box('discard')];
+          return Math.abs(play.top - discard.top) < 2 && play.height > 0 && discard.height > 0;
+        });
+      for (const size of [SIZES[0], SIZES[3]]) {
+        const page = await open(`final-${locale}`, size, locale);
+        await page.locator('.panel.mine').waitFor();
+        await choose(page, '.my-hand [data-card="B3"]', size);
+        const play = page.getByTestId('play');
+        await expect.poll(() => play.getAttribute('data-final')).toBe('true');
+        await shot(page, `${sizeName(size)}-final-three-${locale}`);
+        expect(await oneRow(page), 'Play and Discard on one row').toBe(true);
+        // What the short label leaves out is said with it: the line under the buttons describes Play.
+        const described = await play.evaluate((el) =>
+          (el.getAttribute('aria-describedby') ?? '')
+            .split(' ')
+            .map((id) => document.getElementById(id)?.textContent?.trim()),
+        );
+        expect(described).toContain((await page.locator('.panel .hint.final').textContent())!.trim());
+        await expectOnScreen(page, [HAND, ...MOVE_BUTTONS]);
+        await choose(page, '.my-hand [data-card="Y6"]', size);
+        await choose(page, '[data-testid="play"]', size);
+        await page.getByTestId('confirm-turn').waitFor();
+        await choose(page, '.my-hand button.card[data-card]:not(.disabled)', size);
+        await shot(page, `${sizeName(size)}-final-staged-${locale}`);
+        expect(await oneRow(page), 'Play and Discard on one row, a play staged').toBe(true);
+        await choose(page, '[data-testid="undo"]', size);
+        await page.getByTestId('undo').waitFor({ state: 'detached' });
+      }
+      expect(errorsOf(SIZES[0], locale)).toEqual([]);
     },
   );
 
