@@ -156,8 +156,12 @@ async function stop(signal: string): Promise<void> {
 }
 if (args.receive) {
   host.handOver.setReceiving(true);
-  host.handOver.onAsked(({ from, code }) =>
-    console.log(`red7 host: "${from}" asks to hand its tables over: code ${code} (valid 2 minutes)`),
+  host.handOver.onAsked(({ from, code, withdrawn }) =>
+    console.log(
+      withdrawn
+        ? `red7 host: "${from}" cancelled its hand-over: code ${code} is no longer good`
+        : `red7 host: "${from}" asks to hand its tables over: code ${code} (valid 2 minutes)`,
+    ),
   );
   host.handOver.onReceived(({ from, tables }) =>
     console.log(`red7 host: took over ${tables} table(s) from "${from}"`),

@@ -33,6 +33,7 @@ export interface IpcChannels {
   'tables:subscribe': { args: []; result: void };
   'tables:unsubscribe': { args: []; result: void };
   'host:askHandOver': Channel<DesktopApi['host']['askHandOver']>;
+  'host:withdrawHandOver': Channel<DesktopApi['host']['withdrawHandOver']>;
   'host:handOver': Channel<DesktopApi['host']['handOver']>;
   'host:receiveTables': Channel<DesktopApi['host']['receiveTables']>;
   /** Start streaming `handOver:target` to the calling page; known targets are replayed as `up`. */
@@ -79,6 +80,7 @@ export const IPC_CHANNELS = Object.keys({
   'tables:subscribe': true,
   'tables:unsubscribe': true,
   'host:askHandOver': true,
+  'host:withdrawHandOver': true,
   'host:handOver': true,
   'host:receiveTables': true,
   'handOver:subscribe': true,

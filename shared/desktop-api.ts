@@ -185,6 +185,11 @@ export interface DesktopApi {
      */
     askHandOver(key: string): Promise<HandOverOutcome<null>>;
     /**
+     * Cancel: takes this machine's ask back, the one of the target `key` (of any, once that target is no
+     * longer listed). An ask still on its way is cut off, and the target stops showing its code. Never fails.
+     */
+    withdrawHandOver(key: string): Promise<void>;
+    /**
      * Hands every table of this machine's host to the target with the code read out there (6 digits).
      * When the target took tables, this machine's host stops, after its players were told where to go.
      * Fails (`ok: false`, with the failure's code) when the target is no longer listed, the code is
@@ -196,7 +201,10 @@ export interface DesktopApi {
      * needed, then announces it on the LAN as a hand-over target (withdrawn with false).
      */
     receiveTables(on: boolean): Promise<void>;
-    /** Another host asked to hand its tables here: the code to show. Returns the unsubscribe function. */
+    /**
+     * Another host asked to hand its tables here: the code to show; told again, `withdrawn`, when its
+     * person cancelled. Returns the unsubscribe function.
+     */
     onHandOverAsked(cb: (ask: HandOverAsk) => void): () => void;
     /** Tables arrived from another host. Returns the unsubscribe function. */
     onTablesReceived(cb: (received: { from: string; tables: number }) => void): () => void;

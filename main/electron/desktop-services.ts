@@ -5,7 +5,7 @@
 import type { AppInfo, HandOverOutcome, HandOverReport, TurnNotice } from '../../shared/desktop-api';
 import { HandOverError } from '../../shared/protocol/hand-over-failure';
 import type { IpcEvent, IpcEvents } from '../ipc';
-import type { HostController } from './host-controller';
+import type { HostController, HostHandOver } from './host-controller';
 import type { IpcHandlers, IpcSender } from './ipc-handlers';
 import type { KeepAwake } from './keep-awake';
 import { hostPageUrl } from './table-links';
@@ -259,6 +259,18 @@ export function createIpcHandlers(services: DesktopServices): IpcHandlers {
         await host.handOver().ask(targetOf('host.askHandOver', args[0]));
         return null;
       });
+    },
+    'host:withdrawHandOver': async (_sender, ...args) => {
+      noExtraArgs('host.withdrawHandOver', args, 1);
+      const target = services.targets.find(checkKey('host.withdrawHandOver', args[0]));
+      let running: HostHandOver;
+      try {
+        running = host.handOver();
+      } catch {
+        return; // no host runs: it asked nobody
+      }
+      // A target no longer listed (gone from the LAN): this host's one ask is taken back all the same.
+      await running.withdraw(target ? { address: target.address, port: target.port } : undefined);
     },
     'host:handOver': (_sender, ...args) => {
       noExtraArgs('host.handOver', args, 2);

@@ -18,6 +18,7 @@ export interface HostHandOver {
   onAsked(cb: (ask: HandOverAsk) => void): () => void;
   onReceived(cb: (r: { from: string; tables: number }) => void): () => void;
   ask(to: { address: string; port: number }): Promise<void>;
+  withdraw(to?: { address: string; port: number }): Promise<void>;
   send(to: { address: string; port: number }, code: string): Promise<HandOverReport>;
 }
 

@@ -157,6 +157,7 @@ export function createDesktopApi(
         };
       },
       askHandOver: (key) => call(bridge, 'host:askHandOver', key),
+      withdrawHandOver: (key) => call(bridge, 'host:withdrawHandOver', key),
       handOver: (key, code) => call(bridge, 'host:handOver', key, code),
       receiveTables: (on) => call(bridge, 'host:receiveTables', on),
       onHandOverAsked: (listener) => listen(asked, 'host.onHandOverAsked', listener),

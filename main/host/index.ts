@@ -91,12 +91,17 @@ export interface Host {
     /** Receiving: whether this host takes tables from another now (off by default: a host never takes tables unasked). */
     setReceiving(on: boolean): void;
     receiving(): boolean;
-    /** Receiving: a sender asked; the code to show this host's person (6 digits, valid 2 minutes, one at a time). */
+    /**
+     * Receiving: a sender asked; the code to show this host's person (6 digits, valid 2 minutes, one at a
+     * time). Told again, `withdrawn`, when its sender's person cancels: the code is no longer shown.
+     */
     onAsked(cb: (ask: HandOverAsk) => void): () => void;
     /** Receiving: tables taken over (after the commit). */
     onReceived(cb: (r: { from: string; tables: number }) => void): () => void;
     /** Sending step 1: ask the host at `to` for a code (its person sees it). Rejects with a clear Error message. */
     ask(to: { address: string; port: number }): Promise<void>;
+    /** Cancel: takes the ask of `to` (of any, when not given) back; the other host stops showing its code. Never rejects. */
+    withdraw(to?: { address: string; port: number }): Promise<void>;
     /**
      * Sending step 2: with the code its person read out, hand every table (and the evening) over. Resolves
      * with what moved and what was refused (with reasons); rejects, changing nothing, on a wrong code etc.

@@ -52,6 +52,8 @@ export const HAND_OVER_FAILURE_CODES = [
   'targetGone',
   /** The typed address is not ADDRESS or ADDRESS:PORT (`address`). */
   'badAddress',
+  /** This host's person cancelled the ask (the receiver refuses it, should it arrive after the withdrawal). */
+  'withdrawn',
   // The receiver's refusals (either side may find `version`):
   /** `name` runs another protocol version. */
   'version',

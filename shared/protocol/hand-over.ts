@@ -14,6 +14,8 @@ export interface HandOverAsk {
   code: string;
   /** ms since the epoch; one ask at a time, valid 2 minutes. */
   expiresAt: number;
+  /** Its sender took it back (its person's Cancel): the code is good no more, and no longer shown. */
+  withdrawn?: boolean;
 }
 
 /** What a hand-over moved, and what the receiver refused (the sender keeps playing those). */
@@ -62,8 +64,14 @@ const name = v.pipe(v.string(), v.minLength(1), v.maxLength(80));
 const id = v.pipe(v.string(), v.regex(HAND_OVER_ID));
 const seats = v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(3))), v.maxLength(4));
 
-/** POST /api/hand-over/ask */
-export const HandOverAskSchema = v.object({ from: name, protocol: v.number() });
+/**
+ * POST /api/hand-over/ask. `ask`, the sender's id for it (absent from older senders), lets the sender take
+ * it back (`withdraw`), even when the withdrawal overtakes the ask on the way.
+ */
+export const HandOverAskSchema = v.object({ from: name, protocol: v.number(), ask: v.optional(id) });
+
+/** POST /api/hand-over/withdraw: the sender's person cancelled; the receiver stops showing its code. */
+export const HandOverWithdrawSchema = v.object({ ask: id });
 
 /** One table as the sender's store holds it: its last snapshot's record, its whole log, and how many lines the record holds. */
 export const HandOverTableSchema = v.object({
@@ -101,10 +109,14 @@ export type HandOverPrepareAnswer = v.InferOutput<typeof HandOverPrepareAnswerSc
 /** POST /api/hand-over/commit and /abort */
 export const HandOverIdSchema = v.object({ id });
 
-/** The loopback-only POST /api/hand-over: ask `to` (no code), or send to it with its person's code. */
+/**
+ * The loopback-only POST /api/hand-over: ask `to` (no code), send to it with its person's code, or
+ * (`withdraw`) take this host's ask of it back.
+ */
 export const HandOverStartSchema = v.object({
   to: v.pipe(v.string(), v.minLength(1), v.maxLength(300)),
   code: v.optional(v.pipe(v.string(), v.regex(HAND_OVER_CODE))),
+  withdraw: v.optional(v.literal(true)),
 });
 
 /** A hand-over's state at the receiver (GET /api/hand-over/<id>). */

@@ -80,6 +80,7 @@ export {
   HAND_OVER_ID,
   HandOverAskSchema,
   HandOverIdSchema,
+  HandOverWithdrawSchema,
   HandOverPrepareAnswerSchema,
   HandOverPrepareSchema,
   HandOverStartSchema,

@@ -90,6 +90,9 @@ function fakeDesktop(arg: FakeArg): void {
           calls.push(['askHandOver', key]);
           return { ok: true, value: null };
         },
+        async withdrawHandOver(key: string) {
+          calls.push(['withdrawHandOver', key]);
+        },
         async handOver(key: string, code: string) {
           calls.push(['handOver', key, code]);
           if (code !== arg.code) return { ok: false, failure: { code: 'wrongCode', detail: 'wrong code' } };
@@ -147,6 +150,7 @@ const WORDS = {
     badCode: 'The code is 6 digits.',
     wrong: 'Could not hand over: that is not the code shown on the other computer.',
     moved: '3 tables moved to Bo’s computer.',
+    withdrawn: 'Ann cancelled the hand-over: the code is no longer needed.',
   },
   ko: {
     receive: '테이블 넘겨받기',
@@ -157,6 +161,7 @@ const WORDS = {
     badCode: '코드는 6자리 숫자입니다.',
     wrong: '넘기지 못했습니다: 다른 컴퓨터에 표시된 코드가 아닙니다.',
     moved: '테이블 3개를 Bo’s computer로 옮겼습니다.',
+    withdrawn: 'Ann 님이 넘기기를 취소했습니다. 코드는 더 이상 필요하지 않습니다.',
   },
 };
 
@@ -295,6 +300,60 @@ describeInChromium('handing tables over, the desktop side (Chromium)', {}, (stag
       await page.keyboard.press('Enter');
       await expect.poll(() => report.count()).toBe(0);
       await expect.poll(focused).toBe('receive-tables');
+      expect(errors).toEqual([]);
+    },
+  );
+
+  it.each([
+    { width: 1280, height: 800, locale: 'en' as const },
+    { width: 390, height: 844, locale: 'ko' as const },
+  ])(
+    'at $width×$height ($locale): Cancel takes the ask back; an ask taken back over there shows no code, and says so',
+    { timeout: 60_000 },
+    async ({ width, height, locale }) => {
+      const words = WORDS[locale];
+      const { page, errors } = await open(width, height, locale);
+      const hand = (what: 'asked', arg: unknown) =>
+        page.evaluate(
+          ([w, a]) => (window as unknown as { __hand: Record<string, (a: unknown) => void> }).__hand[w](a),
+          [what, arg] as const,
+        );
+      await page.getByRole('switch', { name: words.receive }).click();
+      await expect.poll(() => calls(page)).toEqual([['receiveTables', true]]);
+      const ask = { from: 'Ann', code: CODE, expiresAt: Date.now() + 118_000 };
+      await hand('asked', ask);
+      await page.getByTestId('hand-over-code').waitFor();
+      // Ann's person pressed Cancel: the code goes, and the live region says why, instead of a countdown.
+      await hand('asked', { ...ask, withdrawn: true });
+      const withdrawn = page.getByTestId('hand-over-withdrawn');
+      await expect.poll(() => withdrawn.textContent()).toContain(words.withdrawn);
+      expect(await page.getByTestId('hand-over-code').count()).toBe(0);
+      expect(await page.getByText(CODE).count()).toBe(0);
+      expect(await page.getByText(words.left).count()).toBe(0);
+      expect(await page.getByText(words.asked).count()).toBe(0);
+      await expect(
+        withdrawn.evaluate((el) => el.closest('[aria-live]')?.getAttribute('aria-live')),
+      ).resolves.toBe('polite');
+      await page.getByTestId('hand-over').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/receive-withdrawn-${width}x${height}-${locale}.jpg` });
+      expect(seriousTargets(await axeViolations(page))).toEqual([]);
+      // A new ask shows its code again.
+      await hand('asked', { ...ask, code: '135790' });
+      await expect.poll(() => page.getByTestId('hand-over-code').textContent()).toContain('135790');
+      expect(await withdrawn.count()).toBe(0);
+
+      // This computer's Cancel at the code step: the bridge is told to take the ask back.
+      await page.getByRole('button', { name: words.handTo }).click();
+      await page.getByTestId('hand-over-code-input').waitFor();
+      await page
+        .getByTestId('hand-over')
+        .getByRole('button', { name: locale === 'en' ? 'Cancel' : '취소' })
+        .click();
+      await expect.poll(() => page.getByTestId('hand-over-code-input').count()).toBe(0);
+      expect((await calls(page)).filter((c) => c[0] !== 'receiveTables')).toEqual([
+        ['askHandOver', target.key],
+        ['withdrawHandOver', target.key],
+      ]);
       expect(errors).toEqual([]);
     },
   );

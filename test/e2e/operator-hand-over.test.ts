@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { PROTOCOL_VERSION, type HandOverAsk, type ServerMessage } from '../../shared/protocol';
 import { TestClient } from '../integration/helpers/client';
+import { gate, holdingProxy } from '../integration/helpers/hand-over';
 import { axeViolations, seriousTargets } from './axe';
 import {
   builtRenderer,
@@ -402,6 +403,69 @@ describeInChromium(
         } finally {
           held.forEach((socket) => socket.destroy());
           silent.close();
+        }
+      },
+    );
+
+    it(
+      'Cancel takes the ask back: the other host shows no code, whether the ask was on its way or its code shown',
+      { timeout: 60_000 },
+      async () => {
+        const b = await serveHost(await builtRenderer(), undefined, {}, { hostName: 'Bo’s computer' });
+        // The ask is held on the way (a busy Wi-Fi), and the withdrawal watched: both go through here.
+        const reached = gate();
+        const release = gate();
+        const answered = gate();
+        const withdrawn = gate();
+        const proxy = await holdingProxy(b.host.port, async (path, phase) => {
+          if (path === '/api/hand-over/withdraw' && phase === 'response') withdrawn.open();
+          if (path !== '/api/hand-over/ask') return;
+          if (phase === 'response') return answered.open();
+          reached.open();
+          await release.wait;
+        });
+        try {
+          b.host.handOver.setReceiving(true);
+          const codes: HandOverAsk[] = [];
+          b.host.handOver.onAsked((ask) => codes.push(ask));
+          const { page, errors } = await stage.player('Operator', 1280, 800);
+          await page.goto(`http://127.0.0.1:${stage.served.host.port}/`);
+          await page.getByTestId('operator-hand-over-open').click();
+          const panel = page.getByTestId('operator-hand-over');
+          const address = page.getByTestId('operator-hand-over-address');
+          await address.fill(`127.0.0.1:${proxy.port}`);
+          await address.press('Enter');
+          await reached.wait;
+          await panel.getByTestId('hand-over-ask-cancel').click();
+          await expect.poll(() => panel.getByTestId('hand-over-asking').count()).toBe(0);
+          await withdrawn.wait;
+          // The ask reaches the other host only after the withdrawal: no code is shown there.
+          release.open();
+          await answered.wait;
+          expect(codes).toEqual([]);
+          expect(await panel.getByTestId('hand-over-failure').count()).toBe(0);
+
+          // Asked again, its code shown over there; Cancel at the code step takes it back there too.
+          await address.fill(`127.0.0.1:${b.host.port}`);
+          await address.press('Enter');
+          await page.getByTestId('operator-hand-over-code').waitFor();
+          await expect.poll(() => codes.length).toBe(1);
+          await panel.getByRole('button', { name: 'Cancel' }).click();
+          await expect.poll(() => codes.map((c) => c.withdrawn === true)).toEqual([false, true]);
+          await expect
+            .poll(() => page.evaluate(() => document.activeElement?.id))
+            .toBe('operator-hand-over-address');
+          expect(await panel.getByTestId('hand-over-failure').count()).toBe(0);
+          // The test's proxy passes /api/info on without the host's CORS header: the page's look-up of the
+          // name there fails (two lines), nothing else.
+          const proxied = (e: string) =>
+            e.includes(`127.0.0.1:${proxy.port}/api/info`) ||
+            e.endsWith('Failed to load resource: net::ERR_FAILED');
+          expect(errors.filter((e) => !proxied(e))).toEqual([]);
+        } finally {
+          release.open();
+          proxy.server.close();
+          await b.close();
         }
       },
     );

@@ -99,6 +99,7 @@ describe('built bundles', () => {
         'start',
         'status',
         'stop',
+        'withdrawHandOver',
       ],
       settings: ['get', 'set'],
       app: [

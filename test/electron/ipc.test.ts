@@ -67,6 +67,7 @@ describe('IPC registration and the sender check', () => {
         'tables:subscribe',
         'tables:unsubscribe',
         'host:askHandOver',
+        'host:withdrawHandOver',
         'host:handOver',
         'host:receiveTables',
         'handOver:subscribe',
@@ -174,6 +175,7 @@ async function wirePage() {
       () => receivedListeners.delete(cb)
     ),
     ask: vi.fn(async (_to: { address: string; port: number }) => undefined),
+    withdraw: vi.fn(async (_to?: { address: string; port: number }) => undefined),
     send: vi.fn(async (_to: { address: string; port: number }, _code: string): Promise<HandOverReport> => ({
       to: 'Bo’s computer',
       moved: ['t1', 't2', 't3'],
@@ -630,6 +632,30 @@ describe('handing tables over through IPC', () => {
       });
     }
     expect(page.handOver.ask).toHaveBeenCalledOnce();
+  });
+
+  it("host.withdrawHandOver takes the ask of the target at the address it answered from back; once the target went, this host's ask all the same", async () => {
+    const page = await wirePage();
+    // Nothing runs: nothing was asked, nothing to take back.
+    await page.api.host.withdrawHandOver(target(9).key);
+    expect(page.handOver.withdraw).not.toHaveBeenCalled();
+    await page.api.host.start();
+    page.api.host.handOverTargets(() => {});
+    await vi.waitFor(() => expect(page.browseTargets).toHaveBeenCalled());
+    page.emitTarget()({ type: 'up', target: target(9) });
+    await page.api.host.withdrawHandOver(target(9).key);
+    expect(page.handOver.withdraw).toHaveBeenLastCalledWith({ address: '10.0.0.9', port: 47479 });
+    await page.api.host.withdrawHandOver('gone._red7-takeover._tcp.local');
+    expect(page.handOver.withdraw).toHaveBeenLastCalledWith(undefined);
+    const invoke = page.registered.get('host:withdrawHandOver')!;
+    for (const bad of [[42], [''], [target(9).key, '10.0.0.66']]) {
+      const reply = await invoke({ senderFrame: APP_FRAME, sender: page.contents }, ...bad);
+      expect(reply, JSON.stringify(bad)).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/^host\.withdrawHandOver: /),
+      });
+    }
+    expect(page.handOver.withdraw).toHaveBeenCalledTimes(2);
   });
 
   it('host.handOver sends to the discovered address with a 6-digit code, reports, and stops this host when every table went and nobody was away', async () => {

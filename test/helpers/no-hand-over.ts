@@ -4,10 +4,17 @@ import type { HostHandOver } from '../../main/electron/host-controller';
 /** A desktop host that hands nothing over and finds no target: for fakes of the bridge in lobby tests. */
 export const noHandOver: Pick<
   DesktopApi['host'],
-  'handOverTargets' | 'askHandOver' | 'handOver' | 'receiveTables' | 'onHandOverAsked' | 'onTablesReceived'
+  | 'handOverTargets'
+  | 'askHandOver'
+  | 'withdrawHandOver'
+  | 'handOver'
+  | 'receiveTables'
+  | 'onHandOverAsked'
+  | 'onTablesReceived'
 > = {
   handOverTargets: () => () => undefined,
   askHandOver: async () => ({ ok: true, value: null }),
+  withdrawHandOver: async () => undefined,
   handOver: async () => ({ ok: true, value: { to: '', moved: [], refused: [] } }),
   receiveTables: async () => undefined,
   onHandOverAsked: () => () => undefined,
@@ -21,5 +28,6 @@ export const idleHostHandOver: HostHandOver = {
   onAsked: () => () => undefined,
   onReceived: () => () => undefined,
   ask: async () => undefined,
+  withdraw: async () => undefined,
   send: async () => ({ to: '', moved: [], refused: [] }),
 };

@@ -41,6 +41,7 @@ const DOCUMENTED_API = {
     'start',
     'status',
     'stop',
+    'withdrawHandOver',
   ],
   settings: ['get', 'set'],
   tables: ['openInBrowser', 'subscribe'],

@@ -5,6 +5,7 @@ import {
   HandOverIdSchema,
   HandOverPrepareSchema,
   HandOverStartSchema,
+  HandOverWithdrawSchema,
   HAND_OVER_ID,
   failureAnswer,
   failureOf,
@@ -23,6 +24,8 @@ export interface HandOverHttpDeps {
   /** The loopback-only POST /api/hand-over: this host's person (or their script) starts a hand-over. */
   ask(to: Peer): Promise<void>;
   send(to: Peer, code: string): Promise<unknown>;
+  /** Takes this host's ask of `to` back (its operator's Cancel). */
+  withdraw(to: Peer): Promise<void>;
   now: () => number;
 }
 
@@ -79,7 +82,7 @@ export function parsePeer(text: string, defaultPort: number): Peer | null {
 }
 
 /**
- * /api/hand-over…: the host-to-host requests (ask, prepare, commit, abort, and a hand-over's state), and the
+ * /api/hand-over…: the host-to-host requests (ask, withdraw, prepare, commit, abort, and a hand-over's state), and the
  * loopback-only start. Each address gets a few requests a second; the host answers in JSON. Returns false
  * for any other path.
  */
@@ -125,6 +128,10 @@ export function handOverHttp(deps: HandOverHttpDeps) {
             { code: 'badAddress', address: body.to },
             `"${body.to}" is not ADDRESS or ADDRESS:PORT`,
           );
+        if (body.withdraw) {
+          await deps.withdraw(to);
+          return { withdrawn: true };
+        }
         if (body.code === undefined) {
           await deps.ask(to);
           return { asked: true };
@@ -133,9 +140,12 @@ export function handOverHttp(deps: HandOverHttpDeps) {
       }
       case '/api/hand-over/ask': {
         const body = parsed(HandOverAskSchema, await readJson(req, SMALL_BYTES_MAX));
-        receiver.asked(body.from, body.protocol, address);
+        receiver.asked(body.from, body.protocol, address, body.ask);
         return { asked: true };
       }
+      case '/api/hand-over/withdraw':
+        receiver.withdraw(parsed(HandOverWithdrawSchema, await readJson(req, SMALL_BYTES_MAX)).ask, address);
+        return { withdrawn: true };
       case '/api/hand-over/prepare':
         return receiver.prepare(
           parsed(HandOverPrepareSchema, await readJson(req, BUNDLE_BYTES_MAX)),

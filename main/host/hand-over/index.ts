@@ -47,7 +47,13 @@ export function startHandOver(deps: HandOverDeps) {
   };
   const send = (to: Peer, code: string): Promise<HandOverReport> => sender.send(to, code);
   return {
-    http: handOverHttp({ receiver, ask: (to) => sender.ask(to), send, now: deps.now }),
+    http: handOverHttp({
+      receiver,
+      ask: (to) => sender.ask(to),
+      send,
+      withdraw: (to) => sender.withdraw(to),
+      now: deps.now,
+    }),
     recoverSending: () => sender.recover(),
     stop: () => sender.stop(),
     api: {
@@ -57,6 +63,7 @@ export function startHandOver(deps: HandOverDeps) {
       onReceived: (cb: (r: { from: string; tables: number }) => void) =>
         listen(receiver.listeners.received, cb),
       ask: (to: Peer) => sender.ask(to),
+      withdraw: (to?: Peer) => sender.withdraw(to),
       send,
     },
   };

@@ -16,6 +16,8 @@ import type { HandOverRooms } from './rooms';
 /** How long a code is good for, and how many wrong ones end its ask. */
 export const CODE_VALID_MS = 2 * 60_000;
 export const WRONG_CODES_MAX = 3;
+/** Asks withdrawn lately, remembered so that one arriving after its withdrawal shows no code. */
+const WITHDRAWN_KEPT = 16;
 /**
  * How long a prepared hand-over may wait for its commit. A sender commits seconds after its prepare, and
  * one killed in between aborts it when it starts again; past this, the sender is taken to play its tables
@@ -58,7 +60,8 @@ interface Listeners {
  */
 export class HandOverReceiver {
   private on = false;
-  private ask: (HandOverAsk & { address: string; wrong: number }) | null = null;
+  private ask: (HandOverAsk & { address: string; wrong: number; id?: string }) | null = null;
+  private withdrawnIds: string[] = [];
   readonly listeners: Listeners = { asked: new Set(), received: new Set() };
 
   constructor(
@@ -87,7 +90,9 @@ export class HandOverReceiver {
     }
   }
 
-  asked(from: string, protocol: number, address: string): void {
+  asked(from: string, protocol: number, address: string, id?: string): void {
+    if (id !== undefined && this.withdrawnIds.includes(id))
+      throw new HandOverRefusal(409, { code: 'withdrawn' }, 'this ask was withdrawn by its sender');
     if (!this.on)
       throw new HandOverRefusal(
         403,
@@ -108,8 +113,21 @@ export class HandOverReceiver {
         `"${this.hostName()}" is being asked by another host now; try again in a moment`,
       );
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    this.ask = { from, code, expiresAt: now + CODE_VALID_MS, address, wrong: 0 };
+    this.ask = { from, code, expiresAt: now + CODE_VALID_MS, address, wrong: 0, id };
     const shown: HandOverAsk = { from, code, expiresAt: this.ask.expiresAt };
+    for (const cb of this.listeners.asked) cb(shown);
+  }
+
+  /**
+   * Its sender's person cancelled: the code is good no more, and this host's person is told (the screen
+   * drops the code). An id not (or not yet) asked is remembered: that ask, arriving late, is refused.
+   */
+  withdraw(id: string, address: string): void {
+    this.withdrawnIds = [...this.withdrawnIds.filter((w) => w !== id), id].slice(-WITHDRAWN_KEPT);
+    const ask = this.ask;
+    if (!ask || ask.id !== id || ask.address !== address) return;
+    this.ask = null;
+    const shown: HandOverAsk = { from: ask.from, code: ask.code, expiresAt: ask.expiresAt, withdrawn: true };
     for (const cb of this.listeners.asked) cb(shown);
   }
 

@@ -46,21 +46,31 @@ const url = (peer: Peer, path: string) =>
   `http://${peer.address.includes(':') ? `[${peer.address}]` : peer.address}:${peer.port}${path}`;
 
 const where = (peer: Peer) => `${peer.address}:${peer.port}`;
+const samePeer = (a: Peer, b: Peer) => a.address === b.address && a.port === b.port;
 
 /**
  * A request to the other host; its refusal (with its code), or why it could not be reached, as the error:
  * `noAnswer` when nothing came back in `timeoutMs` (dropped packets), `unreachable` when refused at once.
  */
-async function call<T>(peer: Peer, path: string, body?: unknown, timeoutMs = TIMEOUT_MS): Promise<T> {
+async function call<T>(
+  peer: Peer,
+  path: string,
+  body?: unknown,
+  timeoutMs = TIMEOUT_MS,
+  cancel?: AbortSignal,
+): Promise<T> {
   let res: Response;
+  const timeout = AbortSignal.timeout(timeoutMs);
   try {
     res = await fetch(url(peer, path), {
       method: body === undefined ? 'GET' : 'POST',
       headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: cancel ? AbortSignal.any([timeout, cancel]) : timeout,
     });
   } catch (e) {
+    if (cancel?.aborted)
+      throw new HandOverError({ code: 'withdrawn' }, `the ask of ${where(peer)} was withdrawn`, { cause: e });
     if ((e as Error).name === 'TimeoutError')
       throw new HandOverError(
         { code: 'noAnswer', address: where(peer) },
@@ -114,6 +124,8 @@ function readReport(peer: Peer, data: unknown): HandOverPrepareAnswer {
 export class HandOverSender {
   private busy = false;
   private retry: ReturnType<typeof setTimeout> | null = null;
+  /** The last ask, until its code was taken or it was withdrawn: what Cancel takes back. */
+  private asking: { peer: Peer; id: string; cancel: AbortController } | null = null;
 
   constructor(
     private readonly hostName: () => string,
@@ -126,11 +138,38 @@ export class HandOverSender {
   ) {}
 
   async ask(peer: Peer): Promise<void> {
-    await call(
-      peer,
-      '/api/hand-over/ask',
-      { from: this.hostName(), protocol: this.protocol },
-      HAND_OVER_ASK_TIMEOUT_MS,
+    const before = this.asking;
+    // Another computer asked instead: the one asked before stops showing its code.
+    if (before && !samePeer(before.peer, peer)) void this.withdraw(before.peer);
+    else before?.cancel.abort();
+    const mine = { peer, id: randomBytes(12).toString('base64url'), cancel: new AbortController() };
+    this.asking = mine;
+    try {
+      await call(
+        peer,
+        '/api/hand-over/ask',
+        { from: this.hostName(), protocol: this.protocol, ask: mine.id },
+        HAND_OVER_ASK_TIMEOUT_MS,
+        mine.cancel.signal,
+      );
+    } catch (e) {
+      if (this.asking === mine) this.asking = null;
+      throw e;
+    }
+  }
+
+  /**
+   * Takes the ask of `peer` (of any, when not given) back: its request, if still on its way, is cut off,
+   * and the receiver is told, so its screen no longer shows a code nobody will type (and the receiver is
+   * free for another host's ask). A receiver of an older version knows no withdrawal: its code expires.
+   */
+  async withdraw(peer?: Peer): Promise<void> {
+    const mine = this.asking;
+    if (!mine || (peer && !samePeer(mine.peer, peer))) return;
+    this.asking = null;
+    mine.cancel.abort();
+    await call(mine.peer, '/api/hand-over/withdraw', { ask: mine.id }, HAND_OVER_ASK_TIMEOUT_MS).catch(
+      (e: Error) => this.report(`hand-over: the ask of ${where(mine.peer)} not withdrawn (${e.message})`),
     );
   }
 
@@ -139,7 +178,10 @@ export class HandOverSender {
       throw new HandOverError({ code: 'busy' }, 'a hand-over is already under way on this host');
     this.busy = true;
     try {
-      return await this.sendAll(peer, code);
+      const report = await this.sendAll(peer, code);
+      // Its code was taken: nothing is left to withdraw.
+      if (this.asking && samePeer(this.asking.peer, peer)) this.asking = null;
+      return report;
     } finally {
       this.busy = false;
     }

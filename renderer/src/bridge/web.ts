@@ -162,6 +162,7 @@ export function webBridge(opts: WebBridgeOptions): Bridge {
       async handOver() {
         throw new Error('A browser cannot hand tables over.');
       },
+      async withdrawHandOver() {},
       async receiveTables() {
         throw new Error('A browser cannot take tables over.');
       },

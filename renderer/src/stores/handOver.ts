@@ -144,9 +144,17 @@ export const useHandOverStore = defineStore('handOver', () => {
     step.value = back;
   }
 
-  /** Back to choosing; an ask under way is dropped (the other computer may still show a code, which expires). */
+  /**
+   * Back to choosing. An ask under way, or whose code is shown over there, is taken back: its late answer
+   * changes nothing here, and the other computer stops showing the code.
+   */
   function reset(): void {
     asks++;
+    const target = chosen.value;
+    if (target && (step.value === 'asking' || step.value === 'code'))
+      services()
+        .bridge.api.host.withdrawHandOver(target.key)
+        .catch(() => undefined);
     step.value = 'choose';
     chosen.value = null;
     report.value = null;

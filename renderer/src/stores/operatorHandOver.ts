@@ -9,7 +9,10 @@ import { checkHost } from '../net/host-check';
 export type OperatorStep = 'address' | 'asking' | 'code' | 'sending' | 'done';
 
 /** The host's answer: its JSON, or its failure (its code; `other` with the HTTP status when it gave none). */
-async function postHandOver(body: { to: string; code?: string }, signal?: AbortSignal): Promise<unknown> {
+async function postHandOver(
+  body: { to: string; code?: string; withdraw?: true },
+  signal?: AbortSignal,
+): Promise<unknown> {
   const res = await fetch('/api/hand-over', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', accept: 'application/json' },
@@ -92,10 +95,15 @@ export const useOperatorHandOverStore = defineStore('operatorHandOver', () => {
     }
   }
 
-  /** Back to the address; an ask under way is dropped (the other host may still show a code, which expires). */
+  /**
+   * Back to the address. An ask under way, or whose code is shown over there, is taken back: this page's
+   * request is dropped, and the host withdraws its own, so the other computer stops showing the code.
+   */
   function reset(): void {
     asking?.abort();
     asking = null;
+    if (step.value === 'asking' || step.value === 'code')
+      postHandOver({ to: to.value, withdraw: true }).catch(() => undefined); // an older host: its code expires
     step.value = 'address';
     name.value = '';
     theirProtocol.value = null;
