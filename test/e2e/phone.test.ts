@@ -115,6 +115,38 @@ const NAMED = [
   { locale: 'it-IT', name: '1A · Serata del venerdì' },
   { locale: 'ko-KR', name: '1A · 금요일 밤 레드7 모임' },
 ];
+/**
+ * Who leads names a runner-up in brackets ("… 3 cards against 2 (name)"): long names of both kinds (a wide
+ * Korean syllable leaves the widest gap after a cut), the leader and the runner-up, at the smallest phones.
+ */
+const BRACKETED = [
+  {
+    id: 'lead-ko',
+    locale: 'ko-KR',
+    size: PHONES[0],
+    names: ['Domitilla Sforzinda', '가나다라마바사아자차카타파하'],
+  },
+  {
+    id: 'lead-it',
+    locale: 'it-IT',
+    size: PHONES[1],
+    names: ['가나다라마바사아자차카타파하', 'Bartolomeo Colleoni'],
+  },
+  { id: 'lead-en', locale: 'en-US', size: PHONES[0], names: ['Bartolomeo Colleoni', 'Domitilla Sforzinda'] },
+];
+/** Three players: the second leads Green (even cards) with 3 against the third's 2; Ada, with 1, to act. */
+function bracketedPosition(): GameState {
+  return setupState(options(3), {
+    hands: [
+      ['Y6', 'O1', 'B2', 'V5', 'I7', 'R4', 'G7'],
+      ['V7', 'B5', 'O3', 'G1', 'R3', 'Y1', 'I3'],
+      ['O2', 'V3', 'B1', 'I5', 'Y3', 'R7', 'O5'],
+    ],
+    palettes: [['O6'], ['R2', 'Y4', 'B6'], ['V4', 'I6']],
+    canvas: ['G5'],
+    current: 0,
+  });
+}
 const idOf = (size: Size, players: number, extra = '') => `w${size.width}p${players}${extra}`;
 
 /** Notes every Web Animation a card element starts (which card, its keyframes), for the motion checks. */
@@ -188,6 +220,14 @@ describeInChromium(
       for (const { id } of FOLDED) plant(dataDir, id, 4, 0, LONG_NAMES);
       for (const { locale, name } of NAMED) plant(dataDir, `named-${locale}`, 4, 0, undefined, name);
       plant(dataDir, 'moved', 4, 0);
+      for (const { id, names } of BRACKETED)
+        plantTable(dataDir, {
+          id,
+          name: `Phone ${id}`,
+          options: options(3),
+          state: bracketedPosition(),
+          seats: [{ name: 'Ada', token: token(id) }, ...names.map((name) => ({ name, bot: true as const }))],
+        });
     },
   },
   (stage) => {
@@ -663,6 +703,58 @@ describeInChromium(
       expect(seriousTargets(await axeViolations(page, '.toasts'))).toEqual([]);
       await notice.getByRole('button').tap();
       await notice.waitFor({ state: 'detached' });
+      expect(p.errors).toEqual([]);
+    });
+
+    /*
+     * Who leads, with long names cut: a cut name's "…" meets the words after it with no gap ("(Bartolom… )"
+     * left up to a character's width, a Korean syllable's the widest), and the ")" or the particle after it
+     * stays on its line (a ")." went alone to the next line).
+     */
+    it.each(BRACKETED)('who leads in $locale: a cut name ends at its "…"', async ({ id, locale, size }) => {
+      const p = await sit(id, size, locale);
+      const { page } = p;
+      await page.locator('.panel.mine').waitFor();
+      const leader = page.locator('.news [data-testid="leader"]');
+      await shot(page, `${size.width}-leader-${locale}`);
+      const cuts = () =>
+        leader.locator('[data-name]').evaluateAll((els) =>
+          els
+            .filter((el) => el.scrollWidth > el.clientWidth + 1)
+            .map((el) => {
+              // The browser draws the characters that fit with the "…" after them, then the "…".
+              const box = el.getBoundingClientRect();
+              const dots = document.createElement('span');
+              dots.textContent = '…';
+              el.after(dots);
+              const dotsWidth = dots.getBoundingClientRect().width;
+              dots.remove();
+              // The name's own text (the node among the empty ones Vue leaves around a slot).
+              const text = [...el.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent)!;
+              const range = document.createRange();
+              let end = box.left;
+              for (let i = 0; i < text.textContent!.length; i++) {
+                range.setStart(text, i);
+                range.setEnd(text, i + 1);
+                const r = range.getBoundingClientRect();
+                if (r.right + dotsWidth > box.right + 0.5) break;
+                end = r.right;
+              }
+              const next = el.nextElementSibling?.getBoundingClientRect() ?? null;
+              return {
+                name: el.getAttribute('data-name'),
+                gap: Math.round(box.right - (end + dotsWidth)),
+                nextOnItsLine: !next || Math.abs(next.top - box.top) < box.height / 2,
+              };
+            }),
+        );
+      await expect.poll(async () => (await cuts()).length, { message: 'a long name is cut' }).toBe(2);
+      for (const c of await cuts())
+        expect({ ...c, gap: c.gap <= 1 }, JSON.stringify(c)).toEqual({
+          ...c,
+          gap: true,
+          nextOnItsLine: true,
+        });
       expect(p.errors).toEqual([]);
     });
 
