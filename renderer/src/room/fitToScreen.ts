@@ -4,8 +4,8 @@ import { onBeforeUnmount, onMounted, type Ref } from 'vue';
 const STEPS = 6;
 
 /**
- * A TV does not scroll: when the room screen runs past the bottom of the window (a 720p TV, three tables and
- * an evening, long names), its type, and with it everything sized in em, is made smaller until the page fits,
+ * A TV does not scroll: when the room screen runs past the bottom or the right edge of the window (a 720p TV,
+ * three tables and an evening, long names), its type, and with it everything sized in em, is made smaller until the page fits,
  * down to `floor` of the design's size; when there is room again it grows back, never past the design's. The
  * scale is `--fit` on `screen`, found by halving (a few layouts each time the screen or its `body` changes
  * size, or the window does). The screen grows with what it shows but is at least the window's height, so only
@@ -16,7 +16,11 @@ export function useFitToScreen(
   body: Ref<HTMLElement | null>,
   floor = 0.7,
 ): void {
-  const overflows = () => document.documentElement.scrollHeight > window.innerHeight;
+  // Past the right edge too: names are kept on one line, and a long one can be wider than its column.
+  const overflows = () => {
+    const page = document.documentElement;
+    return page.scrollHeight > window.innerHeight || page.scrollWidth > page.clientWidth;
+  };
   function fit(): void {
     const el = screen.value;
     if (!el) return;
