@@ -147,6 +147,12 @@ function bracketedPosition(): GameState {
     current: 0,
   });
 }
+/** A table moved: the smallest phone in Korean, a bigger one in Italian, a tablet in English (the whole notice's words). */
+const MOVED = [
+  { id: 'moved', size: PHONES[0], locale: 'ko-KR', whole: '확정하지 않은 차례는 처음부터 다시 합니다' },
+  { id: 'moved-it', size: PHONES[1], locale: 'it-IT', whole: 'un turno che non avevi confermato ricomincia' },
+  { id: 'moved-en', size: PHONES[2], locale: 'en-US', whole: 'a turn you had not confirmed starts again' },
+];
 const idOf = (size: Size, players: number, extra = '') => `w${size.width}p${players}${extra}`;
 
 /** Notes every Web Animation a card element starts (which card, its keyframes), for the motion checks. */
@@ -219,7 +225,7 @@ describeInChromium(
       for (const id of ROWS.map((r) => r.id)) plant(dataDir, id, 4, 0, LONG_NAMES);
       for (const { id } of FOLDED) plant(dataDir, id, 4, 0, LONG_NAMES);
       for (const { locale, name } of NAMED) plant(dataDir, `named-${locale}`, 4, 0, undefined, name);
-      plant(dataDir, 'moved', 4, 0);
+      for (const { id } of MOVED) plant(dataDir, id, 4, 0);
       for (const { id, names } of BRACKETED)
         plantTable(dataDir, {
           id,
@@ -669,42 +675,52 @@ describeInChromium(
     });
 
     /*
-     * "The table moved to …" (after a hand-over, for 12 s): on a phone it sits at the top, over the bar. At the
-     * bottom it covered the turn's buttons. The hand and every button stay in sight and free; the notice is read
-     * whole and closes with its button.
+     * "The table moved to …" (after a hand-over, for 12 s): on a phone or a tablet it sits at the top, over the
+     * bar. At the bottom it covered the turn's buttons; whole at the top (three lines) it hid the first
+     * opponent's row. It says its short form within the bar's height, the whole notice read by a screen
+     * reader; the hand, every button and every opponent stay in sight and free; it closes with its button.
      */
-    it('the table-moved notice on a 360×740 phone in Korean leaves the hand and the turn’s buttons free', async () => {
-      const p = await stage.player('Ada moved', 360, 740, { locale: 'ko-KR', ...PHONE_TRAITS });
-      const { page } = p;
-      const q = new URLSearchParams({ moved: '보라의 노트북', seat: '0', token: token('moved') });
-      await page.goto(`${stage.served.url}#/table/moved?${q.toString()}`);
-      await page.locator('.panel.mine').waitFor();
-      const notice = page.getByTestId('notice');
-      await notice.waitFor();
-      await expect(notice.textContent()).resolves.toContain('보라의 노트북');
-      await shot(page, '360-moved-notice-ko');
-      const free = [
-        { label: 'your hand', selector: '.my-hand .hand', all: true },
-        { label: 'a hand card', selector: '.my-hand button.card', all: true },
-        { label: 'Play', selector: '[data-testid="play"]' },
-        { label: 'Discard', selector: '[data-testid="discard"]' },
-        { label: 'the notice', selector: '[data-testid="notice"]' },
-      ];
-      expect(await offScreen(page, free)).toEqual([]);
-      // A card selected while the notice is up: its verdicts and the buttons, free too.
-      await page.locator('.my-hand [data-card="Y6"]').tap();
-      await page.getByTestId('previews-fold').waitFor();
-      expect(
-        await offScreen(page, [
-          ...free,
-          { label: 'the verdicts', selector: '[data-testid="previews-fold"]' },
-        ]),
-      ).toEqual([]);
-      expect(seriousTargets(await axeViolations(page, '.toasts'))).toEqual([]);
-      await notice.getByRole('button').tap();
-      await notice.waitFor({ state: 'detached' });
-      expect(p.errors).toEqual([]);
-    });
+    it.each(MOVED)(
+      'the table-moved notice at $size.width×$size.height in $locale leaves the opponents, the hand and the buttons free',
+      async ({ id, size, locale, whole }) => {
+        const p = await stage.player(`Ada ${id}`, size.width, size.height, { locale, ...PHONE_TRAITS });
+        const { page } = p;
+        const q = new URLSearchParams({ moved: '보라의 노트북', seat: '0', token: token(id) });
+        await page.goto(`${stage.served.url}#/table/${id}?${q.toString()}`);
+        await page.locator('.panel.mine').waitFor();
+        const notice = page.getByTestId('notice');
+        await notice.waitFor();
+        await expect(notice.textContent()).resolves.toContain('보라의 노트북');
+        await shot(page, `${size.width}-moved-notice-${locale}`);
+        const bar = (await page.locator('header.bar').boundingBox())!;
+        const box = (await notice.boundingBox())!;
+        expect(box.y + box.height, 'the notice within the bar').toBeLessThanOrEqual(bar.y + bar.height + 0.5);
+        const free = [
+          { label: "an opponent's seat", selector: '.others [data-seat]', all: true },
+          { label: 'your hand', selector: '.my-hand .hand', all: true },
+          { label: 'a hand card', selector: '.my-hand button.card', all: true },
+          { label: 'Play', selector: '[data-testid="play"]' },
+          { label: 'Discard', selector: '[data-testid="discard"]' },
+          { label: 'the notice', selector: '[data-testid="notice"]' },
+          { label: 'its close button', selector: '[data-testid="notice"] button' },
+        ];
+        expect(await offScreen(page, free)).toEqual([]);
+        // A screen reader hears it whole: the short form on screen is hidden from it.
+        await expect(notice.locator('.full').textContent()).resolves.toContain(whole);
+        await expect(notice.locator('.short').getAttribute('aria-hidden')).resolves.toBe('true');
+        // A card selected while the notice is up: its verdicts (a tablet: its preview) and the buttons, free too.
+        await page.locator('.my-hand [data-card="Y6"]').tap();
+        const preview = size.width < 768 ? 'previews-fold' : 'play-preview';
+        await page.getByTestId(preview).waitFor();
+        expect(
+          await offScreen(page, [...free, { label: 'the preview', selector: `[data-testid="${preview}"]` }]),
+        ).toEqual([]);
+        expect(seriousTargets(await axeViolations(page, '.toasts'))).toEqual([]);
+        await notice.getByRole('button').tap();
+        await notice.waitFor({ state: 'detached' });
+        expect(p.errors).toEqual([]);
+      },
+    );
 
     /*
      * Who leads, with long names cut: a cut name's "…" meets the words after it with no gap ("(Bartolom… )"
