@@ -44,6 +44,8 @@ export const HAND_OVER_FAILURE_CODES = [
   'noAnswer',
   /** Something at `address` answered, but not as a Red7 LAN host does. */
   'badAnswer',
+  /** The tables were on their way to `name` (at `address`) and nothing got through for a while: the network. */
+  'stalled',
   /** A hand-over is already under way on this host. */
   'busy',
   /** The commit's answer did not come from `name`: the tables wait, frozen, until it answers. */

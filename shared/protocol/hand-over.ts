@@ -56,6 +56,13 @@ export interface MovedTo {
  */
 export const HAND_OVER_ASK_TIMEOUT_MS = 5_000;
 
+/**
+ * How often a receiver says it is still at the tables' bundle (`102 Processing`), while its bytes arrive
+ * and between the tables it checks: the sender waits as long as something happens, not a fixed time for up
+ * to 32 MB (which a busy Wi-Fi may take minutes to carry).
+ */
+export const HAND_OVER_PROGRESS_MS = 1_000;
+
 export const HAND_OVER_CODE = /^\d{6}$/;
 /** A hand-over's id: made by the sender, names its marker and the receiver's prepared file. */
 export const HAND_OVER_ID = /^[A-Za-z0-9_-]{8,40}$/;

@@ -7,6 +7,7 @@ import {
   HandOverStartSchema,
   HandOverWithdrawSchema,
   HAND_OVER_ID,
+  HAND_OVER_PROGRESS_MS,
   failureAnswer,
   failureOf,
 } from '../../../shared/protocol';
@@ -29,12 +30,13 @@ export interface HandOverHttpDeps {
   now: () => number;
 }
 
-/** Reads a JSON body of at most `max` bytes (a longer one is cut off and refused). */
-function readJson(req: IncomingMessage, max: number): Promise<unknown> {
+/** Reads a JSON body of at most `max` bytes (a longer one is cut off and refused); `arriving` as it comes. */
+function readJson(req: IncomingMessage, max: number, arriving = () => {}): Promise<unknown> {
   return new Promise((resolve, reject) => {
     let size = 0;
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => {
+      arriving();
       size += chunk.length;
       if (size > max) {
         reject(new HandOverRefusal(413, { code: 'tooLarge' }, `larger than ${max} bytes`));
@@ -97,7 +99,26 @@ export function handOverHttp(deps: HandOverHttpDeps) {
   };
   const { receiver } = deps;
 
-  async function answer(req: IncomingMessage, path: string, address: string): Promise<unknown> {
+  /**
+   * Tells the sender, at most every HAND_OVER_PROGRESS_MS, that its bundle is still being read or checked
+   * (`102 Processing`): it waits while something happens (sender.ts, upload.ts).
+   */
+  const progressOf = (res: ServerResponse) => {
+    let last = deps.now();
+    return () => {
+      const now = deps.now();
+      if (now - last < HAND_OVER_PROGRESS_MS || res.headersSent || res.destroyed) return;
+      last = now;
+      res.writeProcessing();
+    };
+  };
+
+  async function answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    address: string,
+  ): Promise<unknown> {
     if (req.method === 'GET') {
       const id = path.slice('/api/hand-over/'.length);
       if (!HAND_OVER_ID.test(id))
@@ -146,11 +167,11 @@ export function handOverHttp(deps: HandOverHttpDeps) {
       case '/api/hand-over/withdraw':
         receiver.withdraw(parsed(HandOverWithdrawSchema, await readJson(req, SMALL_BYTES_MAX)).ask, address);
         return { withdrawn: true };
-      case '/api/hand-over/prepare':
-        return receiver.prepare(
-          parsed(HandOverPrepareSchema, await readJson(req, BUNDLE_BYTES_MAX)),
-          address,
-        );
+      case '/api/hand-over/prepare': {
+        const progress = progressOf(res);
+        const body = parsed(HandOverPrepareSchema, await readJson(req, BUNDLE_BYTES_MAX, progress));
+        return await receiver.prepare(body, address, progress);
+      }
       case '/api/hand-over/commit':
         receiver.commit(parsed(HandOverIdSchema, await readJson(req, SMALL_BYTES_MAX)).id);
         return { state: 'committed' };
@@ -170,7 +191,7 @@ export function handOverHttp(deps: HandOverHttpDeps) {
       req.resume();
       return true;
     }
-    answer(req, path, address).then(
+    answer(req, res, path, address).then(
       (body) => send(res, 200, body),
       (e: Error) => {
         if (res.headersSent) return;

@@ -62,6 +62,8 @@ export class HandOverReceiver {
   private on = false;
   private ask: (HandOverAsk & { address: string; wrong: number; id?: string }) | null = null;
   private withdrawnIds: string[] = [];
+  /** A bundle is being checked (between its tables the host plays on): another waits for the answer. */
+  private preparing = false;
   readonly listeners: Listeners = { asked: new Set(), received: new Set() };
 
   constructor(
@@ -131,14 +133,41 @@ export class HandOverReceiver {
     for (const cb of this.listeners.asked) cb(shown);
   }
 
-  /** The code, then each table checked; what is taken is kept durably and waits for the commit. */
-  prepare(p: HandOverPrepare, address: string): HandOverPrepareAnswer & { evening: boolean } {
+  /**
+   * The code, then each table checked; what is taken is kept durably and waits for the commit. Between two
+   * tables the host plays on (the check of a large bundle takes seconds), and `progress` tells the sender.
+   */
+  async prepare(
+    p: HandOverPrepare,
+    address: string,
+    progress: () => void = () => {},
+  ): Promise<HandOverPrepareAnswer & { evening: boolean }> {
+    if (this.preparing)
+      throw new HandOverRefusal(
+        409,
+        { code: 'askedByAnother', name: this.hostName() },
+        `"${this.hostName()}" is checking another host's tables now; try again in a moment`,
+      );
     this.takeCode(p.code, address);
+    this.preparing = true;
+    try {
+      return await this.check(p, progress);
+    } finally {
+      this.preparing = false;
+    }
+  }
+
+  private async check(
+    p: HandOverPrepare,
+    progress: () => void,
+  ): Promise<HandOverPrepareAnswer & { evening: boolean }> {
     const taken: HandOverTable[] = [];
     const refused: RefusedTable[] = [];
     const eveningHere = p.evening !== null && this.rooms.holdsEvening();
     const held = this.heldElsewhere();
     for (const t of p.tables) {
+      await new Promise((resolve) => setImmediate(resolve));
+      progress();
       if (this.rooms.has(t.id) || held.has(t.id)) {
         refused.push({ id: t.id, code: 'alreadyHere', reason: 'a table of this id is already on this host' });
         continue;

@@ -13,6 +13,8 @@ import {
 } from '../../../shared/protocol';
 import type { TableStore } from '../store';
 import { collectTables } from './bundle';
+import { BUNDLE_BYTES_MAX } from './http';
+import { postWatched } from './upload';
 import type { HandOverFiles } from './files';
 import type { FrozenTables } from './frozen';
 import type { HandOverRooms } from './rooms';
@@ -35,9 +37,10 @@ interface Marker {
 
 const MARKER = 'hand-over-out.json';
 /**
- * The prepare (every table's log, up to 32 MB), the commit and a hand-over's state: they do work at the
- * receiver, and a commit given up too soon leaves the tables frozen until it answers. The ask and the info
- * are answered at once: HAND_OVER_ASK_TIMEOUT_MS (shared/protocol/hand-over.ts says why 5 s).
+ * The commit and a hand-over's state: they do work at the receiver, and a commit given up too soon leaves
+ * the tables frozen until it answers. The prepare (every table's log, up to 32 MB) waits as long only while
+ * nothing happens (upload.ts): its bytes go at the network's pace. The ask and the info are answered at
+ * once: HAND_OVER_ASK_TIMEOUT_MS (shared/protocol/hand-over.ts says why 5 s).
  */
 const TIMEOUT_MS = 15_000;
 const RETRY_MS = 5_000;
@@ -84,15 +87,19 @@ async function call<T>(
       { cause: e },
     );
   }
-  const data = (await res.json().catch(() => null)) as T | null;
-  if (!res.ok || data === null) {
+  return answerOf<T>(peer, res.status, await res.json().catch(() => null));
+}
+
+/** A 2xx answer's JSON, else the refusal it carries (an answer that is not JSON: `badAnswer`). */
+function answerOf<T>(peer: Peer, status: number, data: unknown): T {
+  if (status < 200 || status > 299 || data === null) {
     const unlike = { code: 'badAnswer', address: where(peer) } as const;
     throw new Refused(
-      res.status,
-      failureOfAnswer(data, { ...unlike, detail: `${where(peer)} answered ${res.status}` }),
+      status,
+      failureOfAnswer(data, { ...unlike, detail: `${where(peer)} answered ${status}` }),
     );
   }
-  return data;
+  return data as T;
 }
 
 /** The other host answered with a refusal (its HTTP status); an older one's, without a code, reads as `other`. */
@@ -216,19 +223,30 @@ export class HandOverSender {
       const evening = this.store.loadEvening();
       marker = { id, peer, to, stage: 'prepared', tables: ids, evening: evening !== null && evening !== '' };
       this.files.write(MARKER, marker);
-      report = readReport(
-        peer,
-        await call<unknown>(peer, '/api/hand-over/prepare', {
-          id,
-          code,
-          from: this.hostName(),
-          tables,
-          evening: marker.evening ? evening : null,
-        }),
-      );
+      const bundle = JSON.stringify({
+        id,
+        code,
+        from: this.hostName(),
+        tables,
+        evening: marker.evening ? evening : null,
+      });
+      // The receiver reads no more (http.ts): refused here, rather than after minutes of sending it.
+      if (Buffer.byteLength(bundle) > BUNDLE_BYTES_MAX)
+        throw new HandOverError(
+          { code: 'tooLarge' },
+          `the tables are ${Buffer.byteLength(bundle)} bytes, more than the ${BUNDLE_BYTES_MAX} a receiver reads`,
+        );
+      const target = { ...peer, where: where(peer), name: to.name };
+      const sent = await postWatched(target, '/api/hand-over/prepare', bundle, TIMEOUT_MS);
+      report = readReport(peer, answerOf<unknown>(peer, sent.status, sent.data));
     } catch (e) {
-      // Nothing moved: the receiver forgets what it may have kept, and every table plays on here.
-      if (marker) await call(peer, '/api/hand-over/abort', { id }).catch(() => {});
+      // Nothing moved: every table plays on here at once (the commit was never sent), and the receiver is
+      // told to forget what it may have kept; a network gone quiet must not keep the tables frozen for that
+      // too (unheard, the receiver drops it after PREPARED_KEPT_MS).
+      if (marker)
+        void call(peer, '/api/hand-over/abort', { id }).catch((a: Error) =>
+          this.report(`hand-over: ${id} not aborted at ${where(peer)} (${a.message}); it drops it in time`),
+        );
       this.endWith(ids, []);
       throw e;
     }

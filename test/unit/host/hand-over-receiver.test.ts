@@ -79,11 +79,11 @@ describe("the receiver's refusals carry their codes", () => {
     });
   });
 
-  it('a table already here, and an evening table where an evening is under way, with their codes', () => {
+  it('a table already here, and an evening table where an evening is under way, with their codes', async () => {
     const { r, codes } = receiver();
     r.setReceiving(true);
     r.asked('Ann', PROTOCOL_VERSION, '10.0.0.1');
-    const report = r.prepare(
+    const report = await r.prepare(
       {
         id: 'hand-over-1',
         code: codes[0].code,
@@ -104,12 +104,12 @@ describe("the receiver's refusals carry their codes", () => {
     });
   });
 
-  it('a commit of an unknown hand-over, an abort of a committed one', () => {
+  it('a commit of an unknown hand-over, an abort of a committed one', async () => {
     const { r, codes } = receiver({ holdsEvening: () => false });
     expect(refusal(() => r.commit('nowhere-1'))).toMatchObject({ status: 404, code: 'unknownHandOver' });
     r.setReceiving(true);
     r.asked('Ann', PROTOCOL_VERSION, '10.0.0.1');
-    r.prepare(
+    await r.prepare(
       { id: 'hand-over-2', code: codes[0].code, from: 'Ann', tables: [table('free1234')], evening: null },
       '10.0.0.1',
     );
