@@ -63,6 +63,9 @@ export const HAND_OVER_ASK_TIMEOUT_MS = 5_000;
  */
 export const HAND_OVER_PROGRESS_MS = 1_000;
 
+/** The largest bundle a receiver reads (every table's log, the evening); the other requests are small. */
+export const HAND_OVER_BUNDLE_BYTES_MAX = 32 * 2 ** 20;
+
 export const HAND_OVER_CODE = /^\d{6}$/;
 /** A hand-over's id: made by the sender, names its marker and the receiver's prepared file. */
 export const HAND_OVER_ID = /^[A-Za-z0-9_-]{8,40}$/;

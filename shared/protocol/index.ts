@@ -76,6 +76,7 @@ export {
 } from './evening';
 export {
   HAND_OVER_ASK_TIMEOUT_MS,
+  HAND_OVER_BUNDLE_BYTES_MAX,
   HAND_OVER_PROGRESS_MS,
   HAND_OVER_CODE,
   HAND_OVER_ID,

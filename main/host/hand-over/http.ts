@@ -6,6 +6,7 @@ import {
   HandOverPrepareSchema,
   HandOverStartSchema,
   HandOverWithdrawSchema,
+  HAND_OVER_BUNDLE_BYTES_MAX,
   HAND_OVER_ID,
   HAND_OVER_PROGRESS_MS,
   failureAnswer,
@@ -16,8 +17,6 @@ import { TokenBucket } from '../rate-limit';
 import { HandOverRefusal, type HandOverReceiver } from './receiver';
 import type { Peer } from './sender';
 
-/** The largest bundle a receiver reads (every table's log, the evening); the other requests are small. */
-export const BUNDLE_BYTES_MAX = 32 * 2 ** 20;
 const SMALL_BYTES_MAX = 4096;
 
 export interface HandOverHttpDeps {
@@ -169,7 +168,7 @@ export function handOverHttp(deps: HandOverHttpDeps) {
         return { withdrawn: true };
       case '/api/hand-over/prepare': {
         const progress = progressOf(res);
-        const body = parsed(HandOverPrepareSchema, await readJson(req, BUNDLE_BYTES_MAX, progress));
+        const body = parsed(HandOverPrepareSchema, await readJson(req, HAND_OVER_BUNDLE_BYTES_MAX, progress));
         return await receiver.prepare(body, address, progress);
       }
       case '/api/hand-over/commit':

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 import {
   HAND_OVER_ASK_TIMEOUT_MS,
+  HAND_OVER_BUNDLE_BYTES_MAX,
   HandOverError,
   HandOverPrepareAnswerSchema,
   type HandOverPrepareAnswer,
@@ -13,7 +14,6 @@ import {
 } from '../../../shared/protocol';
 import type { TableStore } from '../store';
 import { collectTables } from './bundle';
-import { BUNDLE_BYTES_MAX } from './http';
 import { postWatched } from './upload';
 import type { HandOverFiles } from './files';
 import type { FrozenTables } from './frozen';
@@ -231,10 +231,10 @@ export class HandOverSender {
         evening: marker.evening ? evening : null,
       });
       // The receiver reads no more (http.ts): refused here, rather than after minutes of sending it.
-      if (Buffer.byteLength(bundle) > BUNDLE_BYTES_MAX)
+      if (Buffer.byteLength(bundle) > HAND_OVER_BUNDLE_BYTES_MAX)
         throw new HandOverError(
           { code: 'tooLarge' },
-          `the tables are ${Buffer.byteLength(bundle)} bytes, more than the ${BUNDLE_BYTES_MAX} a receiver reads`,
+          `the tables are ${Buffer.byteLength(bundle)} bytes, more than the ${HAND_OVER_BUNDLE_BYTES_MAX} a receiver reads`,
         );
       const target = { ...peer, where: where(peer), name: to.name };
       const sent = await postWatched(target, '/api/hand-over/prepare', bundle, TIMEOUT_MS);
