@@ -1,13 +1,18 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PROTOCOL_VERSION, type HandOverTable, type TableOptions } from '../../shared/protocol';
+import {
+  HAND_OVER_BUNDLE_BYTES_MAX,
+  PROTOCOL_VERSION,
+  type HandOverTable,
+  type TableOptions,
+} from '../../shared/protocol';
 import { checkTable } from '../../main/host/hand-over/bundle';
 import { gate, peer } from './helpers/hand-over';
 import { hostPool } from './helpers/host';
-import { playRandomly, startedTable } from './helpers/play';
+import { moveMessage, playRandomly, startedTable, viewAt } from './helpers/play';
 import { rng } from '../helpers/random';
 
 /*
@@ -136,6 +141,27 @@ describe('the codes of a hand-over that fails', () => {
       failure: { code: 'commitUnsure', name: 'Old Bo', detail: expect.stringMatching(/frozen/) },
     });
     expect(commits).toBe(1);
+  });
+
+  it('tables larger than a receiver reads: `tooLarge` before anything is sent; every table plays on here', async () => {
+    const a = await pool.start();
+    const t = await startedTable(a.port, long);
+    let prepares = 0;
+    const port = await fakeReceiver((path) => {
+      if (path === '/api/hand-over/prepare') prepares += 1;
+      return path === '/api/info' ? info : { status: 200, body: { state: 'unknown' } };
+    });
+    // An evening file (sent whole, as the host keeps it) past the 32 MB a receiver reads.
+    writeFileSync(join(a.dataDir, 'evening.json'), `{}${' '.repeat(HAND_OVER_BUNDLE_BYTES_MAX)}`);
+    await expect(a.host.handOver.send(peer(port), '123456')).rejects.toMatchObject({
+      failure: { code: 'tooLarge', detail: expect.stringMatching(/more than the 33554432 a receiver reads/) },
+    });
+    expect(prepares).toBe(0);
+    expect(a.host.tables().map((x) => x.id)).toEqual([t.tableId]);
+    const actor = t.clients.find((c) => c.view!.legalMoves.length > 0)!;
+    actor.send(moveMessage(actor.view!.legalMoves[0], 0));
+    await viewAt(actor, 1);
+    for (const c of t.clients) await c.close();
   });
 
   it('the loopback start answers with the code: a bad address, a receiver not reached', async () => {
