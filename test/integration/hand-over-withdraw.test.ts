@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TableOptions } from '../../shared/protocol';
+import { spawnHost } from './helpers/child-host';
 import { codesOf, gate, holdingProxy, peer } from './helpers/hand-over';
 import { hostPool } from './helpers/host';
 import { moveMessage, startedTable, viewAt } from './helpers/play';
@@ -122,4 +126,28 @@ describe('withdrawing an ask', () => {
     await expect.poll(() => codes.map((x) => x.withdrawn === true)).toEqual([false, true, false, true]);
     expect(others).toHaveLength(1);
   });
+
+  it(
+    'a host started with --receive prints the code, then that it is good no more',
+    { timeout: 30_000 },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'red7-receive-'));
+      const b = await spawnHost(dir, 0, { args: ['--receive'] });
+      closers.push(async () => {
+        b.proc.kill('SIGTERM');
+        await b.exited;
+        rmSync(dir, { recursive: true, force: true });
+      });
+      const a = await pool.start();
+      await a.host.handOver.ask(peer(b.port));
+      const code = /"test host" asks to hand its tables over: code (\d{6}) \(valid 2 minutes\)/.exec(
+        b.output(),
+      )?.[1];
+      expect(code).toMatch(/^\d{6}$/);
+      await a.host.handOver.withdraw(peer(b.port));
+      await expect
+        .poll(() => b.output())
+        .toContain(`"test host" cancelled its hand-over: code ${code} is no longer good`);
+    },
+  );
 });
