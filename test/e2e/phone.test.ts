@@ -7,6 +7,7 @@ import type { CardId, GameState } from '../../shared/engine/types';
 import { axeViolations, seriousTargets } from './axe';
 import { describeInChromium, plantTable, resumeSeat, screenshotDir, type Player } from './harness';
 import { offScreen } from './layout-check';
+import { dealPosition } from './layout-positions';
 import { openNewTable } from './ui';
 
 /** The typed-address fallback of a host that moved, kept for people to look at (or the run's own folder). */
@@ -153,6 +154,14 @@ const MOVED = [
   { id: 'moved-it', size: PHONES[1], locale: 'it-IT', whole: 'un turno che non avevi confermato ricomincia' },
   { id: 'moved-en', size: PHONES[2], locale: 'en-US', whole: 'a turn you had not confirmed starts again' },
 ];
+/** A play staged at a 4-player deal, where the stripes' key must leave Confirm and Undo in sight. */
+const STRIPED = [...PHONES, DESK].flatMap((size) =>
+  (size.phone ? ['en-US', 'it-IT', 'ko-KR'] : ['en-US']).map((locale) => ({
+    size,
+    locale,
+    id: `striped-${size.width}-${locale}`,
+  })),
+);
 const idOf = (size: Size, players: number, extra = '') => `w${size.width}p${players}${extra}`;
 
 /** Notes every Web Animation a card element starts (which card, its keyframes), for the motion checks. */
@@ -226,6 +235,17 @@ describeInChromium(
       for (const { id } of FOLDED) plant(dataDir, id, 4, 0, LONG_NAMES);
       for (const { locale, name } of NAMED) plant(dataDir, `named-${locale}`, 4, 0, undefined, name);
       for (const { id } of MOVED) plant(dataDir, id, 4, 0);
+      for (const { id } of STRIPED)
+        plantTable(dataDir, {
+          id,
+          name: `Phone ${id}`,
+          options: dealPosition(4).options,
+          state: dealPosition(4),
+          seats: [
+            { name: 'Ada', token: token(id) },
+            ...['Bea', 'Cyd', 'Dov'].map((name) => ({ name, bot: true as const })),
+          ],
+        });
       for (const { id, names } of BRACKETED)
         plantTable(dataDir, {
           id,
@@ -718,6 +738,71 @@ describeInChromium(
         expect(seriousTargets(await axeViolations(page, '.toasts'))).toEqual([]);
         await notice.getByRole('button').tap();
         await notice.waitFor({ state: 'detached' });
+        expect(p.errors).toEqual([]);
+      },
+    );
+
+    /*
+     * A play staged: the cards that can do nothing now are striped, and a phone or a tablet says what the
+     * stripes mean in a key on the dashed line above the hand (a caption's row pushed Confirm and Undo off a
+     * 360×740 screen). The key, Confirm, Undo, Discard and the hand in sight at once, a striped card tapped
+     * too (its verdict takes a line); a screen reader hears it in each striped card's name. A desktop shows
+     * no key (a mouse's pointer).
+     */
+    it.each(STRIPED)(
+      'a play staged at $size.width×$size.height in $locale: what the stripes mean, in sight',
+      async ({ id, size, locale }) => {
+        const p = await sit(id, size, locale);
+        const { page } = p;
+        await page.locator('.panel.mine').waitFor();
+        const key = page.getByTestId('stripes-key');
+        await expect(key.count()).resolves.toBe(0);
+        const tap = (selector: string) =>
+          size.phone
+            ? page.locator(selector).first().tap({ force: true })
+            : page.locator(selector).first().click({ force: true });
+        await tap('.my-hand [data-card="Y6"]');
+        await tap('[data-testid="play"]');
+        await page.getByTestId('confirm-turn').waitFor();
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const striped = page.locator('.my-hand button.card.disabled');
+        await expect(striped.count()).resolves.toBeGreaterThan(0);
+        const blocked = { en: 'Can do nothing now', it: 'Ora non si può usare', ko: '지금은 쓸 수 없음' }[
+          locale.slice(0, 2)
+        ]!;
+        for (const name of await striped.evaluateAll((cs) => cs.map((c) => c.getAttribute('aria-label'))))
+          expect(name).toContain(blocked);
+        await shot(page, `${size.width}-striped-${locale}`);
+        if (!size.phone) {
+          await expect(key.isVisible()).resolves.toBe(false);
+          expect(p.errors).toEqual([]);
+          return;
+        }
+        const inSight = [
+          { label: "the stripes' key", selector: '[data-testid="stripes-key"]' },
+          { label: 'Confirm turn', selector: '[data-testid="confirm-turn"]' },
+          { label: 'Undo', selector: '[data-testid="undo"]' },
+          { label: 'Discard', selector: '[data-testid="discard"]' },
+          { label: 'a hand card', selector: '.my-hand button.card', all: true },
+          { label: 'the rule', selector: '[data-testid="rule-name"]' },
+        ];
+        expect(await offScreen(page, inSight)).toEqual([]);
+        const wide = await key.evaluate((el) => ({
+          one: el.scrollWidth <= el.clientWidth + 1,
+          line: el.getBoundingClientRect().height < 24,
+        }));
+        expect(wide, 'the key on one line').toEqual({ one: true, line: true });
+        // A striped card tapped on a phone: its verdict says why, a line more; all of it still in sight. (A tablet's
+        // turn panel is a desktop's, under the felt: there the selected card's previews take three lines more.)
+        if (size.width >= 768) {
+          expect(p.errors).toEqual([]);
+          return;
+        }
+        await tap('.my-hand button.card.disabled');
+        await page.getByTestId('previews-fold').waitFor();
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await shot(page, `${size.width}-striped-tapped-${locale}`);
+        expect(await offScreen(page, inSight)).toEqual([]);
         expect(p.errors).toEqual([]);
       },
     );

@@ -75,8 +75,42 @@ describe('HandView', () => {
     expect(document.activeElement?.getAttribute('data-card')).toBe('Y3');
     await cards()[2].trigger('click');
     expect(w.emitted('select')).toEqual([['Y3']]);
-    expect(cards()[1].attributes('aria-label')).toBe('Orange 2. Under Red you would not lead.');
+    expect(cards()[1].attributes('aria-label')).toBe(
+      'Orange 2. Can do nothing now. Under Red you would not lead.',
+    );
     expect(cards()[1].classes()).toContain('disabled');
+  });
+
+  /*
+   * What the stripes mean: a key on the line above the hand (a phone's and a tablet's style shows it), or, where
+   * the marks' line under the cards shows, a striped card's own mark. A screen reader hears it in the card's name.
+   */
+  it('says what a striped card means: a key over the hand, or its mark under it', () => {
+    const blocked = { V5: 'You already played a card this turn.' };
+    const after = mountApp(HandView, { props: { hand: ['G3', 'V5'], selected: null, blocked, fresh: [] } });
+    const key = after.find('[data-testid="stripes-key"]');
+    expect(key.text()).toBe('Striped: can do nothing now');
+    expect(key.attributes('aria-hidden')).toBe('true');
+    expect(after.find('[data-card="V5"]').attributes('aria-label')).toBe(
+      'Violet 5. Can do nothing now. You already played a card this turn.',
+    );
+    expect(after.find('[data-card="G3"]').attributes('aria-label')).toBe('Green 3');
+
+    const start = mountApp(HandView, {
+      props: { hand: ['G3', 'V5'], selected: null, blocked, fresh: [], marks: { G3: 'play' } },
+    });
+    expect(start.find('[data-testid="stripes-key"]').exists()).toBe(false);
+    expect(start.findAll('[data-testid="blocked-mark"]').map((m) => m.text())).toEqual(['not now']);
+    expect(
+      start
+        .find('[data-testid="blocked-mark"]')
+        .element.closest('li')
+        ?.querySelector('[data-card]')
+        ?.getAttribute('data-card'),
+    ).toBe('V5');
+
+    const none = mountApp(HandView, { props: { hand: ['G3'], selected: null, blocked: {}, fresh: [] } });
+    expect(none.find('[data-testid="stripes-key"]').exists()).toBe(false);
   });
 });
 
