@@ -72,6 +72,24 @@ export function midPosition(players: Players, pending: Pending): GameState {
   return next;
 }
 
+/**
+ * An Advanced game, 4 players: seat 0 discarded Orange 7, more than its palette's cards, and may draw; the
+ * deck's top card is face down, so the draw goes to the host at once with the turn so far (final).
+ */
+export function drawFinalPosition(): GameState {
+  const start = setupState(optionsFor(4, 'advanced'), {
+    hands: MID_HANDS,
+    palettes: MID_PALETTES,
+    canvas: ['I5'],
+    deck: ['V5', 'G1'],
+    current: 0,
+  });
+  const next = applyMove(start, TRIGGER.draw);
+  if (next.turn?.pending !== 'draw' || next.knownTop !== 0)
+    throw new Error('drawFinalPosition: no draw from a face-down deck');
+  return next;
+}
+
 /** An Advanced game with every seat's score near the target; everyone but the last seat passes: it wins. */
 export function gameOverPosition(players: Players): GameState {
   const target = optionsFor(players).targetScore!;

@@ -9,6 +9,7 @@ import { offScreen, widths, type Target } from './layout-check';
 import {
   PENDINGS,
   dealPosition,
+  drawFinalPosition,
   gameOverPosition,
   midPosition,
   ruleChangedPosition,
@@ -162,6 +163,7 @@ function plantAll(dataDir: string): void {
   for (const l of COMPACT_LOCALES) plant(dataDir, `compact-${l}`, dealPosition(4));
   for (const l of COMPACT_LOCALES) plant(dataDir, `changed-${l}`, ruleChangedPosition(), CHANGED_NAMES);
   for (const l of COMPACT_LOCALES) plant(dataDir, `final-${l}`, ruleChangedPosition());
+  for (const l of COMPACT_LOCALES) plant(dataDir, `draw-final-${l}`, drawFinalPosition());
   plant(dataDir, 'resize', midPosition(4, 'one'));
   plant(dataDir, 'blocked', dealPosition(2));
 }
@@ -544,7 +546,8 @@ describeInChromium('the whole turn at a glance', { plant: plantAll }, (stage) =>
     async (locale) => {
       const oneRow = (page: Page) =>
         page.evaluate(() => {
-          const box = (id: string) => document.querySelector(`[data-testid="${id}"]`)!.getBoundingClientRect();
+          const box = (id: string) =>
+            document.querySelector(`[data-testid="${id}"]`)!.getBoundingClientRect();
           const [play, discard] = [box('play'), box('discard')];
           return Math.abs(play.top - discard.top) < 2 && play.height > 0 && discard.height > 0;
         });
@@ -572,6 +575,39 @@ describeInChromium('the whole turn at a glance', { plant: plantAll }, (stage) =>
         expect(await oneRow(page), 'Play and Discard on one row, a play staged').toBe(true);
         await choose(page, '[data-testid="undo"]', size);
         await page.getByTestId('undo').waitFor({ state: 'detached' });
+      }
+      expect(errorsOf(SIZES[0], locale)).toEqual([]);
+    },
+  );
+
+  /*
+   * The same for the advanced draw from a face-down deck: "Draw — your turn so far is final" pushed "No,
+   * thanks" to a row of its own at 1280×800 (and took two lines in Italian). A desktop says "Draw and send",
+   * the line under the buttons its description; a phone keeps the two-part label.
+   */
+  it.each(COMPACT_LOCALES)(
+    'a final Draw at 1280×800 and 1920×1080 in %s: Draw and No, thanks on one row, the why in its description',
+    async (locale) => {
+      for (const size of [SIZES[0], SIZES[3]]) {
+        const page = await open(`draw-final-${locale}`, size, locale);
+        const draw = page.getByTestId('draw');
+        await draw.waitFor();
+        await shot(page, `${sizeName(size)}-draw-final-${locale}`);
+        const boxes = await page.evaluate(() =>
+          ['draw', 'no-draw'].map((id) => {
+            const r = document.querySelector(`[data-testid="${id}"]`)!.getBoundingClientRect();
+            return { top: r.top, height: r.height };
+          }),
+        );
+        expect(Math.abs(boxes[0].top - boxes[1].top), 'Draw and No, thanks on one row').toBeLessThan(2);
+        expect(boxes[0].height, 'Draw on one line').toBeLessThan(boxes[1].height + 2);
+        const described = await draw.evaluate((el) =>
+          (el.getAttribute('aria-describedby') ?? '')
+            .split(' ')
+            .map((id) => document.getElementById(id)?.textContent?.trim()),
+        );
+        expect(described).toContain((await page.locator('.panel .hint.final').textContent())!.trim());
+        await expectOnScreen(page, [{ label: 'Draw', selector: '[data-testid="draw"]' }]);
       }
       expect(errorsOf(SIZES[0], locale)).toEqual([]);
     },
