@@ -127,6 +127,20 @@ describe('the turn model', () => {
     expect(turn.canPass).toBe(true);
   });
 
+  it("says why a card can do nothing once a card is played: its discard's reason, not the play's", () => {
+    // Under Red Bea leads with Yellow 5; Green 6 played, Ada leads, and Yellow as the rule would not keep her ahead.
+    const s = setupState(basic, {
+      hands: [['G6', 'Y1'], ['I7']],
+      palettes: [['O3'], ['Y5', 'Y4']],
+      current: 0,
+    });
+    const { turn } = turnAt(viewFor(s, 0));
+    turn.select('G6');
+    turn.play();
+    expect(turn.steps).toEqual([{ type: 'play', card: 'G6' }]);
+    expect(turn.blocked).toEqual({ Y1: { code: 'wouldNotLead', params: { card: 'Y1', rule: 'Y' } } });
+  });
+
   it('forgets a selected card once it has left the hand', () => {
     const { turn, view } = turnAt(viewFor(start(), 0));
     turn.select('G6');

@@ -207,14 +207,18 @@ export function createTurn(view: () => SeatView, port: TurnPort) {
     return out;
   });
 
-  /** Hand cards that can do nothing now, with the engine's reason. */
+  /**
+   * Hand cards that can do nothing now, with the engine's reason: the play's, or once a card is played the
+   * discard's ("you already played a card" is true of every card then, and says nothing of this one).
+   */
   const blocked = computed(() => {
     const out: CardMap<IllegalReason> = {};
     const v = shown.value;
     if (!mine.value || (pending.value !== null && pending.value !== 'five')) return out;
     for (const card of v.hand) {
       if (isLegal(v, { type: 'play', card }) || isLegal(v, { type: 'discard', card })) continue;
-      out[card] = whyNot(v, { type: 'play', card })!;
+      const play = whyNot(v, { type: 'play', card })!;
+      out[card] = play.code === 'alreadyPlayed' ? (whyNot(v, { type: 'discard', card }) ?? play) : play;
     }
     return out;
   });
