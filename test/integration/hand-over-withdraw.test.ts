@@ -128,6 +128,35 @@ describe('withdrawing an ask', () => {
   });
 
   it(
+    'an ask given up on (no answer in 5 s) that gets there later shows no code',
+    { timeout: 20_000 },
+    async () => {
+      const a = await pool.start();
+      const b = await pool.start();
+      b.host.handOver.setReceiving(true);
+      const codes = codesOf(b.host);
+      const release = gate();
+      const answered = gate();
+      const withdrawn = gate();
+      const proxy = await holdingProxy(b.port, async (path, phase) => {
+        if (path === '/api/hand-over/withdraw' && phase === 'response') withdrawn.open();
+        if (path !== '/api/hand-over/ask') return;
+        if (phase === 'response') return answered.open();
+        await release.wait;
+      });
+      closers.push(() => void proxy.server.close());
+      await expect(a.host.handOver.ask(peer(proxy.port))).rejects.toMatchObject({
+        failure: { code: 'noAnswer' },
+      });
+      // The sender takes it back; the ask, held on the way, gets there after that.
+      await withdrawn.wait;
+      release.open();
+      await answered.wait;
+      expect(codes).toEqual([]);
+    },
+  );
+
+  it(
     'a host started with --receive prints the code, then that it is good no more',
     { timeout: 30_000 },
     async () => {

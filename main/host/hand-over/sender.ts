@@ -6,6 +6,7 @@ import {
   HandOverError,
   HandOverPrepareAnswerSchema,
   type HandOverPrepareAnswer,
+  failureOf,
   failureOfAnswer,
   type HandOverFailure,
   type HandOverReport,
@@ -160,7 +161,9 @@ export class HandOverSender {
         mine.cancel.signal,
       );
     } catch (e) {
-      if (this.asking === mine) this.asking = null;
+      // Given up on (no answer in time), it may still get there: taken back, it shows no code when it does.
+      if (this.asking === mine && failureOf(e).code === 'noAnswer') void this.withdraw(peer);
+      else if (this.asking === mine) this.asking = null;
       throw e;
     }
   }
