@@ -792,14 +792,13 @@ describeInChromium(
           line: el.getBoundingClientRect().height < 24,
         }));
         expect(wide, 'the key on one line').toEqual({ one: true, line: true });
-        // A striped card tapped on a phone: its verdict says why, a line more; all of it still in sight. (A tablet's
-        // turn panel is a desktop's, under the felt: there the selected card's previews take three lines more.)
-        if (size.width >= 768) {
-          expect(p.errors).toEqual([]);
-          return;
-        }
+        // A striped card tapped: its verdict says why, a line more; all of it still in sight. A tablet's turn panel
+        // is a desktop's, under the felt, with the selected card's previews whole: there the reasons under the
+        // buttons, which the previews say already, stay for screen readers (in Italian they pushed Confirm off).
         await tap('.my-hand button.card.disabled');
-        await page.getByTestId('previews-fold').waitFor();
+        await page
+          .locator(size.width < 768 ? '[data-testid="previews-fold"]' : '.panel.mine .previews')
+          .waitFor();
         await page.evaluate(() => window.scrollTo(0, 0));
         await shot(page, `${size.width}-striped-tapped-${locale}`);
         expect(await offScreen(page, inSight)).toEqual([]);
