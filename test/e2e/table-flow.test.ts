@@ -5,6 +5,7 @@ import jsQR from 'jsqr';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, expect, it, vi } from 'vitest';
 import { describeInChromium, screenshotDir, screenshotsAtCssScale } from './harness';
+import { offScreen, type Target } from './layout-check';
 import { createTable, enterName, joinTable, myTurn, takeStep } from './ui';
 
 /*
@@ -181,6 +182,19 @@ describeInChromium(
       await expect
         .poll(() => bob.page.getByTestId('rematch-voter').allTextContents(), { timeout: 10_000 })
         .toEqual([expect.stringContaining('ready'), expect.stringContaining('not yet')]);
+      // Who wants to play again is in sight by the buttons, however long the summary: it lay at the bottom of
+      // the summary's scrolling box, so Bob saw nothing of Ann's yes, nor Ann of what she waits for.
+      const votes: Target[] = [
+        { label: 'who wants a rematch', selector: '[data-testid="rematch-voter"]', all: true },
+        { label: 'Play again', selector: '[data-testid="rematch"]' },
+      ];
+      const unscrolled = (l: string[]) => l.filter((p) => !p.startsWith('the page is scrolled'));
+      expect(unscrolled(await offScreen(bob.page, votes))).toEqual([]);
+      expect(
+        unscrolled(
+          await offScreen(ann.page, [{ label: 'waiting for', selector: '[data-testid="rematch-waiting"]' }]),
+        ),
+      ).toEqual([]);
       await bob.page.waitForTimeout(1500); // the bot always agrees: still, nothing starts without Bob
       for (const p of [ann, bob]) {
         expect(await phase(p.page)).toBe('gameOver');
