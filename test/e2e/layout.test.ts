@@ -164,6 +164,7 @@ function plantAll(dataDir: string): void {
   for (const l of COMPACT_LOCALES) plant(dataDir, `changed-${l}`, ruleChangedPosition(), CHANGED_NAMES);
   for (const l of COMPACT_LOCALES) plant(dataDir, `final-${l}`, ruleChangedPosition());
   for (const l of COMPACT_LOCALES) plant(dataDir, `draw-final-${l}`, drawFinalPosition());
+  for (const l of COMPACT_LOCALES) plant(dataDir, `deck-staged-${l}`, midPosition(4, 'one'));
   plant(dataDir, 'resize', midPosition(4, 'one'));
   plant(dataDir, 'blocked', dealPosition(2));
 }
@@ -610,6 +611,51 @@ describeInChromium('the whole turn at a glance', { plant: plantAll }, (stage) =>
         await expectOnScreen(page, [{ label: 'Draw', selector: '[data-testid="draw"]' }]);
       }
       expect(errorsOf(SIZES[0], locale)).toEqual([]);
+    },
+  );
+
+  /*
+   * A phone: a card a 1 puts on the deck, staged, wears a dashed ring and an undo badge beside the deck's
+   * words. The ring ran over their first letter (seen in Korean at 360×740, "덱에 카드 15장").
+   */
+  it.each(COMPACT_LOCALES)(
+    "at 360×740 in %s: a card staged on the deck keeps its ring off the deck's words",
+    async (locale) => {
+      const size = SIZES[7];
+      const page = await open(`deck-staged-${locale}`, size, locale);
+      await page.getByTestId('one-seats').waitFor();
+      await choose(page, '.others button.card:enabled', size);
+      const mark = page.locator('.deck [data-testid="staged-mark"]');
+      await mark.waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, `${sizeName(size)}-deck-staged-${locale}`);
+      const clash = await page.evaluate(() => {
+        const deck = document.querySelector('[data-testid="deck"]')!;
+        const card = deck.firstElementChild as HTMLElement;
+        const style = getComputedStyle(card);
+        const ring = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+        const c = card.getBoundingClientRect();
+        const drawn = [
+          { what: 'ring', l: c.left - ring, t: c.top - ring, r: c.right + ring, b: c.bottom + ring },
+          ...[deck.querySelector('[data-testid="staged-mark"]')!.getBoundingClientRect()].map((m) => ({
+            what: 'badge',
+            l: m.left,
+            t: m.top,
+            r: m.right,
+            b: m.bottom,
+          })),
+        ];
+        const words = [...deck.querySelectorAll('.deck-count, .known')].map((w) => w.getBoundingClientRect());
+        return drawn.flatMap((d) =>
+          words
+            .filter((w) => d.l < w.right && w.left < d.r && d.t < w.bottom && w.top < d.b)
+            .map((w) => `${d.what} ${Math.round(d.r - w.left)} px over the words`),
+        );
+      });
+      expect(clash).toEqual([]);
+      await choose(page, '[data-testid="undo"]', size);
+      await page.getByTestId('undo').waitFor({ state: 'detached' });
+      expect(errorsOf(size, locale)).toEqual([]);
     },
   );
 
