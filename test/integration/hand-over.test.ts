@@ -71,16 +71,21 @@ describe('handing the tables over', () => {
       const all = [...playing.clients, ...voting.clients, ...finished.clients];
       const seen = all.map((c) => c.view!);
       const prepare = gate();
-      const proxy = await holdingProxy(b.port, (path, phase) =>
-        path === '/api/hand-over/prepare' && phase === 'request' ? prepare.wait : undefined,
-      );
+      let prepareArrived!: () => void;
+      const preparing = new Promise<void>((r) => (prepareArrived = r));
+      const proxy = await holdingProxy(b.port, (path, phase) => {
+        if (path !== '/api/hand-over/prepare' || phase !== 'request') return undefined;
+        prepareArrived();
+        return prepare.wait;
+      });
       closers.push(() => void proxy.server.close());
 
       const code = await askCode(a.host, proxy.port, codes);
       expect(codes.at(-1)).toMatchObject({ from: 'test host', code: expect.stringMatching(/^\d{6}$/) });
       const sending = a.host.handOver.send(peer(proxy.port), code);
-      // Frozen while it moves: the turn is refused as `moving`, and the person keeps it.
-      await new Promise((r) => setTimeout(r, 100));
+      // Frozen while it moves (the sender freezes the tables before it prepares): the turn is refused as
+      // `moving`, and the person keeps it. A fixed 100 ms here was once too short on a busy machine.
+      await preparing;
       actor.drain();
       actor.send(moveMessage(staged, at));
       expect(await actor.next('error')).toMatchObject({ code: 'moving', to: 'turn' });
