@@ -171,6 +171,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     store,
     now: () => clock.now(),
     report,
+    quietMs: limits.handOverQuietMs,
   });
 
   const bind = opts.bind ?? '0.0.0.0';

@@ -37,6 +37,11 @@ export interface HostLimits {
   maxBufferedBytes: number;
   /** Hosting this long with no sign of another device makes /api/reach say nobodyReached. */
   nobodyReachedAfterMs: number;
+  /**
+   * Handing the tables over: how long their bundle may go with no byte taken by the network and no word from
+   * the receiver before the sender gives up (`stalled`). A slow Wi-Fi keeps going; tests shorten it.
+   */
+  handOverQuietMs: number;
 }
 
 export const DEFAULT_LIMITS: HostLimits = {
@@ -57,4 +62,5 @@ export const DEFAULT_LIMITS: HostLimits = {
   idleTableMs: 30 * 60_000,
   maxBufferedBytes: 4 * 1024 * 1024,
   nobodyReachedAfterMs: NOBODY_REACHED_AFTER_MS,
+  handOverQuietMs: 15_000,
 };

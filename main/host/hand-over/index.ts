@@ -18,6 +18,8 @@ export interface HandOverDeps {
   store: TableStore;
   now: () => number;
   report: (problem: string) => void;
+  /** HostLimits.handOverQuietMs: how long the tables' bundle may go without progress. */
+  quietMs: number;
 }
 
 /** The hand-over's two sides, its HTTP requests and the host's API (docs/host.md "Handing the tables over"). */
@@ -39,6 +41,7 @@ export function startHandOver(deps: HandOverDeps) {
     deps.store,
     new HandOverFiles(deps.dataDir),
     report,
+    deps.quietMs,
   );
   receiver.recover();
   const listen = <T>(set: Set<(x: T) => void>, cb: (x: T) => void) => {

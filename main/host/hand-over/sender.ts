@@ -39,8 +39,8 @@ interface Marker {
 const MARKER = 'hand-over-out.json';
 /**
  * The commit and a hand-over's state: they do work at the receiver, and a commit given up too soon leaves
- * the tables frozen until it answers. The prepare (every table's log, up to 32 MB) waits as long only while
- * nothing happens (upload.ts): its bytes go at the network's pace. The ask and the info are answered at
+ * the tables frozen until it answers. The prepare (every table's log, up to 32 MB) waits the host's
+ * `handOverQuietMs` (15 s) only while nothing happens (upload.ts): its bytes go at the network's pace. The ask and the info are answered at
  * once: HAND_OVER_ASK_TIMEOUT_MS (shared/protocol/hand-over.ts says why 5 s).
  */
 const TIMEOUT_MS = 15_000;
@@ -143,6 +143,8 @@ export class HandOverSender {
     private readonly store: Pick<TableStore, 'flush' | 'loadAll' | 'loadEvening'>,
     private readonly files: HandOverFiles,
     private readonly report: (problem: string) => void,
+    /** How long the prepare may go with no byte taken and no word back (HostLimits.handOverQuietMs). */
+    private readonly quietMs: number,
   ) {}
 
   async ask(peer: Peer): Promise<void> {
@@ -240,7 +242,7 @@ export class HandOverSender {
           `the tables are ${Buffer.byteLength(bundle)} bytes, more than the ${HAND_OVER_BUNDLE_BYTES_MAX} a receiver reads`,
         );
       const target = { ...peer, where: where(peer), name: to.name };
-      const sent = await postWatched(target, '/api/hand-over/prepare', bundle, TIMEOUT_MS);
+      const sent = await postWatched(target, '/api/hand-over/prepare', bundle, this.quietMs);
       report = readReport(peer, answerOf<unknown>(peer, sent.status, sent.data));
     } catch (e) {
       // Nothing moved: every table plays on here at once (the commit was never sent), and the receiver is
