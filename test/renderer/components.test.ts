@@ -303,8 +303,12 @@ describe('TurnPanel', () => {
     const after = viewFor(applyMove(s, { type: 'discard', card: 'V7' }), 0);
     const w = panel(after);
     expect(w.text()).toContain('You may draw a card from the deck.');
-    // The deck's top card is face down: the draw goes to the host at once, and says so.
-    expect(w.get('[data-testid="draw"]').text()).toBe('Draw — your turn so far is final');
+    // The deck's top card is face down: the draw goes to the host at once, and says so (wider than a phone,
+    // in a short label described by the line under the buttons).
+    const draw = w.get('[data-testid="draw"]');
+    expect(draw.text()).toBe('Draw and send');
+    const why = w.get(`#${draw.attributes('aria-describedby')}`);
+    expect(why.text()).toContain('this step goes now');
     expect(w.find('[data-testid="play"]').exists()).toBe(false); // the draw's answer first, nothing else
     await w.get('[data-testid="draw"]').trigger('click');
     expect(moves(w)).toEqual([[{ type: 'draw' }]]);
