@@ -39,23 +39,30 @@ function bundleBytes(h: TestHost): number {
   return JSON.stringify(collectTables(new FileStore(h.dataDir, 0, () => {}), ids, () => null)).length;
 }
 
+/**
+ * Four tables at a sender, a receiver behind a relay that lets a sixth of their bundle through each second
+ * (about 8 s for it all: its requests' headers and the other requests are a third more), and its code.
+ */
+async function slowHandOver() {
+  const a = await sender();
+  const b = await pool.start();
+  b.host.handOver.setReceiving(true);
+  const codes = codesOf(b.host);
+  const tables = [];
+  for (let i = 0; i < 4; i++) tables.push(await startedTable(a.port, long));
+  const bytes = bundleBytes(a);
+  const slow = await pacedProxy(b.port, Math.round(bytes / 6));
+  closers.push(slow.close);
+  const code = await askCode(a.host, slow.port, codes);
+  return { a, b, tables, bytes, slow, code };
+}
+
 describe('handing the tables over on a slow network', () => {
   it(
     'a bundle that takes twice the quiet time to cross arrives: the sender waits while bytes get through',
     { timeout: 60_000 },
     async () => {
-      const a = await sender();
-      const b = await pool.start();
-      b.host.handOver.setReceiving(true);
-      const codes = codesOf(b.host);
-      const tables = [];
-      for (let i = 0; i < 4; i++) tables.push(await startedTable(a.port, long));
-      // About 8 s for it all (the bundle, its requests' headers and the other requests are a third more).
-      const bytes = bundleBytes(a);
-      const slow = await pacedProxy(b.port, Math.round(bytes / 6));
-      closers.push(slow.close);
-
-      const code = await askCode(a.host, slow.port, codes);
+      const { a, b, tables, slow, code } = await slowHandOver();
       const started = performance.now();
       const report = await a.host.handOver.send(peer(slow.port), code);
       const took = performance.now() - started;
@@ -71,17 +78,7 @@ describe('handing the tables over on a slow network', () => {
     'a network that goes quiet mid-way: `stalled` after the quiet time without progress; every table plays on here',
     { timeout: 60_000 },
     async () => {
-      const a = await sender();
-      const b = await pool.start();
-      b.host.handOver.setReceiving(true);
-      const codes = codesOf(b.host);
-      const tables = [];
-      for (let i = 0; i < 4; i++) tables.push(await startedTable(a.port, long));
-      const bytes = bundleBytes(a);
-      const slow = await pacedProxy(b.port, Math.round(bytes / 6));
-      closers.push(slow.close);
-
-      const code = await askCode(a.host, slow.port, codes);
+      const { a, b, tables, bytes, slow, code } = await slowHandOver();
       const before = slow.sent();
       const sending = a.host.handOver.send(peer(slow.port), code);
       // A third of the bundle in, the network goes quiet.
