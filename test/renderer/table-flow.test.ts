@@ -14,6 +14,7 @@ import TableRow from '../../renderer/src/components/lobby/TableRow.vue';
 import TurnPanel from '../../renderer/src/components/table/TurnPanel.vue';
 import WatchingLine from '../../renderer/src/components/table/WatchingLine.vue';
 import { rematchVoters } from '../../renderer/src/table-models/rematch';
+import { roundVoters } from '../../renderer/src/table-models/roundVote';
 import { GameClient } from '../../renderer/src/net/client';
 import { setServices } from '../../renderer/src/services';
 import { useSettingsStore } from '../../renderer/src/stores/settings';
@@ -307,6 +308,7 @@ describe('the end of a game', () => {
     expect(ann.findAll('[data-testid="rematch-voter"]').map((v) => v.text())).toEqual([
       'Ann (you)not yet',
       'Bobnot yet',
+      'Bot 3bot · ready',
     ]);
     await ann.get('[data-testid="rematch"]').trigger('click');
     expect(ann.emitted('rematch')).toEqual([[true]]);
@@ -323,6 +325,7 @@ describe('the end of a game', () => {
     expect(bob.findAll('[data-testid="rematch-voter"]').map((v) => v.text())).toEqual([
       'Annready',
       'Bob (you)not yet',
+      'Bot 3bot · ready',
     ]);
     expect(bob.find('[data-testid="rematch"]').exists()).toBe(true);
     bob.unmount();
@@ -332,8 +335,32 @@ describe('the end of a game', () => {
     expect(watcher.findAll('[data-testid="rematch-voter"]').map((v) => v.text())).toEqual([
       'Annready',
       'Bobaway',
+      'Bot 3bot · ready',
     ]);
     expect(watcher.find('[data-testid="rematch"]').exists()).toBe(false);
+  });
+
+  it('lists the same seats as the round’s vote, bots ready in its words, and waits for people only', () => {
+    // Bob voted out, a bot standing in for him: gone from both lists, as the host no longer waits for him.
+    const t = info([seat(0, 'Ann'), seat(1, 'Bob', { votedOut: true, person: false, bot: true }), seat(2, 'Bot 3', { bot: true, person: false })], {
+      state: 'finished', rematch: [0], nextRoundReady: [0], match: [],
+    }); // prettier-ignore
+    const rematch = mountApp(RoundSummary, {
+      props: { view: over(0), names: ['Ann', 'Bob', 'Bot 3'], voters: rematchVoters(t), match: t.match },
+    });
+    const voters = rematch.findAll('[data-testid="rematch-voter"]');
+    expect(voters.map((v) => v.text())).toEqual(['Ann (you)ready', 'Bot 3bot · ready']);
+    expect(voters[1].classes()).toContain('ready');
+    expect(voters[1].attributes('data-state')).toBe('bot');
+    expect(rematch.find('[data-testid="rematch-waiting"]').exists()).toBe(false); // nobody left to wait for
+    expect(roundVoters(t, () => null).map((v) => [v.seat, v.state])).toEqual([
+      [0, 'ready'],
+      [2, 'bot'],
+    ]);
+    expect(rematchVoters(t).map((v) => [v.seat, v.ready])).toEqual([
+      [0, true],
+      [2, true],
+    ]);
   });
 
   it("counts an away player's grace down, then offers to let a bot play for them (it agrees)", async () => {

@@ -1,9 +1,11 @@
 import type { TableInfo } from '../../../shared/protocol';
 
-/** A person at the table and where they stand on a rematch. */
+/** A seat at the table and where it stands on a rematch. */
 export interface RematchVoter {
   seat: number;
   name: string;
+  /** A bot plays the seat (from the start, or standing in): it always agrees. */
+  bot: boolean;
   ready: boolean;
   away: boolean;
   /**
@@ -14,20 +16,22 @@ export interface RematchVoter {
 }
 
 /**
- * Whose yes a rematch waits for: every person the host seats (bots, stand-ins and voted-out seats always
- * agree). An away person is waited for too, until the others let a bot stand in after the grace.
+ * Every seat still at the table and its yes, listed as the round's vote lists them (voted-out seats are
+ * gone): bots and stand-ins agree, so the list shows them ready; a person is ready once they say so. An away
+ * person is waited for too, until the others let a bot stand in after the grace.
  */
 export function rematchVoters(
   info: TableInfo,
   graceLeftMs: (seat: number) => number | null = () => null,
 ): RematchVoter[] {
   return info.seatList
-    .filter((s) => s.person)
+    .filter((s) => s.name !== null && !s.votedOut)
     .map((s) => ({
       seat: s.seat,
       name: s.name ?? `#${s.seat + 1}`,
-      ready: (info.rematch ?? []).includes(s.seat),
-      away: s.away,
-      graceLeftMs: s.away ? graceLeftMs(s.seat) : null,
+      bot: !s.person,
+      ready: !s.person || (info.rematch ?? []).includes(s.seat),
+      away: s.person && s.away,
+      graceLeftMs: s.person && s.away ? graceLeftMs(s.seat) : null,
     }));
 }
