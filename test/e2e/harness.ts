@@ -11,7 +11,7 @@ import {
   type Page,
 } from 'playwright-core';
 import type { PluginOption } from 'vite';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, inject, it } from 'vitest';
 import { startHost, type Host, type HostLimits, type HostOptions } from '../../main/host';
 import { hashToken } from '../../main/host/ids';
 import { snapshotJson } from '../../main/host/store-format';
@@ -345,6 +345,11 @@ export interface StageOptions {
   limits?: Partial<HostLimits>;
   /** More host options (e.g. `bind`, `interfaces`). */
   host?: Partial<HostOptions>;
+  /**
+   * Each test's players are its own: their contexts close when it ends, not with the block. A page left
+   * open keeps its socket, timers and table (bots playing on) and takes Chromium's CPU from every later test.
+   */
+  playersPerTest?: boolean;
 }
 
 /**
@@ -397,6 +402,13 @@ export function describeInChromium(title: string, options: StageOptions, body: (
       served = await serveHost(await builtRenderer(), dataDir, options.limits, options.host);
       browser = await launchChromium(scratch.path);
     }, 120_000);
+
+    if (options.playersPerTest)
+      // Not awaited: the next test need not wait for Chromium to take the pages down (the block's end
+      // closes whatever is left).
+      afterEach(() => {
+        for (const p of players.splice(0)) void p.context.close().catch(() => {});
+      });
 
     afterAll(async () => {
       for (const p of players) await p.context.close().catch(() => {});

@@ -226,6 +226,7 @@ async function inViewport(page: Page, what: Locator, label: string): Promise<voi
 describeInChromium(
   'the table on a phone (Chromium)',
   {
+    playersPerTest: true,
     plant: (dataDir) => {
       for (const { size, players: n } of LAYOUTS) plant(dataDir, idOf(size, n), n, 0);
       plant(dataDir, 'korean', 4, 0);
