@@ -33,7 +33,7 @@ function panel(view: SeatView, locale: Locale, selected: CardId | null = null) {
   const Table = defineComponent(
     () => () => h(TurnPanel, { model: turn, view: turn.shown, names: ['Ada', 'Bo'] }),
   );
-  return mountApp(Table, {}, undefined, locale);
+  return Object.assign(mountApp(Table, {}, undefined, locale), { turn });
 }
 
 describe('a staged 5 that asks for another card', () => {
@@ -41,28 +41,38 @@ describe('a staged 5 that asks for another card', () => {
     setupState(action, { hands: [['G5', 'V2', 'B4'], ['I7']], palettes: [['O3'], ['Y5']], current: 0 });
   const start = () => viewFor(setupStart(), 0);
 
-  it.each(LOCALES)('gives no reason for a Confirm button that is not shown (%s)', async (locale, words) => {
-    const w = panel(start(), locale, 'G5');
-    await w.get('[data-testid="play"]').trigger('click');
-    expect(w.get('[data-testid="turn-status"]').text()).toBe(words.turn.five);
-    expect(w.find('[data-testid="confirm-turn"]').exists()).toBe(false);
-    expect(w.text()).not.toContain(words.turn.confirm);
-    expect(w.text()).not.toContain(words.why.resolveFive);
-    // The 5's card played, Confirm is there.
-    w.unmount();
-    const played = [
-      { type: 'play', card: 'G5' },
-      { type: 'play', card: 'B4' },
-    ] as const;
-    const after = panel(
-      viewFor(
-        played.reduce((s, m) => applyMove(s, m), setupStart()),
-        0,
-      ),
-      locale,
-    );
-    expect(after.find('[data-testid="confirm-turn"]').exists()).toBe(true);
-  });
+  it.each(LOCALES)(
+    'gives no reason for a Confirm or Discard button that is not shown (%s)',
+    async (locale, words) => {
+      const w = panel(start(), locale, 'G5');
+      await w.get('[data-testid="play"]').trigger('click');
+      expect(w.get('[data-testid="turn-status"]').text()).toBe(words.turn.five);
+      expect(w.find('[data-testid="confirm-turn"]').exists()).toBe(false);
+      expect(w.text()).not.toContain(words.turn.confirm);
+      expect(w.text()).not.toContain(words.why.resolveFive);
+      // A card selected for the 5: no reason for a Discard button that is not shown either.
+      w.turn.select('V2');
+      await w.vm.$nextTick();
+      expect(w.find('[data-testid="play-preview"]').exists()).toBe(true);
+      expect(w.find('[data-testid="discard"]').exists()).toBe(false);
+      expect(w.text()).not.toContain(`${words.turn.discard}:`);
+      expect(w.text()).not.toContain(words.why.resolveFive);
+      // The 5's card played, Confirm is there.
+      w.unmount();
+      const played = [
+        { type: 'play', card: 'G5' },
+        { type: 'play', card: 'B4' },
+      ] as const;
+      const after = panel(
+        viewFor(
+          played.reduce((s, m) => applyMove(s, m), setupStart()),
+          0,
+        ),
+        locale,
+      );
+      expect(after.find('[data-testid="confirm-turn"]').exists()).toBe(true);
+    },
+  );
 });
 
 describe('a hand whose cards can do nothing', () => {
