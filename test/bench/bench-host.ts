@@ -18,11 +18,17 @@ export async function startBenchHost(options: Partial<HostOptions> = {}) {
 }
 
 /** The host child's CPU time so far (ms), user and system (the kernel's: socket sends, the log's writes). */
-export function hostCpuTimes(pid: number): { userMs: number; systemMs: number } | null {
+export function hostCpuTimes(pid: number): { userMs: number; systemMs: number; writeCalls: number } | null {
   try {
     // Fields 14 and 15 (utime, stime) in clock ticks, after the command name in parentheses.
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return { userMs: Number(fields[11]) * 10, systemMs: Number(fields[12]) * 10 };
+    // The system calls that wrote (a socket's send, a log line): on loopback each also wakes a reader.
+    const writeCalls = /syscw: (\d+)/.exec(readFileSync(`/proc/${pid}/io`, 'utf8'));
+    return {
+      userMs: Number(fields[11]) * 10,
+      systemMs: Number(fields[12]) * 10,
+      writeCalls: Number(writeCalls?.[1] ?? NaN),
+    };
   } catch {
     return null;
   }

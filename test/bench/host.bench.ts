@@ -7,6 +7,7 @@
 // logs and sends frames of a delta's mean size, no game: what this machine allows any host at all.
 // `hostCpuUsPerMove`: the host process's CPU time (all its threads, user + system) per move, from /proc;
 // `hostSystemUsPerMove` the kernel's part of it (the sockets' sends and receives, the log's writes);
+// `hostWriteCallsPerMove`: the host's system calls that wrote (a socket send, a log line) a move;
 // `clientsCpuUsPerMove`: this process's CPU a move (every bench client's reads and sends): on a 2-core machine
 // the host and its clients share 2,000,000 µs a second, which bounds the moves a second any host can reach.
 //   node --import tsx test/bench/host.bench.ts [rounds=3] [games=10] [moves=3000] [tables=50] [floor=1]
@@ -185,11 +186,13 @@ type CpuTimes = ReturnType<typeof hostCpuTimes>;
 
 /** The host's CPU a move (µs), and the kernel's share of it (its sockets and files). */
 function perMove(before: CpuTimes, after: CpuTimes, moves: number) {
-  if (!before || !after) return { hostCpuUsPerMove: null, hostSystemUsPerMove: null };
+  if (!before || !after)
+    return { hostCpuUsPerMove: null, hostSystemUsPerMove: null, hostWriteCallsPerMove: null };
   const us = (ms: number) => Math.round((1000 * ms) / moves);
   return {
     hostCpuUsPerMove: us(after.userMs + after.systemMs - before.userMs - before.systemMs),
     hostSystemUsPerMove: us(after.systemMs - before.systemMs),
+    hostWriteCallsPerMove: +((after.writeCalls - before.writeCalls) / moves).toFixed(2),
   };
 }
 
