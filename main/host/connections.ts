@@ -61,13 +61,13 @@ export class Connections {
       (this.perAddress.get(address) ?? 0) >= this.limits.maxConnectionsPerAddress
     )
       return refuse(socket, 429, 'Too Many Requests');
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.connected(ws, address));
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.connected(ws, address, socket));
   }
 
-  private connected(ws: WebSocket, address: string): void {
+  private connected(ws: WebSocket, address: string, socket: Duplex): void {
     const { limits } = this;
     this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
-    const session = new Session(ws, limits, this.clock.now(), address);
+    const session = new Session(ws, limits, this.clock.now(), address, socket);
     this.sessions.add(session);
     const cancelHello = this.clock.after(limits.helloTimeoutMs, () => {
       if (!session.greeted) session.close(1008, 'no hello');

@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import { WebSocket } from 'ws';
 import type { ErrorCode, ServerMessage, ClientMessageType } from '../../shared/protocol';
 import type { HostLimits } from './limits';
@@ -14,6 +15,8 @@ export class Session {
   /** Messages dropped for rate since the connection opened. */
   strikes = 0;
   readonly bucket: TokenBucket;
+  /** The socket holds what is sent until this turn of the event loop ends. */
+  private holding = false;
 
   constructor(
     private readonly ws: WebSocket,
@@ -21,6 +24,8 @@ export class Session {
     now: number,
     /** The remote address (wrong seat codes are counted per machine too). */
     readonly address = '',
+    /** The connection's TCP socket (under `ws`), to send a move's frames to it in one write. */
+    private readonly socket: Pick<Writable, 'cork' | 'uncork'> | null = null,
   ) {
     this.bucket = new TokenBucket(limits.ratePerSecond, limits.rateBurst, now);
   }
@@ -41,7 +46,23 @@ export class Session {
       this.ws.terminate();
       return;
     }
+    this.holdUntilTickEnds();
     this.ws.send(text);
+  }
+
+  /**
+   * A move tells each connection two frames or more (the table, its view): held together they leave in
+   * one write at the end of this turn of the event loop (Node's cork), not one system call a frame, which
+   * on loopback was most of the host's CPU a move (docs/measurements.md).
+   */
+  private holdUntilTickEnds(): void {
+    if (this.holding || !this.socket) return;
+    this.holding = true;
+    this.socket.cork();
+    process.nextTick(() => {
+      this.holding = false;
+      this.socket?.uncork();
+    });
   }
 
   error(
