@@ -51,9 +51,9 @@ export class Session {
   }
 
   /**
-   * A move tells each connection two frames or more (the table, its view): held together they leave in
-   * one write at the end of this turn of the event loop (Node's cork), not one system call a frame, which
-   * on loopback was most of the host's CPU a move (docs/measurements.md).
+   * A change may tell a connection two frames or more (the table, its view): held together they leave in
+   * one write at the end of this turn of the event loop (Node's cork), not one system call a frame, each of
+   * which also wakes the reader (host.bench's `hostWriteCallsPerMove`).
    */
   private holdUntilTickEnds(): void {
     if (this.holding || !this.socket) return;
