@@ -11,7 +11,7 @@ import {
   type Page,
 } from 'playwright-core';
 import type { PluginOption } from 'vite';
-import { afterAll, afterEach, beforeAll, describe, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, inject, it } from 'vitest';
 import { startHost, type Host, type HostLimits, type HostOptions } from '../../main/host';
 import { hashToken } from '../../main/host/ids';
 import { snapshotJson } from '../../main/host/store-format';
@@ -346,8 +346,9 @@ export interface StageOptions {
   /** More host options (e.g. `bind`, `interfaces`). */
   host?: Partial<HostOptions>;
   /**
-   * Each test's players are its own: their contexts close when it ends, not with the block. A page left
-   * open keeps its socket, timers and table (bots playing on) and takes Chromium's CPU from every later test.
+   * The players a test opens are its own: their contexts close when it ends, not with the block (those a
+   * beforeAll opens stay for the block). A page left open keeps its socket, timers and table (bots playing
+   * on), and took Chromium's CPU from every later test.
    */
   playersPerTest?: boolean;
 }
@@ -373,6 +374,8 @@ export function describeInChromium(title: string, options: StageOptions, body: (
     let served: Served | undefined;
     let browser: Browser | undefined;
     const players: Player[] = [];
+    /** The running test's players (`playersPerTest`), or null between tests. */
+    let testPlayers: Player[] | null = null;
     const ready = <T>(value: T | undefined, name: string): T => {
       if (value === undefined) throw new Error(`the stage's ${name} is used before its beforeAll ran`);
       return value;
@@ -389,7 +392,7 @@ export function describeInChromium(title: string, options: StageOptions, body: (
       },
       async player(...args) {
         const p = await newPlayer(ready(browser, 'browser'), ...args);
-        players.push(p);
+        (testPlayers ?? players).push(p);
         return p;
       },
     };
@@ -403,12 +406,16 @@ export function describeInChromium(title: string, options: StageOptions, body: (
       browser = await launchChromium(scratch.path);
     }, 120_000);
 
-    if (options.playersPerTest)
-      // Not awaited: the next test need not wait for Chromium to take the pages down (the block's end
-      // closes whatever is left).
-      afterEach(() => {
-        for (const p of players.splice(0)) void p.context.close().catch(() => {});
+    if (options.playersPerTest) {
+      beforeEach(() => {
+        testPlayers = [];
       });
+      // Not awaited: the next test need not wait for Chromium to take the pages down.
+      afterEach(() => {
+        for (const p of testPlayers ?? []) void p.context.close().catch(() => {});
+        testPlayers = null;
+      });
+    }
 
     afterAll(async () => {
       for (const p of players) await p.context.close().catch(() => {});
