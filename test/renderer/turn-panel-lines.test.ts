@@ -108,6 +108,48 @@ describe('a hand whose cards can do nothing', () => {
     },
   );
 
+  it.each(LOCALES)(
+    'after a staged play whose hand cannot be discarded, the status asks only to confirm (%s)',
+    async (locale, words) => {
+      const s = setupState(basic, {
+        hands: [['G6', 'Y1', 'Y3'], ['I7']],
+        palettes: [['O3'], ['Y5', 'Y2']],
+        current: 0,
+      });
+      const w = panel(viewFor(s, 0), locale, 'G6');
+      await w.get('[data-testid="play"]').trigger('click');
+      const status = () => w.get('[data-testid="turn-status"]').text();
+      expect(status()).toBe(words.turn.afterPlayStuck);
+      expect(w.find('[data-testid="confirm-turn"]').exists()).toBe(true);
+      // A card selected to look at it: still nothing to discard.
+      w.turn.select('Y1');
+      await w.vm.$nextTick();
+      expect(status()).toBe(words.turn.afterPlayStuck);
+      // While a discard is possible the status still offers it.
+      w.unmount();
+      const free = setupState(basic, {
+        hands: [['G6', 'R1'], ['I7']],
+        palettes: [['O3'], ['Y5', 'Y2']],
+        current: 0,
+      });
+      const v = panel(viewFor(free, 0), locale, 'G6');
+      await v.get('[data-testid="play"]').trigger('click');
+      expect(v.get('[data-testid="turn-status"]').text()).toBe(words.turn.afterPlay);
+    },
+  );
+
+  it.each(LOCALES)(
+    'at the start of a turn with no usable card, the status offers no play or discard (%s)',
+    (locale, words) => {
+      const v = viewFor(
+        setupState(action, { hands: [['R1'], ['I6']], palettes: [['O3'], ['Y5']], current: 0 }),
+        0,
+      );
+      const w = panel(v, locale);
+      expect(w.get('[data-testid="turn-status"]').text()).toBe(words.turn.startStuck);
+    },
+  );
+
   it('speaks of the cards in the plural when several can do nothing', () => {
     const s = setupState(basic, {
       hands: [['G6', 'Y1', 'Y3'], ['I7']],
