@@ -95,6 +95,24 @@ describeInChromium(
           // The long name is cut at the smaller phone, in every language: the case the ellipsis is for.
           if (size.width === 360) expect(shown[0].nameCut).toBe(true);
         }
+        // Large text (150 %) at 360 px: nothing scrolls sideways; the 7-card palette overlaps more (it ran the
+        // row 13 px off the screen).
+        await p.page.locator('html').evaluate((h) => (h.style.fontSize = '150%'));
+        // The layout follows the text size at the next frames.
+        await p.page.evaluate(
+          () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+        );
+        const wide = await p.page.evaluate(() => ({
+          page: document.documentElement.scrollWidth,
+          // How far a row's parts (its chevron last) run past the row's own edge.
+          past: [...document.querySelectorAll('.others .fold')].map((fold) => {
+            const parts = [...fold.querySelectorAll('*')].map((el) => el.getBoundingClientRect().right);
+            return Math.max(0, Math.round(Math.max(...parts) - fold.getBoundingClientRect().right));
+          }),
+        }));
+        expect(wide, `150 % in ${locale}`).toEqual({ page: 360, past: [0, 0] });
+        await p.page.screenshot({ path: join(shots, `folded-bot-row-360-150-${locale}.jpg`) });
+        await p.page.locator('html').evaluate((h) => (h.style.fontSize = ''));
         expect(p.errors).toEqual([]);
       },
     );
