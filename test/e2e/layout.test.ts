@@ -151,6 +151,12 @@ const SEVEN_CHECK: Target = { label: "the 7's check", selector: '.panel .whys li
 const MY_PALETTE: Target = { label: "seat 0's palette", selector: '[data-seat="0"] .palette' };
 const STATUS: Target = { label: 'the instruction', selector: '[data-testid="turn-status"]' };
 
+/**
+ * A test that walks two sizes opens a copy of its table at the second: the same table again would cost a
+ * reload (its page is on it already), over twice a change of address in Chromium's CPU.
+ */
+const SECOND = '-2';
+
 /** Every table the tests below open, planted before the host starts. */
 function plantAll(dataDir: string): void {
   for (const size of SIZES)
@@ -166,9 +172,13 @@ function plantAll(dataDir: string): void {
   for (const w of [1280, 390])
     plant(dataDir, `over-${w}`, gameOverPosition(4), ['Ada', ...NAMES], { wins: [0, 1, 0, 2] });
   for (const l of COMPACT_LOCALES) plant(dataDir, `compact-${l}`, dealPosition(4));
-  for (const l of COMPACT_LOCALES) plant(dataDir, `changed-${l}`, ruleChangedPosition(), CHANGED_NAMES);
-  for (const l of COMPACT_LOCALES) plant(dataDir, `final-${l}`, ruleChangedPosition());
-  for (const l of COMPACT_LOCALES) plant(dataDir, `draw-final-${l}`, drawFinalPosition());
+  for (const l of COMPACT_LOCALES)
+    for (const id of [`changed-${l}`, `changed-${l}${SECOND}`])
+      plant(dataDir, id, ruleChangedPosition(), CHANGED_NAMES);
+  for (const l of COMPACT_LOCALES)
+    for (const id of [`final-${l}`, `final-${l}${SECOND}`]) plant(dataDir, id, ruleChangedPosition());
+  for (const l of COMPACT_LOCALES)
+    for (const id of [`draw-final-${l}`, `draw-final-${l}${SECOND}`]) plant(dataDir, id, drawFinalPosition());
   for (const l of COMPACT_LOCALES) plant(dataDir, `deck-staged-${l}`, midPosition(4, 'one'));
   plant(dataDir, 'resize', midPosition(4, 'one'));
   plant(dataDir, 'blocked', dealPosition(2));
@@ -509,8 +519,8 @@ describeInChromium('the whole turn at a glance', { plant: plantAll }, (stage) =>
     'a long name changed the rule, 360×740 and 390×844 in %s: Play/Discard, then Confirm/Undo on screen',
     async (locale) => {
       const rule = { label: 'the rule', selector: '[data-testid="rule-name"]' };
-      for (const size of [SIZES[7], SIZES[6]]) {
-        const page = await open(`changed-${locale}`, size, locale);
+      for (const [i, size] of [SIZES[7], SIZES[6]].entries()) {
+        const page = await open(`changed-${locale}${i ? SECOND : ''}`, size, locale);
         await page.locator('.panel.mine').waitFor();
         await page.getByTestId('rule-changed').waitFor();
         await choose(page, '.my-hand [data-card="B3"]', size);
@@ -559,8 +569,8 @@ describeInChromium('the whole turn at a glance', { plant: plantAll }, (stage) =>
           const [play, discard] = [box('play'), box('discard')];
           return Math.abs(play.top - discard.top) < 2 && play.height > 0 && discard.height > 0;
         });
-      for (const size of [SIZES[0], SIZES[3]]) {
-        const page = await open(`final-${locale}`, size, locale);
+      for (const [i, size] of [SIZES[0], SIZES[3]].entries()) {
+        const page = await open(`final-${locale}${i ? SECOND : ''}`, size, locale);
         await page.locator('.panel.mine').waitFor();
         await choose(page, '.my-hand [data-card="B3"]', size);
         const play = page.getByTestId('play');
@@ -597,8 +607,8 @@ describeInChromium('the whole turn at a glance', { plant: plantAll }, (stage) =>
   it.each(COMPACT_LOCALES)(
     'a final Draw at 1280×800 and 1920×1080 in %s: Draw and No, thanks on one row, the why in its description',
     async (locale) => {
-      for (const size of [SIZES[0], SIZES[3]]) {
-        const page = await open(`draw-final-${locale}`, size, locale);
+      for (const [i, size] of [SIZES[0], SIZES[3]].entries()) {
+        const page = await open(`draw-final-${locale}${i ? SECOND : ''}`, size, locale);
         const draw = page.getByTestId('draw');
         await draw.waitFor();
         await shot(page, `${sizeName(size)}-draw-final-${locale}`);
