@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { setupState } from '../../shared/engine';
 import type { CardId, GameState } from '../../shared/engine/types';
 import { axeViolations, seriousTargets } from './axe';
-import { describeInChromium, plantTable, resumeSeat, screenshotDir, type Player } from './harness';
+import { describeInChromium, newPlayer, plantTable, resumeSeat, screenshotDir, type Player } from './harness';
 import { offScreen } from './layout-check';
 import { dealPosition } from './layout-positions';
 import { openNewTable } from './ui';
@@ -258,23 +258,59 @@ describeInChromium(
     },
   },
   (stage) => {
+    /**
+     * One page per kind of device (phone or desktop) and language, reused, as layout.test does: a test's
+     * table is opened by its address, the seat's token where the lobby keeps it (the app steps away from
+     * the last table and takes this seat back). A context and a page loaded per test cost Chromium about
+     * 1 s of CPU; this, a third of it. The page is set back first: its window's size, text size, scroll and
+     * recorded card flights. Motion on (one test) gets a page of its own, closed with its test.
+     */
+    const devices = new Map<string, Player>();
+    afterAll(async () => {
+      for (const p of devices.values()) await p.context.close().catch(() => {});
+    });
+    /** The table names planted under other names than `Phone <id>`. */
+    const tableName = (id: string) => NAMED.find((n) => `named-${n.locale}` === id)?.name ?? `Phone ${id}`;
+
     async function sit(
       id: string,
       size: Size,
       locale = 'en-US',
       reducedMotion: 'reduce' | 'no-preference' = 'reduce',
     ): Promise<Player> {
-      const p = await stage.player(
-        `Ada ${id}`,
-        size.width,
-        size.height,
-        size.phone
-          ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale, reducedMotion }
-          : { locale, reducedMotion },
-      );
-      await p.context.addInitScript({ content: RECORD_FLIGHTS });
-      await resumeSeat(p, stage.served, id, token(id));
-      return p;
+      const traits = size.phone
+        ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale, reducedMotion }
+        : { locale, reducedMotion };
+      const key = `${size.phone ? 'phone' : 'desktop'}-${locale}`;
+      const reused = reducedMotion === 'reduce' ? devices.get(key) : undefined;
+      if (!reused) {
+        const p =
+          reducedMotion === 'reduce'
+            ? await newPlayer(stage.browser, key, size.width, size.height, traits)
+            : await stage.player(`Ada ${id}`, size.width, size.height, traits);
+        if (reducedMotion === 'reduce') devices.set(key, p);
+        await p.context.addInitScript({ content: RECORD_FLIGHTS });
+        await resumeSeat(p, stage.served, id, token(id));
+        return p;
+      }
+      const { page } = reused;
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.evaluate(() => {
+        document.documentElement.style.fontSize = '';
+        (window as unknown as { __flights: unknown[] }).__flights = [];
+      });
+      const url = stage.served.url.replace(/^http/, 'ws') + 'ws';
+      const seat = { token: token(id), seat: 0, tableName: tableName(id), savedAt: Date.now() };
+      await page.evaluate(([k, v]) => localStorage.setItem(k, v), [
+        'red7.seats',
+        JSON.stringify({ [`${url}|${id}`]: seat }),
+      ] as const);
+      await page.evaluate((h) => (location.hash = h), `#/table/${id}`);
+      await page.locator(`.tname[data-name="${tableName(id)}"]`).waitFor({ state: 'attached' });
+      await page.getByTestId('table-view').waitFor();
+      // The last table's scroll position may stay; a table opens at the top.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      return reused;
     }
 
     const shot = (page: Page, name: string) => page.screenshot({ path: join(shots, `phone-${name}.jpg`) });
