@@ -11,8 +11,10 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const SECONDS: Record<string, number> = {
   'test/e2e/layout.test.ts': 159,
-  'test/e2e/phone.test.ts': 153,
   'test/e2e/learn.test.ts': 132,
+  // Since that run (the e2e project alone, 2026-12-07): phone.test reuses its pages, vote-names.test is new.
+  'test/e2e/phone.test.ts': 76,
+  'test/e2e/vote-names.test.ts': 43,
   'test/e2e/replay.test.ts': 69,
   'test/e2e/game.test.ts': 64,
   'test/ci/benches.test.ts': 49,
