@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { GameState } from '../../shared/engine/types';
-import { describeInChromium, plantTable, screenshotDir, type PlantedSeat, type Player } from './harness';
+import {
+  describeInChromium,
+  plantTable,
+  screenshotDir,
+  takeSeatBack,
+  type PlantedSeat,
+  type Player,
+} from './harness';
 import { offScreen, widths, type Target } from './layout-check';
 import {
   PENDINGS,
@@ -189,10 +196,8 @@ describeInChromium('the whole turn at a glance', { plant: plantAll }, (stage) =>
 
   /**
    * One page per kind of device (desktop, or phone: touch, twice the pixels) and language, reused: it takes
-   * each size before a table is opened. Each table is opened by its address, as a person who holds its seat
-   * comes back to it (a typed address, Forward): the app steps away from the last table and takes this seat
-   * back, the page loaded once per context. A reload costs Chromium 0.35 s of CPU, this 0.15 s
-   * (docs/measurements.md), and this file opens over 80 tables. The same table again reloads.
+   * each size before a table is opened. Each table is opened by its address (`takeSeatBack`), the page loaded
+   * once per context: this file opens over 80 tables.
    */
   const deviceOf = (size: Size, locale: string) => `${size.phone ? 'phone' : 'desktop'}-${locale}`;
   async function open(id: string, size: Size, locale = 'en-US'): Promise<Page> {
@@ -211,19 +216,7 @@ describeInChromium('the whole turn at a glance', { plant: plantAll }, (stage) =>
     if (now?.width !== size.width || now.height !== size.height)
       await page.setViewportSize({ width: size.width, height: size.height });
     if (first) await page.goto(stage.served.url);
-    const url = stage.served.url.replace(/^http/, 'ws') + 'ws';
-    const hash = `#/table/${id}`;
-    const seat = { token: token(id), seat: 0, tableName: `Layout ${id}`, savedAt: Date.now() };
-    await page.evaluate(([k, v]) => localStorage.setItem(k, v), [
-      'red7.seats',
-      JSON.stringify({ [`${url}|${id}`]: seat }),
-    ] as const);
-    if (page.url().endsWith(hash)) await page.reload();
-    else await page.evaluate((h) => (location.hash = h), hash);
-    await page.locator(`.tname[data-name="Layout ${id}"]`).waitFor({ state: 'attached' });
-    await page.getByTestId('table-view').waitFor();
-    // The last table's scroll position may stay; a table opens at the top.
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await takeSeatBack(page, stage.served, id, token(id), `Layout ${id}`);
     return page;
   }
   const errorsOf = (size: Size, locale = 'en-US') => contexts.get(deviceOf(size, locale))!.errors;

@@ -5,7 +5,15 @@ import { afterAll, expect, it } from 'vitest';
 import { setupState } from '../../shared/engine';
 import type { CardId, GameState } from '../../shared/engine/types';
 import { axeViolations, seriousTargets } from './axe';
-import { describeInChromium, newPlayer, plantTable, resumeSeat, screenshotDir, type Player } from './harness';
+import {
+  describeInChromium,
+  newPlayer,
+  plantTable,
+  resumeSeat,
+  screenshotDir,
+  takeSeatBack,
+  type Player,
+} from './harness';
 import { offScreen } from './layout-check';
 import { dealPosition } from './layout-positions';
 import { openNewTable } from './ui';
@@ -299,17 +307,7 @@ describeInChromium(
         document.documentElement.style.fontSize = '';
         (window as unknown as { __flights: unknown[] }).__flights = [];
       });
-      const url = stage.served.url.replace(/^http/, 'ws') + 'ws';
-      const seat = { token: token(id), seat: 0, tableName: tableName(id), savedAt: Date.now() };
-      await page.evaluate(([k, v]) => localStorage.setItem(k, v), [
-        'red7.seats',
-        JSON.stringify({ [`${url}|${id}`]: seat }),
-      ] as const);
-      await page.evaluate((h) => (location.hash = h), `#/table/${id}`);
-      await page.locator(`.tname[data-name="${tableName(id)}"]`).waitFor({ state: 'attached' });
-      await page.getByTestId('table-view').waitFor();
-      // The last table's scroll position may stay; a table opens at the top.
-      await page.evaluate(() => window.scrollTo(0, 0));
+      await takeSeatBack(page, stage.served, id, token(id), tableName(id));
       return reused;
     }
 
