@@ -59,6 +59,19 @@ describeInChromium('end to end in Chromium', {}, (stage) => {
     const shot = (p: Player, name: string, fullPage = true) =>
       p.page.screenshot({ path: join(shots, `${name}-${p.page.viewportSize()!.width}.jpg`), fullPage });
 
+    // Ada's page keeps what its audio contexts went through (the turn chime's: is it asleep between cues?).
+    await ada.context.addInitScript(() => {
+      const states: string[] = [];
+      Object.assign(window, { audioStates: states });
+      window.AudioContext = class extends window.AudioContext {
+        constructor(options?: AudioContextOptions) {
+          super(options);
+          states.push(`made ${this.state}`);
+          this.addEventListener('statechange', () => states.push(this.state));
+        }
+      };
+    });
+
     // The lobby, at both widths.
     for (const p of [ada, bo]) {
       await p.page.goto(stage.served.url);
@@ -217,6 +230,14 @@ describeInChromium('end to end in Chromium', {}, (stage) => {
     expect([...turnShots].sort()).toEqual([1280, 360]);
     const rounds = (log ?? '').match(/wins? round \d+/g)?.length ?? 0;
     console.log(`e2e: ${rounds} rounds, ${steps.length} UI steps: ${summarize(steps)}`);
+
+    // Ada's page made one audio context, at her first click; it ran for her turns' chimes and sleeps once
+    // they are over (a running one costs the device CPU even in silence).
+    const audio = () => ada.page.evaluate(() => (window as unknown as { audioStates: string[] }).audioStates);
+    await expect.poll(async () => (await audio()).at(-1)).toBe('suspended');
+    const states = await audio();
+    expect(states.filter((s) => s.startsWith('made'))).toHaveLength(1);
+    expect(states).toContain('running');
 
     // A rematch, once both people asked: the same table deals a new game for everyone, the spectator included.
     await ada.page.getByTestId('rematch').click();

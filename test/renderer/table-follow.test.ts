@@ -287,6 +287,9 @@ class FakeAudio {
   resume = vi.fn(async () => {
     this.state = 'running';
   });
+  suspend = vi.fn(async () => {
+    this.state = 'suspended';
+  });
   constructor() {
     FakeAudio.made.push(this);
   }
@@ -334,7 +337,6 @@ describe('the turn cue', () => {
     const failing = vi.fn(async () => Promise.reject(new Error('no notifications here')));
     cueTurn({ soundOn: () => true, audio: () => ctx as unknown as AudioContext, notify: failing }, notice);
     await flushPromises();
-    expect(ctx.resume).toHaveBeenCalled();
     expect(ctx.notes).toHaveLength(2);
   });
 
@@ -343,11 +345,48 @@ describe('the turn cue', () => {
     target.AudioContext = FakeAudio;
     FakeAudio.made = [];
     const audio = audioOnGesture(target as never);
-    expect(audio.get()).toBeNull();
+    expect(audio.wake()).toBeNull();
     target.dispatchEvent(new Event('pointerdown'));
-    expect(audio.get()).toBe(FakeAudio.made[0]);
+    expect(audio.wake()).toBe(FakeAudio.made[0]);
     target.dispatchEvent(new Event('keydown'));
     expect(FakeAudio.made).toHaveLength(1);
+  });
+
+  it('the page’s audio runs for a sound and sleeps a while after the last one (a running one costs CPU)', async () => {
+    vi.useFakeTimers();
+    try {
+      const target = new EventTarget() as EventTarget & { AudioContext?: unknown };
+      target.AudioContext = FakeAudio;
+      FakeAudio.made = [];
+      const audio = audioOnGesture(target as never, 5000);
+      expect(audio.wake()).toBeNull(); // no gesture yet: nothing to wake
+      target.dispatchEvent(new Event('pointerdown'));
+      const ctx = FakeAudio.made[0];
+      expect(ctx.resume).toHaveBeenCalledTimes(1); // started by the gesture itself
+      await vi.advanceTimersByTimeAsync(4999);
+      expect(ctx.suspend).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(ctx.suspend).toHaveBeenCalledTimes(1);
+      expect(ctx.state).toBe('suspended');
+
+      // A cue wakes it; a second one before it sleeps keeps it awake 5 s from then.
+      expect(audio.wake()).toBe(ctx);
+      expect(ctx.resume).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(audio.wake()).toBe(ctx);
+      expect(ctx.resume).toHaveBeenCalledTimes(2); // already running
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(ctx.suspend).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(ctx.suspend).toHaveBeenCalledTimes(2);
+
+      // iOS may leave it 'interrupted' (a call): a wake resumes that too.
+      ctx.state = 'interrupted';
+      audio.wake();
+      expect(ctx.resume).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('the table cues when the turn comes (not on a reload): title, sound switch, vibration, the desktop notice', async () => {

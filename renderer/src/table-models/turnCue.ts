@@ -45,7 +45,7 @@ export function chime(ctx: BaseAudioContext, at = ctx.currentTime): void {
 export interface CueOutlets {
   /** The sound switch of this device. */
   soundOn(): boolean;
-  /** An audio context unlocked by a gesture earlier on (browsers refuse sound before one), or null. */
+  /** An audio context unlocked by a gesture earlier on (browsers refuse sound before one), awake, or null. */
   audio(): AudioContext | null;
   /** navigator.vibrate where it exists (phones). */
   vibrate?: ((pattern: number[]) => boolean) | null;
@@ -56,10 +56,7 @@ export interface CueOutlets {
 /** It became this player's turn: a sound, a buzz and (in the desktop app, unfocused) a notification. */
 export function cueTurn(outlets: CueOutlets, notice: TurnNotice): void {
   const ctx = outlets.soundOn() ? outlets.audio() : null;
-  if (ctx) {
-    if (ctx.state === 'suspended') void ctx.resume().catch(() => {});
-    chime(ctx);
-  }
+  if (ctx) chime(ctx);
   try {
     outlets.vibrate?.([140, 70, 140]);
   } catch {
@@ -83,17 +80,38 @@ export function vibrationAfterGesture(nav: {
 type AudioCtor = new () => AudioContext;
 
 /**
+ * How long the page's audio stays awake after its last sound. A running AudioContext keeps an audio thread
+ * rendering silence: in Chromium 25-30 ms of CPU a second per page, a phone's battery through a whole
+ * evening (docs/measurements.md). Asleep between cues, it wakes in milliseconds: a tune is scheduled on
+ * its clock, which stands still until it runs. (Howler's autoSuspend does the same after 30 s, on iOS too.)
+ */
+export const AUDIO_SLEEPS_AFTER_MS = 5_000;
+
+/**
  * One AudioContext for the page, created at the player's first tap or key press: browsers only let
- * a page make sound after a gesture, and the turn may come while nobody touches the screen.
+ * a page make sound after a gesture, and the turn may come while nobody touches the screen. `wake()`
+ * gives it running, for a sound now (null before that gesture); it goes back to sleep
+ * AUDIO_SLEEPS_AFTER_MS after the last wake.
  */
 export function audioOnGesture(
   target: Pick<Window, 'addEventListener' | 'removeEventListener'> & {
     AudioContext?: AudioCtor;
     webkitAudioContext?: AudioCtor;
   },
-): { get(): AudioContext | null; stop(): void } {
+  sleepsAfterMs = AUDIO_SLEEPS_AFTER_MS,
+): { wake(): AudioContext | null; stop(): void } {
   let ctx: AudioContext | null = null;
+  let sleep: ReturnType<typeof setTimeout> | undefined;
   const events = ['pointerdown', 'keydown'] as const;
+  const wake = (): AudioContext | null => {
+    if (!ctx || ctx.state === 'closed') return null;
+    // 'suspended', or iOS's 'interrupted' (a call, another app's sound): either resumes.
+    if (ctx.state !== 'running') void ctx.resume().catch(() => {});
+    clearTimeout(sleep);
+    const awake = ctx;
+    sleep = setTimeout(() => void awake.suspend().catch(() => {}), sleepsAfterMs);
+    return ctx;
+  };
   const unlock = () => {
     const Ctor = target.AudioContext ?? target.webkitAudioContext;
     if (!ctx && Ctor) {
@@ -103,12 +121,13 @@ export function audioOnGesture(
         ctx = null;
       }
     }
-    if (ctx?.state === 'suspended') void ctx.resume().catch(() => {});
+    // Started within the gesture (what unlocks it), then asleep like after any sound.
+    wake();
     stop();
   };
   const stop = () => events.forEach((e) => target.removeEventListener(e, unlock, true));
   events.forEach((e) => target.addEventListener(e, unlock, true));
-  return { get: () => ctx, stop };
+  return { wake, stop };
 }
 
 let page: ReturnType<typeof audioOnGesture> | null = null;
