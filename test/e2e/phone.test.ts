@@ -821,7 +821,8 @@ describeInChromium(
           { label: 'a hand card', selector: '.my-hand button.card', all: true },
           { label: 'the rule', selector: '[data-testid="rule-name"]' },
         ];
-        expect(await offScreen(page, inSight)).toEqual([]);
+        // Polled: the panel settles a frame or more after Confirm shows (a screenshot's time had hidden that).
+        await expect.poll(() => offScreen(page, inSight)).toEqual([]);
         const wide = await key.evaluate((el) => ({
           one: el.scrollWidth <= el.clientWidth + 1,
           line: el.getBoundingClientRect().height < 24,
@@ -836,7 +837,7 @@ describeInChromium(
           .waitFor();
         await page.evaluate(() => window.scrollTo(0, 0));
         await shot(page, `${size.width}-striped-tapped-${locale}`);
-        expect(await offScreen(page, inSight)).toEqual([]);
+        await expect.poll(() => offScreen(page, inSight)).toEqual([]);
         expect(p.errors).toEqual([]);
       },
     );
