@@ -230,8 +230,12 @@ describeInChromium('the whole turn at a glance', { plant: plantAll }, (stage) =>
 
   const shot = (page: Page, name: string) => page.screenshot({ path: join(shots, `layout-${name}.jpg`) });
 
+  /**
+   * Polled: after a play is staged the app brings Confirm into sight a frame or more later (its own scroll);
+   * read at once, the check passed only when something slow (a screenshot) came before it.
+   */
   async function expectOnScreen(page: Page, targets: Target[]): Promise<void> {
-    expect(await offScreen(page, targets)).toEqual([]);
+    await expect.poll(() => offScreen(page, targets)).toEqual([]);
     const w = await widths(page);
     expect(w.scroll, 'nothing sticks out sideways').toBe(w.viewport);
   }

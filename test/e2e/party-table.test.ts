@@ -276,11 +276,15 @@ describeInChromium(
         .poll(() => p.page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
         .toBe('confirm-turn');
       await shot7(p);
-      const problems = await offScreen(p.page, [
-        { label: 'Confirm', selector: '[data-testid="confirm-turn"]' },
-        { label: 'Undo', selector: '[data-testid="undo"]' },
-      ]);
-      expect(problems.filter((l) => !l.startsWith('the page is scrolled'))).toEqual([]);
+      // Polled: the app scrolls Confirm into sight a frame or more after the focus lands on it.
+      const problems = async () =>
+        (
+          await offScreen(p.page, [
+            { label: 'Confirm', selector: '[data-testid="confirm-turn"]' },
+            { label: 'Undo', selector: '[data-testid="undo"]' },
+          ])
+        ).filter((l) => !l.startsWith('the page is scrolled'));
+      await expect.poll(problems).toEqual([]);
       expect(await p.page.getByTestId('confirm-turn').textContent()).toContain('Conferma');
       expect(p.errors).toEqual([]);
     });
