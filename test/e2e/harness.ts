@@ -203,13 +203,6 @@ export interface Player {
 export const SHOT_QUALITY = 80;
 
 /**
- * Whether a page's screenshots saved for people to look at (those given a `path`) are taken: everywhere but
- * in CI, whose fresh clone nobody opens (`RED7_SHOTS=1` takes them there too). A run takes over 500, about
- * 8 % of the e2e group's CPU (docs/measurements.md). A screenshot a test reads (no `path`) is always taken.
- */
-export const SHOTS_FOR_PEOPLE = !process.env.CI || process.env.RED7_SHOTS === '1';
-
-/**
  * The page's screenshots are taken at one image pixel per CSS pixel unless a test asks otherwise: at a
  * phone's deviceScaleFactor 2 an image four times the size costs seconds per shot to rasterise and encode,
  * and the screenshots are for people to look at (no test reads their pixels). The page itself still
@@ -219,14 +212,12 @@ export const SHOTS_FOR_PEOPLE = !process.env.CI || process.env.RED7_SHOTS === '1
  */
 export function screenshotsAtCssScale(page: Page): void {
   const take = page.screenshot.bind(page);
-  page.screenshot = async (options = {}) => {
-    if (options.path && !SHOTS_FOR_PEOPLE) return Buffer.alloc(0);
-    return take({
+  page.screenshot = (options = {}) =>
+    take({
       scale: 'css',
       ...(options.path?.endsWith('.jpg') ? { type: 'jpeg' as const, quality: SHOT_QUALITY } : {}),
       ...options,
     });
-  };
 }
 
 /** A player in a browser context of their own (own storage), with a viewport width (and e.g. phone traits). */

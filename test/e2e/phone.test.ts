@@ -715,11 +715,13 @@ describeInChromium(
           path: join(shots, `phone-bar-${size.width}-${locale}.jpg`),
           clip: { x: 0, y: 0, width: size.width, height: 120 },
         });
-        const fits = await tname.evaluate((el) => ({
-          wide: el.scrollWidth <= el.clientWidth + 1,
-          tall: el.scrollHeight <= el.clientHeight + 1,
-        }));
-        expect(fits, `${name} whole at ${size.width} px`).toEqual({ wide: true, tall: true });
+        // Polled: the bar settles a frame or more after the window's new size (a screenshot's time had hidden that).
+        const fits = () =>
+          tname.evaluate((el) => ({
+            wide: el.scrollWidth <= el.clientWidth + 1,
+            tall: el.scrollHeight <= el.clientHeight + 1,
+          }));
+        await expect.poll(fits, `${name} whole at ${size.width} px`).toEqual({ wide: true, tall: true });
         const bar = await page.locator('header.bar').boundingBox();
         expect(bar!.height, 'one row').toBeLessThan(64);
         await expect(page.locator('html').evaluate((h) => h.scrollWidth)).resolves.toBeLessThanOrEqual(
