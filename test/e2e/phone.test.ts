@@ -721,7 +721,9 @@ describeInChromium(
             wide: el.scrollWidth <= el.clientWidth + 1,
             tall: el.scrollHeight <= el.clientHeight + 1,
           }));
-        await expect.poll(fits, `${name} whole at ${size.width} px`).toEqual({ wide: true, tall: true });
+        await expect
+          .poll(fits, { message: `${name} whole at ${size.width} px` })
+          .toEqual({ wide: true, tall: true });
         const bar = await page.locator('header.bar').boundingBox();
         expect(bar!.height, 'one row').toBeLessThan(64);
         await expect(page.locator('html').evaluate((h) => h.scrollWidth)).resolves.toBeLessThanOrEqual(
