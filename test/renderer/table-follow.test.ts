@@ -384,6 +384,14 @@ describe('the turn cue', () => {
       ctx.state = 'interrupted';
       audio.wake();
       expect(ctx.resume).toHaveBeenCalledTimes(3);
+
+      // Put to sleep a moment ago, its suspend() not settled (still 'running'): a wake resumes it after.
+      ctx.state = 'running';
+      ctx.suspend.mockImplementationOnce(async () => {});
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(ctx.suspend).toHaveBeenCalledTimes(3);
+      audio.wake();
+      expect(ctx.resume).toHaveBeenCalledTimes(4);
     } finally {
       vi.useRealTimers();
     }

@@ -81,7 +81,7 @@ type AudioCtor = new () => AudioContext;
 
 /**
  * How long the page's audio stays awake after its last sound. A running AudioContext keeps an audio thread
- * rendering silence: in Chromium 25-30 ms of CPU a second per page, a phone's battery through a whole
+ * rendering silence: in Chromium about 20 ms of CPU a second per page, a phone's battery through a whole
  * evening (docs/measurements.md). Asleep between cues, it wakes in milliseconds: a tune is scheduled on
  * its clock, which stands still until it runs. (Howler's autoSuspend does the same after 30 s, on iOS too.)
  */
@@ -105,11 +105,15 @@ export function audioOnGesture(
   const events = ['pointerdown', 'keydown'] as const;
   const wake = (): AudioContext | null => {
     if (!ctx || ctx.state === 'closed') return null;
-    // 'suspended', or iOS's 'interrupted' (a call, another app's sound): either resumes.
-    if (ctx.state !== 'running') void ctx.resume().catch(() => {});
+    // Not awake: 'suspended', iOS's 'interrupted' (a call, another app's sound), or put to sleep a moment ago
+    // (still 'running' until its suspend() settles; a resume() after it wins).
+    if (ctx.state !== 'running' || sleep === undefined) void ctx.resume().catch(() => {});
     clearTimeout(sleep);
     const awake = ctx;
-    sleep = setTimeout(() => void awake.suspend().catch(() => {}), sleepsAfterMs);
+    sleep = setTimeout(() => {
+      sleep = undefined;
+      void awake.suspend().catch(() => {});
+    }, sleepsAfterMs);
     return ctx;
   };
   const unlock = () => {
