@@ -117,6 +117,9 @@ describe('the turn clock on screen', () => {
       currentTime = 0;
       destination = {};
       rec = { notes: [] as number[], peak: 0 };
+      // The page's audio is woken for each sound and put to sleep after it, as a real context is.
+      resume = async () => {};
+      suspend = async () => {};
       constructor() {
         made.push(this.rec);
       }
