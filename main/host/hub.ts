@@ -9,7 +9,7 @@ import { CodeAttempts } from './code-attempts';
 import type { BotBrain } from './bot-brain';
 import type { Cancel, Clock } from './clock';
 import { TableError } from './errors';
-import { freeTableId, hashToken } from './ids';
+import { freeTableId, hashToken, newSeed } from './ids';
 import { idleLongerThan, longestUnattended } from './idle-tables';
 import type { GameArchive } from './history/archive';
 import type { HostLimits } from './limits';
@@ -63,6 +63,7 @@ export class Hub {
     protocol = PROTOCOL_VERSION,
     /** The tables a hand-over is moving: requests that would change them are refused (`moving`). */
     private readonly frozen?: FrozenTables,
+    seeds: () => number = newSeed, // new games' shuffle seeds (HostOptions.seeds)
   ) {
     this.handshake = new Handshake(hostInfo, protocol);
     this.bots = new BotDriver(brain, limits, report, clock);
@@ -74,6 +75,7 @@ export class Hub {
       limits,
       bots: this.bots,
       clock,
+      seeds,
       viewDeltas,
       lobbyChanged: () => this.lobby.changed(),
       report,

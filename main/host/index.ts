@@ -65,6 +65,8 @@ export interface HostOptions {
   runtime?: 'app' | 'command';
   /** Where the host reads the time and sets its timers (default: the machine's); tests move theirs by hand. */
   clock?: Clock;
+  /** Where new games' shuffle seeds come from (default: random); a test replays the same deal every run. */
+  seeds?: () => number;
   /**
    * The protocol this host speaks and announces (`welcome`, /api/info). Default PROTOCOL_VERSION; only a
    * test sets another, to stand for a host of another release (serving a renderer built to match it).
@@ -160,6 +162,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     opts.viewDeltas ?? true,
     protocol,
     frozen,
+    opts.seeds,
   );
   hub.restore();
   const handOver = startHandOver({

@@ -17,6 +17,8 @@ export interface RoomContext {
   history: Pick<GameArchive, 'started' | 'finished'>;
   bots: Pick<BotDriver, 'kick'>;
   clock: Clock;
+  /** A new game's shuffle seed: random (ids.newSeed), except where a test replays a fixed deal. */
+  seeds: () => number;
   /** How long an away person keeps their seat's grace, and a turn clock's second (tests shrink it). */
   limits: Pick<HostLimits, 'awayGraceMs' | 'clockSecondMs'>;
   /** False: every view goes whole (protocol 1's traffic), for measuring what deltas save. */

@@ -5,7 +5,6 @@ import { afterKept, keepOrUndo, type Announcement } from './changes';
 import { TableError } from './errors';
 import type { HostedTable } from './hosted-table';
 import type { AcceptedMove } from './table-record';
-import { newSeed } from './ids';
 import type { RoomContext } from './room-context';
 
 /** A game begun: everyone gets the table, their view, and the lobby its new state. */
@@ -40,7 +39,7 @@ export class RoomPlay {
 
   constructor(
     private readonly table: HostedTable,
-    private readonly ctx: Pick<RoomContext, 'store' | 'report' | 'clock' | 'history' | 'bots'>,
+    private readonly ctx: Pick<RoomContext, 'store' | 'report' | 'clock' | 'history' | 'bots' | 'seeds'>,
     /** Tells everyone of a change made without anyone's message (a bot's move, a round dealt on time). */
     private readonly tell: (announcement: Announcement) => void,
   ) {
@@ -48,7 +47,7 @@ export class RoomPlay {
   }
 
   /** `seed`: an evening's table is dealt from its heat's (the same at every table of its size). */
-  start(by: number, seed = newSeed()): Announcement {
+  start(by: number, seed = this.ctx.seeds()): Announcement {
     return this.beginGame(() => this.table.start(by, seed));
   }
 
@@ -58,7 +57,7 @@ export class RoomPlay {
     this.table.voteRematch(by, ready);
     if (!this.table.rematchAgreed) return {};
     try {
-      return this.beginGame(() => this.table.rematch(newSeed()));
+      return this.beginGame(() => this.table.rematch(this.ctx.seeds()));
     } catch (e) {
       undo(); // refused (the disk): the vote did not count either, so the player may simply ask again
       throw e;
@@ -72,7 +71,7 @@ export class RoomPlay {
   rematchIfAgreed(): Announcement | null {
     if (!this.table.rematchAgreed) return null;
     try {
-      return this.beginGame(() => this.table.rematch(newSeed()));
+      return this.beginGame(() => this.table.rematch(this.ctx.seeds()));
     } catch (e) {
       if (!(e instanceof TableError)) throw e;
       // The disk refused the new game: the votes stand, and the next change or vote tries again.

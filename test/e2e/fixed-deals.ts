@@ -1,15 +1,14 @@
 /**
- * The host's ids module with its shuffle seeds drawn in turn from `seeds` instead of at random. A file that
- * plays a game through the UI mocks the module with it, so that its game deals the same cards every run:
+ * Shuffle seeds drawn in turn from `seeds` instead of at random, for the host's `seeds` option. A file that
+ * plays a game through the UI gives its host these, so that its game deals the same cards every run:
  *
- *   vi.mock('../../main/host/ids', async (original) =>
- *     (await import('./fixed-deals')).dealtFrom(await original(), [SEED]));
+ *   describeInChromium('…', { host: { seeds: fixedDeals([SEED]) } }, (stage) => …);
  *
  * The rest of the game follows from the deal (a bot's choice from its view and the move count, a person's
  * from what the screen shows), so it is the same game, of the same length, each time: a random deal made
  * a file's time vary by a factor of three.
  */
-export function dealtFrom<T extends { newSeed: () => number }>(ids: T, seeds: readonly number[]): T {
+export function fixedDeals(seeds: readonly number[]): () => number {
   let next = 0;
-  return { ...ids, newSeed: () => seeds[next++ % seeds.length] };
+  return () => seeds[next++ % seeds.length];
 }

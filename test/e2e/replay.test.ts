@@ -1,9 +1,10 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { beforeAll, expect, it, vi } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { recordFromGame } from '../../shared/record';
 import { randomGame, VARIANTS } from '../unit/record/games';
+import { fixedDeals } from './fixed-deals';
 import { describeInChromium, screenshotDir, type Player } from './harness';
 import { createTable, enterName, myTurn, takeStep } from './ui';
 import { axeViolations } from './axe';
@@ -19,11 +20,6 @@ import { axeViolations } from './axe';
 
 const shots = screenshotDir();
 
-// Ada's game is dealt from a fixed seed (test/e2e/fixed-deals.ts): the same game, as long, every run.
-type HostIds = typeof import('../../main/host/ids');
-vi.mock('../../main/host/ids', async (original) =>
-  (await import('./fixed-deals')).dealtFrom(await original<HostIds>(), [1]),
-);
 const PLANTED = 25;
 const NAMES = ['Ann', 'Bruno', '지민', 'Luca', 'Chiara', 'Mei'];
 
@@ -75,7 +71,10 @@ async function audit(page: Page, screen: string): Promise<string[]> {
     .map((v) => `${screen}: ${v.id}`);
 }
 
-describeInChromium('history and replay in Chromium', { plant: plantHistory }, (stage) => {
+// Ada's game is dealt from a fixed seed (test/e2e/fixed-deals.ts): the same game, as long, every run.
+const STAGE = { plant: plantHistory, host: { seeds: fixedDeals([1]) } };
+
+describeInChromium('history and replay in Chromium', STAGE, (stage) => {
   let ada: Player;
 
   beforeAll(async () => {

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import jsQR from 'jsqr';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { beforeAll, expect, it, vi } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
+import { fixedDeals } from './fixed-deals';
 import { describeInChromium, screenshotDir, screenshotsAtCssScale } from './harness';
 import { offScreen, type Target } from './layout-check';
 import { createTable, enterName, joinTable, myTurn, takeStep } from './ui';
@@ -21,11 +22,6 @@ import { createTable, enterName, joinTable, myTurn, takeStep } from './ui';
 
 const shots = screenshotDir();
 
-// The game is dealt from a fixed seed (test/e2e/fixed-deals.ts): the same game, as long, every run.
-type HostIds = typeof import('../../main/host/ids');
-vi.mock('../../main/host/ids', async (original) =>
-  (await import('./fixed-deals')).dealtFrom(await original<HostIds>(), [1]),
-);
 const LAN = '10.77.0.5';
 interface Person {
   name: string;
@@ -86,6 +82,8 @@ describeInChromium(
   'table flow in Chromium',
   {
     host: {
+      // The game is dealt from a fixed seed (test/e2e/fixed-deals.ts): the same game, as long, every run.
+      seeds: fixedDeals([1]),
       bind: '0.0.0.0',
       interfaces: () => ({
         lo: [{ address: '127.0.0.1', netmask: '255.0.0.0', family: 'IPv4', mac: '00:00:00:00:00:00', internal: true, cidr: '127.0.0.1/8' }],
