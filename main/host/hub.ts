@@ -308,11 +308,12 @@ export class Hub {
     return room !== undefined;
   }
 
-  /** Stops bots and the lobby; nothing changes after this. The caller closes the sockets and the store. */
+  /** Stops bots, the lobby and the rooms' timers: nothing changes after this. The caller closes sockets and store. */
   async shutdown(): Promise<void> {
     this.stopping = true;
     this.stopJanitor();
     this.lobby.stop();
+    for (const room of this.rooms.values()) room.stop();
     await this.bots.stop();
   }
 }

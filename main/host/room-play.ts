@@ -13,7 +13,7 @@ const GAME_BEGUN: Announcement = { views: true, lobbyList: true };
 /** The next round dealt: everyone's view changes, the table's votes are cleared. */
 const ROUND_DEALT: Announcement = { views: true };
 
-/** How soon the host tries again a bot's move that the disk refused. */
+/** How soon the host tries again a bot's move, or an agreed deal, that the disk refused. */
 const STORAGE_RETRY_MS = 1000;
 
 /**
@@ -189,13 +189,15 @@ export class RoomPlay {
   /**
    * Between rounds, the vote may complete without anyone's message: at once at a table of bots and
    * stand-ins, or when an away person's grace runs out. One timer per room, set again after each change.
+   * `retry`: the agreed deal was just refused (the disk), so it is tried again a moment later, not at once.
    */
-  watchRoundVote(): void {
+  watchRoundVote(retry = false): void {
     this.cancelRoundTimer?.();
     this.cancelRoundTimer = null;
     if (this.stopped) return;
     const now = this.ctx.clock.now();
-    const wait = this.table.nextRoundAgreed(now) ? 0 : this.table.nextRoundDueInMs(now);
+    const agreed = this.table.nextRoundAgreed(now);
+    const wait = agreed ? (retry ? STORAGE_RETRY_MS : 0) : this.table.nextRoundDueInMs(now);
     if (wait === null) return;
     // Never inside the change that made it due: everyone hears of the round's end before the deal.
     this.cancelRoundTimer = this.ctx.clock.after(wait, () => {
@@ -204,7 +206,7 @@ export class RoomPlay {
       try {
         const announcement = this.nextRoundIfAgreed();
         if (announcement) this.tell(announcement);
-        else this.watchRoundVote();
+        else this.watchRoundVote(true);
       } catch (e) {
         this.ctx.report(
           `table ${this.table.id}: dealing the agreed next round failed: ${(e as Error).message}`,

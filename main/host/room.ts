@@ -285,14 +285,19 @@ export class Room {
     this.audience.sendView(session, true);
   }
 
+  /** The host stops: no round is dealt, no bot's move lands and no turn clock runs out any more. */
+  stop(): void {
+    this.play.stop();
+    this.turnTimer.stop();
+  }
+
   /**
    * The table goes: everyone here is told, its tokens open nothing (the hub no longer asks it), its files
    * are deleted (or, `keepFiles`, moved out of the tables a start restores: a finished game closed by the host,
    * a table handed over). Returns the connections that were here.
    */
   close({ keepFiles = false, farewell }: { keepFiles?: boolean; farewell?: ServerMessage } = {}): Session[] {
-    this.play.stop();
-    this.turnTimer.stop();
+    this.stop();
     const gone = this.audience.removeAll(this.ctx.clock.now());
     for (const s of gone) s.send(farewell ?? { type: 'left', tableId: this.id });
     void (keepFiles ? this.ctx.store.archive(this.id) : this.ctx.store.remove(this.id));

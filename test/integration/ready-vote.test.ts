@@ -1,4 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryStore } from '../../main/host/memory-store';
+import { StorageError } from '../../main/host/store';
+import type { AcceptedMove } from '../../main/host/table-record';
 import type { ServerMessage, TableInfo, TableOptions } from '../../shared/protocol';
 import { TestClient } from './helpers/client';
 import { testHost, type TestHost } from './helpers/host';
@@ -28,6 +31,24 @@ const tableMsg = (c: TestClient, pred: (t: TableInfo) => boolean) =>
   c.next((m) => m.type === 'table' && pred(m.table)) as Promise<Extract<ServerMessage, { type: 'table' }>>;
 const realSleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const roundOver = (c: TestClient) => () => c.view!.phase === 'roundOver' || c.view!.gameOver;
+
+/**
+ * Tables in memory whose move log refuses its next `refusals` lines (a full disk), counting what it is asked
+ * to write. A bounded number: a host that tried again at once would spin through them, not hang the test.
+ */
+class FlakyStore extends MemoryStore {
+  refusals = 0;
+  moveWrites = 0;
+  override appendMoves(id: string, moves: readonly AcceptedMove[]): void {
+    this.moveWrites++;
+    if (this.refusals > 0) {
+      this.refusals--;
+      const full = Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+      throw new StorageError(`table ${id}: log not written`, full);
+    }
+    super.appendMoves(id, moves);
+  }
+}
 
 /** Ann (0), Bob (1) and a bot (2) in an Advanced game, played to the end of its first round. */
 async function firstRoundOver(port: number, seed: number, options = advanced3, bots = [2]) {
@@ -110,6 +131,56 @@ describe('the ready vote between rounds', () => {
     await ann.nextView((v) => v.round === 2);
     expect(h.problems).toEqual([]);
     await ann.close();
+  });
+
+  it('tries a deal the disk refused again a second later, not at once, and deals it once the disk takes it', async () => {
+    const clock = new ManualClock();
+    const store = new FlakyStore();
+    const h = await host({ clock, store, limits: { awayGraceMs: 5000 } });
+    const { clients } = await firstRoundOver(h.port, 22);
+    const [ann, bob] = clients;
+    const ended = ann.view!.moveCount;
+    await bob.close();
+    ann.send({ type: 'ready' });
+    await tableMsg(ann, (i) => i.nextRoundReady.includes(0));
+
+    store.refusals = 3;
+    const before = store.moveWrites;
+    clock.advance(5000); // Bob's grace is over: the vote is complete, and the deal is refused
+    await realSleep(50);
+    expect(store.moveWrites - before).toBe(1);
+    expect(h.problems.filter((p) => p.includes('could not be dealt'))).toHaveLength(1);
+    clock.advance(999);
+    await realSleep(50);
+    expect(store.moveWrites - before).toBe(1);
+    clock.advance(1);
+    await realSleep(50);
+    expect(store.moveWrites - before).toBe(2);
+    expect(ann.view!.moveCount).toBe(ended); // nothing changed meanwhile
+
+    clock.advance(1000); // the last refusal
+    clock.advance(1000);
+    await ann.nextView((v) => v.round === 2);
+    expect(store.moveWrites - before).toBe(4);
+    await ann.close();
+  });
+
+  it('deals nothing once the host is stopped: a grace that runs out after it changes nothing', async () => {
+    const clock = new ManualClock();
+    const store = new FlakyStore();
+    const h = await host({ clock, store, limits: { awayGraceMs: 5000 } });
+    const { clients } = await firstRoundOver(h.port, 22);
+    const [ann, bob] = clients;
+    await bob.close();
+    ann.send({ type: 'ready' });
+    await tableMsg(ann, (i) => i.nextRoundReady.includes(0));
+
+    await h.host.close({ timeoutMs: 500 });
+    const before = store.moveWrites;
+    clock.advance(5000);
+    await realSleep(100);
+    expect(store.moveWrites).toBe(before);
+    expect(h.problems).toEqual([]);
   });
 
   it('keeps a yes across a reconnect, and through a host restart asks again (as the rematch vote does)', async () => {
