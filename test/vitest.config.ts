@@ -37,10 +37,28 @@ const AGAINST_A_HOST = ['test/renderer/**/*.host.test.ts'];
  * module state).
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
-const MOCKING = readdirSync(`${root}/test/unit`, { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.test.ts'))
-  .map((file) => `test/unit/${file}`)
-  .filter((file) => readFileSync(`${root}/${file}`, 'utf8').includes('vi.mock('));
+/** The test files under `dir` that replace a module (`vi.mock`). */
+const mockingIn = (dir: string): string[] =>
+  readdirSync(`${root}/${dir}`, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => `${dir}/${file}`)
+    .filter((file) => readFileSync(`${root}/${file}`, 'utf8').includes('vi.mock('));
+const MOCKING = mockingIn('test/unit');
+
+/*
+ * Integration's and e2e's files share one module graph per worker too: a fresh worker a file imported the host,
+ * Playwright and their dependencies again, about a second of CPU each (docs/measurements.md). Each file
+ * starts its own hosts and browser contexts and closes them, so none sees another's. Integration's files
+ * that replace a module run apart, each in a graph of its own (`integration-mocks`); e2e has none (a file
+ * gives its host fixed deals through the `seeds` option instead).
+ */
+const INTEGRATION = [
+  'test/integration/**/*.test.ts',
+  'test/electron/**/*.test.ts',
+  'test/ci/**/*.test.ts',
+  ...AGAINST_A_HOST,
+];
+const INTEGRATION_MOCKING = ['test/integration', 'test/electron', 'test/ci'].flatMap(mockingIn);
 
 /*
  * `npm test` runs the projects in three groups, one after another, each with as many files at once as
@@ -56,11 +74,12 @@ const WAITING = { sequence: { groupOrder: 1 }, maxWorkers: CORES + 1 };
 const IN_CHROMIUM = { sequence: { groupOrder: 2 }, maxWorkers: CORES };
 
 /*
- * Every test that can run here, in six projects (`npm test` runs all; `npm run test:<name>` one):
+ * Every test that can run here, in seven projects (`npm test` runs all; `npm run test:<name>` one):
  * - unit and unit-shared (`npm run test:unit` runs both): the engine, bots, host parts and renderer, no
  *   sockets or browsers (the loop to run after each change; its times: docs/measurements.md);
  * - properties: the long random-game runs above;
- * - integration: real hosts on real ports (renderer stores against one too), built bundles, the Electron entry under a mock, CI files;
+ * - integration and integration-mocks (`npm run test:integration` runs both): real hosts on real ports
+ *   (renderer stores against one too), built bundles, the Electron entry under a mock, CI files;
  * - lan: hosts and lobbies in private network namespaces (mDNS never leaves them);
  * - e2e: real Chromium against a real host; the renderer is built once per run (global setup).
  * Renderer tests opt into happy-dom per file.
@@ -119,14 +138,12 @@ export default defineConfig({
         test: {
           name: 'integration',
           ...WAITING,
-          include: [
-            'test/integration/**/*.test.ts',
-            'test/electron/**/*.test.ts',
-            'test/ci/**/*.test.ts',
-            ...AGAINST_A_HOST,
-          ],
+          include: INTEGRATION,
+          exclude: INTEGRATION_MOCKING,
+          isolate: false,
         },
       },
+      { extends: true, test: { name: 'integration-mocks', ...WAITING, include: INTEGRATION_MOCKING } },
       { extends: true, test: { name: 'lan', include: ['test/lan/**/*.test.ts'], ...WAITING } },
       {
         extends: true,
@@ -134,6 +151,7 @@ export default defineConfig({
           name: 'e2e',
           ...IN_CHROMIUM,
           include: ['test/e2e/**/*.test.ts'],
+          isolate: false,
           globalSetup: ['test/e2e/global-setup.ts'],
         },
       },
