@@ -60,6 +60,18 @@ async function firstRoundOver(port: number, seed: number, options = advanced3, b
   return t;
 }
 
+/** The first round over on a host with a hand-moved clock and a store that can refuse: Ann ready, Bob away. */
+async function annReadyBobAway() {
+  const clock = new ManualClock();
+  const store = new FlakyStore();
+  const h = await host({ clock, store, limits: { awayGraceMs: 5000 } });
+  const [ann, bob] = (await firstRoundOver(h.port, 22)).clients;
+  await bob.close();
+  ann.send({ type: 'ready' });
+  await tableMsg(ann, (i) => i.nextRoundReady.includes(0));
+  return { clock, store, h, ann };
+}
+
 describe('the ready vote between rounds', () => {
   it('waits for every person, shows who is ready, takes a yes back, refuses the wrong senders', async () => {
     const h = await host();
@@ -134,15 +146,8 @@ describe('the ready vote between rounds', () => {
   });
 
   it('tries a deal the disk refused again a second later, not at once, and deals it once the disk takes it', async () => {
-    const clock = new ManualClock();
-    const store = new FlakyStore();
-    const h = await host({ clock, store, limits: { awayGraceMs: 5000 } });
-    const { clients } = await firstRoundOver(h.port, 22);
-    const [ann, bob] = clients;
+    const { clock, store, h, ann } = await annReadyBobAway();
     const ended = ann.view!.moveCount;
-    await bob.close();
-    ann.send({ type: 'ready' });
-    await tableMsg(ann, (i) => i.nextRoundReady.includes(0));
 
     store.refusals = 3;
     const before = store.moveWrites;
@@ -166,14 +171,7 @@ describe('the ready vote between rounds', () => {
   });
 
   it('deals nothing once the host is stopped: a grace that runs out after it changes nothing', async () => {
-    const clock = new ManualClock();
-    const store = new FlakyStore();
-    const h = await host({ clock, store, limits: { awayGraceMs: 5000 } });
-    const { clients } = await firstRoundOver(h.port, 22);
-    const [ann, bob] = clients;
-    await bob.close();
-    ann.send({ type: 'ready' });
-    await tableMsg(ann, (i) => i.nextRoundReady.includes(0));
+    const { clock, store, h } = await annReadyBobAway();
 
     await h.host.close({ timeoutMs: 500 });
     const before = store.moveWrites;
