@@ -129,6 +129,8 @@ export default defineConfig({
           name: 'properties',
           include: PROPERTY_RUNS,
           ...CPU_BOUND,
+          // Seeded runs of pure modules (none mocks one): they share their worker's modules, as unit-shared's do.
+          isolate: false,
           // A seeded run is seconds of CPU; two at once on a machine busy with other work stretch past 30 s.
           testTimeout: 120_000,
         },
