@@ -160,6 +160,8 @@ export const CHROMIUM_ARGS = [
   '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
   // A name for the test host that is no loopback address (`onTheLan`): what a phone on the LAN gets.
   `--host-resolver-rules=MAP ${LAN_NAME} 127.0.0.1`,
+  // Flags to try on a run without editing this list (e.g. `--js-flags=--no-opt`; docs/measurements.md).
+  ...(process.env.RED7_E2E_CHROMIUM_FLAGS?.split(' ').filter(Boolean) ?? []),
 ];
 
 /** Chromium's own folders (profile, cache) under `scratch`, never the user's. */
