@@ -59,8 +59,9 @@ function sample(): void {
     for (const tid of tids) {
       const stat = read(`/proc/${pid}/task/${tid}/stat`);
       if (!stat) continue;
-      const thread = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).replace(/\d+$/, '#');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const nameEnd = stat.lastIndexOf(')'); // a thread's name may hold spaces and parentheses
+      const thread = stat.slice(stat.indexOf('(') + 1, nameEnd).replace(/\d+$/, '#');
+      const fields = stat.slice(nameEnd + 2).split(' ');
       last.set(`${pid}/${tid}`, { type, thread, ticks: Number(fields[11]) + Number(fields[12]) });
     }
   }
@@ -71,21 +72,22 @@ const child = spawn(positionals[0]!, positionals.slice(1), { stdio: 'inherit' })
 const timer = setInterval(sample, 500);
 child.on('close', (code) => {
   clearInterval(timer);
-  const sums = new Map<string, number>();
-  for (const { type, thread, ticks } of last.values()) {
-    const key = `${type.padEnd(24)} ${thread}`;
-    sums.set(key, (sums.get(key) ?? 0) + ticks / TICKS_A_SECOND);
-  }
+  const byThread = new Map<string, number>();
   const byType = new Map<string, number>();
-  for (const { type, ticks } of last.values())
-    byType.set(type, (byType.get(type) ?? 0) + ticks / TICKS_A_SECOND);
-  const total = [...sums.values()].reduce((a, b) => a + b, 0);
+  let total = 0;
+  for (const { type, thread, ticks } of last.values()) {
+    const s = ticks / TICKS_A_SECOND;
+    const key = `${type.padEnd(24)} ${thread}`;
+    byThread.set(key, (byThread.get(key) ?? 0) + s);
+    byType.set(type, (byType.get(type) ?? 0) + s);
+    total += s;
+  }
   const wall = (Date.now() - started) / 1000;
   console.log(`\nChromium's CPU: ${total.toFixed(1)} s in ${wall.toFixed(1)} s (exit ${code})`);
   for (const [type, s] of [...byType].sort((a, b) => b[1] - a[1]))
     console.log(`${s.toFixed(1).padStart(8)} s  ${type}`);
   console.log('by thread:');
-  for (const [key, s] of [...sums].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top)))
+  for (const [key, s] of [...byThread].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top)))
     console.log(`${s.toFixed(1).padStart(8)} s  ${key}`);
   process.exitCode = code ?? 1;
 });
