@@ -166,8 +166,13 @@ describeInChromium('end to end in Chromium', { host: { seeds: fixedDeals([1, 2])
             await shot(p, 'round-summary', false);
           }
           // "I'm ready" is a toggle: pressed once; the round is dealt when both have.
+          // The other player's press may deal the round between the two reads: the button is gone, and a
+          // read without a short timeout would wait 30 s for it.
           const ready = p.page.getByTestId('ready');
-          if ((await ready.isVisible()) && (await ready.getAttribute('aria-pressed')) === 'false') {
+          const pressed = (await ready.isVisible())
+            ? await ready.getAttribute('aria-pressed', { timeout: 1_000 }).catch(() => null)
+            : null;
+          if (pressed === 'false') {
             // The round may be dealt under the finger: the button is gone, the loop reads the new phase.
             await ready.click({ timeout: 2_000 }).catch(() => undefined);
             acted = true;
