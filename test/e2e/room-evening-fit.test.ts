@@ -165,12 +165,13 @@ describeInChromium('the room screen lays an evening out across a TV', {}, (stage
         await expect.poll(() => page.getByTestId('room-heat-table').count(), { timeout: 15_000 }).toBe(2);
         if (when === 'over') await page.getByTestId('room-same-cards').waitFor({ timeout: 15_000 });
         await expect.poll(() => bottom(page), { timeout: 5_000 }).toBeLessThanOrEqual(height);
+        // Taken first, so that a screen that fails the checks below is there to look at.
+        await page.screenshot({ path: join(shots, `room-pair-${when}-${width}-${locale.slice(0, 2)}.jpg`) });
         const laid = await heatTables(page);
         expect(laid.names).toBeGreaterThanOrEqual(8);
         expect(laid.wrapped).toEqual([]);
         if (width >= 1920) expect(laid.perRow, `${when}, ${locale}`).toBe(2);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
-        await page.screenshot({ path: join(shots, `room-pair-${when}-${width}-${locale.slice(0, 2)}.jpg`) });
         expect(tv.errors).toEqual([]);
         await tv.context.close();
       }
