@@ -244,6 +244,27 @@ describe('the turn model', () => {
     expect(fresh.sent).toEqual([[{ type: 'pass' }]]);
   });
 
+  it('keeps the question open while busy: a Yes then sends nothing and is not lost', () => {
+    const played = applyMove(start(), { type: 'play', card: 'V2' });
+    const { turn, sent, busy } = turnAt(viewFor(played, 0));
+    turn.end();
+    busy.value = true; // e.g. the link dropped while the question was open
+    turn.agree();
+    expect(sent).toEqual([]);
+    expect(turn.confirming).toBe('end');
+    busy.value = false;
+    turn.agree();
+    expect(sent).toEqual([[{ type: 'end' }]]);
+    expect(turn.confirming).toBeNull();
+
+    const fresh = turnAt(viewFor(start(), 0));
+    fresh.turn.pass();
+    fresh.busy.value = true;
+    fresh.turn.agree();
+    expect(fresh.sent).toEqual([]);
+    expect(fresh.turn.confirming).toBe('pass');
+  });
+
   it('ends a leading turn at once', () => {
     const { turn, sent } = turnAt(viewFor(applyMove(start(), { type: 'play', card: 'G6' }), 0));
     turn.end();

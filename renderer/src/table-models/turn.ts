@@ -293,12 +293,16 @@ export function createTurn(view: () => SeatView, port: TurnPort) {
   function pass(): void {
     if (canPass.value) asking.value = { what: 'pass', at: shown.value.moveCount };
   }
-  /** Yes to the question asked (end out of the lead, or pass). */
+  /**
+   * Yes to the question asked (end out of the lead, or pass). While busy (a step on its way, the link down, a bot
+   * playing this timed-out turn) the question stays open, its Yes waiting, rather than closing with nothing sent.
+   */
   function agree(): void {
     const what = confirming.value;
+    if (!what || busy.value) return;
     asking.value = null;
     if (what === 'pass') take({ type: 'pass' });
-    else if (what === 'end' && canConfirm.value && !busy.value) port.send(confirmedSteps());
+    else if (canConfirm.value) port.send(confirmedSteps());
   }
   function cancel(): void {
     asking.value = null;
