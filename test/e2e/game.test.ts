@@ -165,9 +165,8 @@ describeInChromium('end to end in Chromium', { host: { seeds: fixedDeals([1, 2])
             summaryShots.add(width);
             await shot(p, 'round-summary', false);
           }
-          // "I'm ready" is a toggle: pressed once; the round is dealt when both have.
-          // The other player's press may deal the round between the two reads: the button is gone, and a
-          // read without a short timeout would wait 30 s for it.
+          // "I'm ready" is a toggle: pressed once; the round is dealt when both have. The other's press may deal
+          // it between these reads: the button is gone (a read without a short timeout waited 30 s for it).
           const ready = p.page.getByTestId('ready');
           const pressed = (await ready.isVisible())
             ? await ready.getAttribute('aria-pressed', { timeout: 1_000 }).catch(() => null)
