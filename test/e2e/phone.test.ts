@@ -928,9 +928,25 @@ describeInChromium(
       await expect.poll(async () => (await flightsOf(page)).filter((f) => f.card === played)).not.toEqual([]);
       for (const f of (await flightsOf(page)).filter((x) => x.card))
         expect(f.keyframes, `${f.card} fades`).not.toContain('translate');
+      // A question open as the link drops: it stays in front of the notice, its Yes waits, No still answers.
+      const pass = page.getByTestId('pass');
+      await pass.waitFor({ timeout: 15_000 }); // the bot has played
+      await pass.tap();
+      const question = page.getByRole('dialog');
+      await question.waitFor();
       await stage.served.close();
       const veil = page.getByTestId('reconnect-overlay');
       await veil.waitFor({ timeout: 10_000 });
+      await expect.poll(() => page.getByTestId('confirm-yes').isDisabled()).toBe(true);
+      await shot(page, '390-2p-reconnecting-question');
+      const inFront = await veil.evaluate((v) => {
+        const r = v.getBoundingClientRect();
+        const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return top?.closest('.backdrop') ? 'the question' : (top?.outerHTML.slice(0, 80) ?? 'nothing');
+      });
+      expect(inFront, 'what is drawn in front of the notice').toBe('the question');
+      await page.getByTestId('confirm-no').tap();
+      await question.waitFor({ state: 'detached' });
       await expect(veil.textContent()).resolves.toMatch(/Reconnecting…|Connection lost/);
       await expect(
         page.locator('.felt').evaluate((f) => f.ownerDocument.defaultView!.getComputedStyle(f).filter),

@@ -1,4 +1,4 @@
-import { mount, type ComponentMountingOptions } from '@vue/test-utils';
+import { TeleportStub, mount, type ComponentMountingOptions } from '@vue/test-utils';
 import { createPinia, setActivePinia, type Pinia } from 'pinia';
 import { defineComponent, h, type Component } from 'vue';
 import { applyMove, setupState, viewFor } from '../../shared/engine';
@@ -50,7 +50,13 @@ export function mountApp<C extends Component>(
   return mount(component, {
     attachTo: document.body,
     ...options,
-    global: { plugins: [i18nWithAllLocales(locale), store], ...options.global },
+    // A dialog teleports itself to the body; mounted alone, it stays in place so that the wrapper finds what
+    // it shows (whether it paints above the page is for the browser tests).
+    global: {
+      plugins: [i18nWithAllLocales(locale), store],
+      stubs: { Teleport: TeleportStub },
+      ...options.global,
+    },
   } as ComponentMountingOptions<C>);
 }
 
