@@ -938,6 +938,8 @@ describeInChromium(
       const veil = page.getByTestId('reconnect-overlay');
       await veil.waitFor({ timeout: 10_000 });
       await expect.poll(() => page.getByTestId('confirm-yes').isDisabled()).toBe(true);
+      // The notice says it in words: the bar's badge is its dot alone, the table's name keeps its room.
+      await expect(page.getByTestId('connection').locator('.short').isVisible()).resolves.toBe(false);
       await shot(page, '390-2p-reconnecting-question');
       const inFront = await veil.evaluate((v) => {
         const r = v.getBoundingClientRect();
