@@ -140,7 +140,8 @@ describeInChromium('a first game for newcomers, bots named with a level per seat
       expect(box.x + box.width).toBeLessThanOrEqual(size.width);
       await shot('table');
 
-      // The Rules dialog links each rule to its chapter; following one opens it (and closes the dialog).
+      // The Rules dialog links each rule to its chapter; following one asks first (the lesson takes the player
+      // away from the game, the seat kept), then opens it and closes the dialog.
       await page.getByTestId('open-rules').click();
       const dialog = page.getByTestId('rules-reference');
       await dialog.waitFor();
@@ -151,6 +152,10 @@ describeInChromium('a first game for newcomers, bots named with a level per seat
       await dialog.getByTestId('rules-learn-ties').scrollIntoViewIfNeeded();
       await shot('rules-links');
       await dialog.getByTestId('rules-learn-ties').click();
+      await page.getByTestId('confirm-yes').waitFor();
+      expect(await page.evaluate(() => location.hash)).not.toBe('#/learn/ties');
+      await shot('rules-learn-asks');
+      await page.getByTestId('confirm-yes').click();
       await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/learn/ties');
       await page.getByTestId('learn-chapter').waitFor({ timeout: 15_000 });
       await expect(page.getByTestId('learn-chapter').getAttribute('data-chapter')).resolves.toBe('ties');
