@@ -311,6 +311,8 @@ describeInChromium('the whole turn at a glance', { plant: plantAll }, (stage) =>
         if (pending === 'seven') {
           await choose(page, '.my-seat .pickable', size);
           await page.getByTestId('seven-canvas').waitFor();
+          // The chosen card is marked in the palette (raised, pressed), not only named in the panel's words.
+          await expect(page.locator('.my-seat .pickable[aria-pressed="true"]').count()).resolves.toBe(1);
           await shot(page, `${sizeName(size)}-${n}p-seven-chosen`);
           await expectOnScreen(page, [
             ...base,
