@@ -102,7 +102,8 @@ describeInChromium('history and replay in Chromium', STAGE, (stage) => {
     }
     await page.getByTestId('round-summary').waitFor();
 
-    // The end screen opens this game's replay.
+    // The end screen opens this game's replay, from beside Save game (out of the button bar a phone keeps small).
+    await expect(page.getByTestId('after-game').getByTestId('open-history').count()).resolves.toBe(1);
     await page.getByTestId('open-history').click();
     const replay = page.getByTestId('replay-view');
     await expect.poll(() => replay.getAttribute('data-status'), { timeout: 10_000 }).toBe('ready');
