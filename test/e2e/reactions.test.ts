@@ -359,7 +359,7 @@ describeInChromium(
     );
 
     it.each([
-      { locale: 'ko-KR', seat: 1, width: 390, height: 844, well: '잘했어요', clap: '박수' },
+      { locale: 'ko-KR', seat: 1, width: 360, height: 740, well: '잘했어요', clap: '박수' },
       { locale: 'it-IT', seat: 0, width: 1280, height: 800, well: 'Ben giocato', clap: 'applauso' },
     ])('in $locale: the set and the bubble in the screen’s language', { timeout: 60_000 }, async (c) => {
       const phone = c.width < 500 ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {};
@@ -368,6 +368,11 @@ describeInChromium(
       await p.page
         .getByRole('button', { name: c.locale === 'ko-KR' ? '테이블 보기' : 'Guarda il tavolo' })
         .click();
+      // The way back to the summary stays in sight while one looks at the table, from its top down.
+      await p.page.evaluate(() => window.scrollTo(0, 0));
+      const back = p.page.getByTestId('show-summary');
+      const box = (await back.boundingBox())!;
+      expect(box.y >= 0 && box.y + box.height <= c.height, `Show the summary at y ${box.y}`).toBe(true);
       await p.page.getByTestId('react-open').click();
       const menu = p.page.getByTestId('reaction-menu');
       await menu.waitFor();
